@@ -1,0 +1,31 @@
+/*
+ * hp/frontend.h - what a format reader provides to hp/reader.c.
+ *
+ * Each frontend is a designated-initializer table of these functions
+ * (hp_hpfile_frontend in hpfile.c, hp_eventlog_frontend in eventlog.c).
+ * feed gets decompressed bytes in arbitrary chunks and must keep any
+ * incomplete tail itself; finish is called once at end of input.
+ */
+#ifndef HP_FRONTEND_H
+#define HP_FRONTEND_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "model.h"
+
+struct hp_frontend {
+	const char *name;
+	/* NULL when out of memory.  name is for messages. */
+	void *(*create)(hp_model *m, const char *name);
+	int (*feed)(void *st, const unsigned char *p, size_t n,
+		    struct hp_err *err);
+	int (*finish)(void *st, struct hp_err *err);
+	int (*done)(const void *st);	/* may be NULL: never done early */
+	void (*destroy)(void *st);
+};
+
+extern const struct hp_frontend hp_hpfile_frontend;
+extern const struct hp_frontend hp_eventlog_frontend;
+
+#endif

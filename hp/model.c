@@ -1,0 +1,585 @@
+/*
+ * hp/model.c - the heap-profile model.  See model.h for the contract.
+ *
+ * Storage: every committed entry lives in two parallel arrays (band, bytes);
+ * sample i owns entries start[i] .. start[i+1]-1.  The open sample's entries
+ * are appended past the committed ones and become visible on commit.
+ * Duplicate bands inside the open sample are found in O(1) through a
+ * per-band (generation, slot) pair, so no per-sample hash is needed.
+ * Band names are interned in an open-addressing table over band indices.
+ */
+#include "model.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena.h"
+#include "grow.h"
+
+struct band {
+	const char *name;	/* interned bytes, NUL-terminated */
+	size_t len;
+	uint64_t hash;
+	const char *label;	/* display override, or NULL */
+	size_t label_len;
+	struct hp_ipe *ipe;	/* -hi provenance, or NULL */
+	double total, sumsq;	/* over committed samples */
+	uint64_t peak;
+	size_t points;		/* committed samples where non-zero */
+	uint64_t gen;		/* == model gen when in the open sample */
+	size_t slot;		/* its entry index in the open sample */
+};
+
+struct mark {
+	double t;
+	const char *label;	/* or NULL */
+};
+
+struct series {
+	double *t;
+	uint64_t *v;
+	size_t n, cap, vcap;
+};
+
+struct hp_model {
+	struct hp_arena arena;
+	const char *field[HP_NFIELDS];
+
+	struct band *band;
+	size_t nband, band_cap;
+	uint32_t *table;	/* band index + 1, 0 = empty */
+	size_t table_size;	/* power of two */
+
+	double *time;		/* per committed sample */
+	size_t *start;		/* nsample + 1 offsets into entries */
+	uint64_t *sum;
+	size_t nsample, time_cap, start_cap, sum_cap;
+
+	hp_band *ebands;	/* entries, committed then open */
+	uint64_t *ebytes;
+	size_t nentry, eband_cap, ebyte_cap;
+
+	int open;		/* a sample is open */
+	double open_time;
+	uint64_t gen;		/* bumped at every begin */
+
+	struct mark *mark;
+	size_t nmark, mark_cap;
+
+	struct series series[HP_NSERIES];
+
+	char **warning;
+	size_t nwarning, warning_cap;
+};
+
+static int
+oom(struct hp_err *err)
+{
+	return hp_err_set(err, "out of memory");
+}
+
+hp_model *
+hp_model_new(void)
+{
+	hp_model *m = calloc(1, sizeof *m);
+
+	if (!m)
+		return NULL;
+	m->start = malloc(sizeof *m->start * 16);
+	if (!m->start) {
+		free(m);
+		return NULL;
+	}
+	m->start_cap = 16;
+	m->start[0] = 0;
+	return m;
+}
+
+void
+hp_model_free(hp_model *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->nband; i++)
+		free(m->band[i].ipe);
+	free(m->band);
+	free(m->table);
+	free(m->time);
+	free(m->start);
+	free(m->sum);
+	free(m->ebands);
+	free(m->ebytes);
+	free(m->mark);
+	for (i = 0; i < HP_NSERIES; i++) {
+		free(m->series[i].t);
+		free(m->series[i].v);
+	}
+	for (i = 0; i < m->nwarning; i++)
+		free(m->warning[i]);
+	free(m->warning);
+	hp_arena_release(&m->arena);
+	free(m);
+}
+
+int
+hp_model_set(hp_model *m, enum hp_field f, const char *s, size_t len,
+	     struct hp_err *err)
+{
+	char *p;
+
+	if ((unsigned)f >= HP_NFIELDS)
+		return hp_err_set(err, "bad header field %d", (int)f);
+	p = hp_arena_dup(&m->arena, s, len);
+	if (!p)
+		return oom(err);
+	m->field[f] = p;
+	return 0;
+}
+
+const char *
+hp_model_get(const hp_model *m, enum hp_field f)
+{
+	return (unsigned)f < HP_NFIELDS ? m->field[f] : NULL;
+}
+
+/* A 64-bit hash good enough for names and fast on long ones: 8 bytes per
+ * step, multiply-xorshift mixing. */
+static uint64_t
+hash_bytes(const char *s, size_t len)
+{
+	const uint64_t k = 0x9e3779b97f4a7c15ull;
+	uint64_t h = len * k, w;
+
+	while (len >= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * k;
+		h ^= h >> 29;
+		s += 8;
+		len -= 8;
+	}
+	w = 0;
+	memcpy(&w, s, len);
+	h = (h ^ w) * k;
+	h ^= h >> 32;
+	h *= k;
+	return h ^ (h >> 29);
+}
+
+static int
+rehash(hp_model *m)
+{
+	size_t size = m->table_size ? m->table_size * 2 : 64, i;
+	uint32_t *t = hp_mallocn(size, sizeof *t);
+
+	if (!t)
+		return -1;
+	memset(t, 0, size * sizeof *t);
+	for (i = 0; i < m->nband; i++) {
+		size_t j = m->band[i].hash & (size - 1);
+
+		while (t[j])
+			j = (j + 1) & (size - 1);
+		t[j] = (uint32_t)i + 1;
+	}
+	free(m->table);
+	m->table = t;
+	m->table_size = size;
+	return 0;
+}
+
+static size_t
+probe(const hp_model *m, const char *name, size_t len, uint64_t h, int *found)
+{
+	size_t j = h & (m->table_size - 1);
+
+	for (;; j = (j + 1) & (m->table_size - 1)) {
+		uint32_t e = m->table[j];
+		const struct band *b;
+
+		if (!e) {
+			*found = 0;
+			return j;
+		}
+		b = &m->band[e - 1];
+		if (b->hash == h && b->len == len && memcmp(b->name, name, len) == 0) {
+			*found = 1;
+			return j;
+		}
+	}
+}
+
+int
+hp_model_lookup(const hp_model *m, const char *name, size_t len, hp_band *out)
+{
+	int found;
+	size_t j;
+
+	if (!m->table_size)
+		return 0;
+	j = probe(m, name, len, hash_bytes(name, len), &found);
+	if (found)
+		*out = m->table[j] - 1;
+	return found;
+}
+
+int
+hp_model_intern(hp_model *m, const char *name, size_t len, hp_band *out,
+		struct hp_err *err)
+{
+	uint64_t h = hash_bytes(name, len);
+	struct band *b;
+	int found;
+	size_t j;
+
+	if (m->table_size) {
+		j = probe(m, name, len, h, &found);
+		if (found) {
+			*out = m->table[j] - 1;
+			return 0;
+		}
+	}
+	if (m->nband >= UINT32_MAX - 1)
+		return hp_err_set(err, "too many bands");
+	if ((m->nband + 1) * 2 > m->table_size && rehash(m))
+		return oom(err);
+	if (HP_GROW(m->band, m->band_cap, m->nband + 1))
+		return oom(err);
+	b = &m->band[m->nband];
+	memset(b, 0, sizeof *b);
+	b->name = hp_arena_dup(&m->arena, name, len);
+	if (!b->name)
+		return oom(err);
+	b->len = len;
+	b->hash = h;
+	j = probe(m, name, len, h, &found);
+	m->table[j] = (uint32_t)m->nband + 1;
+	*out = (hp_band)m->nband++;
+	return 0;
+}
+
+size_t
+hp_model_band_count(const hp_model *m)
+{
+	return m->nband;
+}
+
+const char *
+hp_model_band_name(const hp_model *m, hp_band b, size_t *len)
+{
+	if (len)
+		*len = m->band[b].len;
+	return m->band[b].name;
+}
+
+const char *
+hp_model_band_label(const hp_model *m, hp_band b, size_t *len)
+{
+	const struct band *p = &m->band[b];
+
+	if (!p->label)
+		return hp_model_band_name(m, b, len);
+	if (len)
+		*len = p->label_len;
+	return p->label;
+}
+
+int
+hp_model_band_set_label(hp_model *m, hp_band b, const char *s, size_t len,
+			struct hp_err *err)
+{
+	char *p = hp_arena_dup(&m->arena, s, len);
+
+	if (!p)
+		return oom(err);
+	m->band[b].label = p;
+	m->band[b].label_len = len;
+	return 0;
+}
+
+static const char *
+dup0(hp_model *m, const char *s, int *bad)
+{
+	const char *p;
+
+	if (!s)
+		return NULL;
+	p = hp_arena_dup(&m->arena, s, strlen(s));
+	if (!p)
+		*bad = 1;
+	return p;
+}
+
+int
+hp_model_band_set_ipe(hp_model *m, hp_band b, const struct hp_ipe *ipe,
+		      struct hp_err *err)
+{
+	struct hp_ipe *p = m->band[b].ipe;
+	int bad = 0;
+
+	if (!p && !(p = calloc(1, sizeof *p)))
+		return oom(err);
+	m->band[b].ipe = p;
+	p->table_name = dup0(m, ipe->table_name, &bad);
+	p->closure_desc = dup0(m, ipe->closure_desc, &bad);
+	p->type_desc = dup0(m, ipe->type_desc, &bad);
+	p->label = dup0(m, ipe->label, &bad);
+	p->module = dup0(m, ipe->module, &bad);
+	p->srcloc = dup0(m, ipe->srcloc, &bad);
+	return bad ? oom(err) : 0;
+}
+
+const struct hp_ipe *
+hp_model_band_ipe(const hp_model *m, hp_band b)
+{
+	return m->band[b].ipe;
+}
+
+double
+hp_model_band_total(const hp_model *m, hp_band b)
+{
+	return m->band[b].total;
+}
+
+double
+hp_model_band_sumsq(const hp_model *m, hp_band b)
+{
+	return m->band[b].sumsq;
+}
+
+uint64_t
+hp_model_band_peak(const hp_model *m, hp_band b)
+{
+	return m->band[b].peak;
+}
+
+size_t
+hp_model_band_points(const hp_model *m, hp_band b)
+{
+	return m->band[b].points;
+}
+
+int
+hp_model_begin(hp_model *m, double t, struct hp_err *err)
+{
+	if (m->open)
+		return hp_err_set(err, "sample already open");
+	if (!isfinite(t))
+		return hp_err_set(err, "sample time is not a finite number");
+	if (m->nsample && t < m->time[m->nsample - 1])
+		return hp_err_set(err, "samples out of sequence (%g after %g)", t,
+				  m->time[m->nsample - 1]);
+	m->open = 1;
+	m->open_time = t;
+	m->gen++;
+	return 0;
+}
+
+int
+hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
+{
+	struct band *p;
+
+	if (!m->open)
+		return hp_err_set(err, "value outside a sample");
+	if (b >= m->nband)
+		return hp_err_set(err, "no such band %u", (unsigned)b);
+	if (bytes == 0)
+		return 0;
+	p = &m->band[b];
+	if (p->gen == m->gen) {
+		uint64_t *v = &m->ebytes[p->slot];
+
+		if (*v > UINT64_MAX - bytes)
+			return hp_err_set(err, "value of band in one sample passes 2^64-1");
+		*v += bytes;
+		return 0;
+	}
+	if (HP_GROW(m->ebands, m->eband_cap, m->nentry + 1) ||
+	    HP_GROW(m->ebytes, m->ebyte_cap, m->nentry + 1))
+		return oom(err);
+	p->gen = m->gen;
+	p->slot = m->nentry;
+	m->ebands[m->nentry] = b;
+	m->ebytes[m->nentry] = bytes;
+	m->nentry++;
+	return 0;
+}
+
+int
+hp_model_commit(hp_model *m, struct hp_err *err)
+{
+	size_t i, s = m->start[m->nsample];
+	uint64_t sum = 0;
+
+	if (!m->open)
+		return hp_err_set(err, "no sample open");
+	if (HP_GROW(m->time, m->time_cap, m->nsample + 1) ||
+	    HP_GROW(m->sum, m->sum_cap, m->nsample + 1) ||
+	    HP_GROW(m->start, m->start_cap, m->nsample + 2))
+		return oom(err);
+	for (i = s; i < m->nentry; i++) {
+		struct band *p = &m->band[m->ebands[i]];
+		uint64_t v = m->ebytes[i];
+
+		p->total += (double)v;
+		p->sumsq += (double)v * (double)v;
+		if (v > p->peak)
+			p->peak = v;
+		p->points++;
+		p->gen = 0;
+		sum = sum > UINT64_MAX - v ? UINT64_MAX : sum + v;
+	}
+	m->time[m->nsample] = m->open_time;
+	m->sum[m->nsample] = sum;
+	m->start[++m->nsample] = m->nentry;
+	m->open = 0;
+	return 0;
+}
+
+void
+hp_model_abort(hp_model *m)
+{
+	if (!m->open)
+		return;
+	m->nentry = m->start[m->nsample];
+	m->open = 0;
+}
+
+int
+hp_model_is_open(const hp_model *m)
+{
+	return m->open;
+}
+
+size_t
+hp_model_sample_count(const hp_model *m)
+{
+	return m->nsample;
+}
+
+double
+hp_model_sample_time(const hp_model *m, size_t i)
+{
+	return m->time[i];
+}
+
+size_t
+hp_model_sample(const hp_model *m, size_t i, const hp_band **bands,
+		const uint64_t **bytes)
+{
+	size_t s = m->start[i];
+
+	if (bands)
+		*bands = m->ebands + s;
+	if (bytes)
+		*bytes = m->ebytes + s;
+	return m->start[i + 1] - s;
+}
+
+uint64_t
+hp_model_sample_sum(const hp_model *m, size_t i)
+{
+	return m->sum[i];
+}
+
+int
+hp_model_add_mark(hp_model *m, double t, const char *label, size_t len,
+		  struct hp_err *err)
+{
+	struct mark *k;
+
+	if (HP_GROW(m->mark, m->mark_cap, m->nmark + 1))
+		return oom(err);
+	k = &m->mark[m->nmark];
+	k->t = t;
+	k->label = NULL;
+	if (label && !(k->label = hp_arena_dup(&m->arena, label, len)))
+		return oom(err);
+	m->nmark++;
+	return 0;
+}
+
+size_t
+hp_model_mark_count(const hp_model *m)
+{
+	return m->nmark;
+}
+
+double
+hp_model_mark_time(const hp_model *m, size_t i)
+{
+	return m->mark[i].t;
+}
+
+const char *
+hp_model_mark_label(const hp_model *m, size_t i)
+{
+	return m->mark[i].label;
+}
+
+int
+hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
+		   struct hp_err *err)
+{
+	struct series *p;
+
+	if ((unsigned)s >= HP_NSERIES)
+		return hp_err_set(err, "bad series %d", (int)s);
+	p = &m->series[s];
+	if (HP_GROW(p->t, p->cap, p->n + 1) || HP_GROW(p->v, p->vcap, p->n + 1))
+		return oom(err);
+	p->t[p->n] = t;
+	p->v[p->n] = v;
+	p->n++;
+	return 0;
+}
+
+size_t
+hp_model_series(const hp_model *m, enum hp_series s, const double **t,
+		const uint64_t **v)
+{
+	const struct series *p;
+
+	if ((unsigned)s >= HP_NSERIES)
+		return 0;
+	p = &m->series[s];
+	if (t)
+		*t = p->t;
+	if (v)
+		*v = p->v;
+	return p->n;
+}
+
+void
+hp_model_warn(hp_model *m, const char *fmt, ...)
+{
+	char buf[1024], *p;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* A warning that cannot be stored is lost, not fatal. */
+	if (HP_GROW(m->warning, m->warning_cap, m->nwarning + 1))
+		return;
+	if (!(p = strdup(buf)))
+		return;
+	m->warning[m->nwarning++] = p;
+}
+
+size_t
+hp_model_warning_count(const hp_model *m)
+{
+	return m->nwarning;
+}
+
+const char *
+hp_model_warning(const hp_model *m, size_t i)
+{
+	return m->warning[i];
+}

@@ -1,0 +1,134 @@
+/*
+ * hp/model.h - the heap profile: one representation that every reader
+ * fills and every output reads.
+ *
+ * A model holds a header (JOB, DATE, units, breakdown), band names interned
+ * once in first-seen order, samples in time order, marks, and optional
+ * heap-size series.  It is append-only: readers open a sample, add
+ * (band, bytes) pairs, and commit it.  A sample that is never committed
+ * (a file cut short) is simply not there.  Watch mode extends a model as
+ * a file grows, without re-reading.
+ *
+ * Samples are sparse: each keeps only its non-zero entries, so 10,000 bands
+ * by 100,000 samples costs what the data costs, not a dense matrix.
+ * Values are exact 64-bit byte counts; times are seconds.
+ *
+ * Per-band aggregates (total, sum of squares, peak) are kept up to date on
+ * commit, so ordering bands never rescans the samples.
+ *
+ * The model owns every string it returns; they live until hp_model_free.
+ * No function prints or exits; failures return -1 and fill a struct hp_err.
+ */
+#ifndef HP_MODEL_H
+#define HP_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "err.h"
+
+typedef struct hp_model hp_model;
+typedef uint32_t hp_band;
+
+enum hp_field {
+	HP_JOB,
+	HP_DATE,
+	HP_SAMPLE_UNIT,
+	HP_VALUE_UNIT,
+	HP_BREAKDOWN,		/* e.g. "by closure type (-hT)"; eventlogs only */
+	HP_SOURCE,		/* e.g. "GHC-9.0.2 rts_p" */
+	HP_NFIELDS
+};
+
+enum hp_series {
+	HP_HEAP_SIZE,		/* HEAP_SIZE events */
+	HP_BLOCKS_SIZE,		/* BLOCKS_SIZE events */
+	HP_HEAP_LIVE,		/* HEAP_LIVE events */
+	HP_NSERIES
+};
+
+/* Info-table provenance of a -hi band (from IPE events). */
+struct hp_ipe {
+	const char *table_name;
+	const char *closure_desc;
+	const char *type_desc;
+	const char *label;
+	const char *module;
+	const char *srcloc;
+};
+
+/* Lifecycle.  hp_model_new returns NULL only when out of memory. */
+hp_model *hp_model_new(void);
+void hp_model_free(hp_model *m);
+
+/* Header fields.  A later set replaces an earlier one (as in hp2ps).
+ * hp_model_get returns NULL for a field never set. */
+int hp_model_set(hp_model *m, enum hp_field f, const char *s, size_t len,
+		 struct hp_err *err) HP_MUSTCHECK;
+const char *hp_model_get(const hp_model *m, enum hp_field f);
+
+/* Bands.  hp_model_intern finds or adds the band with exactly these bytes
+ * (any bytes, NUL included) and stores its index in *out.  Indices are
+ * dense, 0..count-1, in first-seen order. */
+int hp_model_intern(hp_model *m, const char *name, size_t len, hp_band *out,
+		    struct hp_err *err) HP_MUSTCHECK;
+int hp_model_lookup(const hp_model *m, const char *name, size_t len,
+		    hp_band *out);	/* 1 found, 0 not */
+size_t hp_model_band_count(const hp_model *m);
+/* The interned bytes (NUL-terminated; *len may be NULL). */
+const char *hp_model_band_name(const hp_model *m, hp_band b, size_t *len);
+/* What to show for the band: its label if one was set, else its name. */
+const char *hp_model_band_label(const hp_model *m, hp_band b, size_t *len);
+int hp_model_band_set_label(hp_model *m, hp_band b, const char *s,
+			    size_t len, struct hp_err *err) HP_MUSTCHECK;
+int hp_model_band_set_ipe(hp_model *m, hp_band b, const struct hp_ipe *ipe,
+			  struct hp_err *err) HP_MUSTCHECK;
+const struct hp_ipe *hp_model_band_ipe(const hp_model *m, hp_band b);
+
+/* Aggregates over committed samples. */
+double hp_model_band_total(const hp_model *m, hp_band b);	/* sum of bytes */
+double hp_model_band_sumsq(const hp_model *m, hp_band b);	/* sum of bytes^2 */
+uint64_t hp_model_band_peak(const hp_model *m, hp_band b);
+size_t hp_model_band_points(const hp_model *m, hp_band b);	/* non-zero samples */
+
+/* Samples.  hp_model_begin opens a sample at time t (seconds); t must not
+ * be earlier than the last committed sample, and no sample may be open.
+ * hp_model_add adds bytes to a band of the open sample: zero is ignored,
+ * a band added twice is summed (refused if the sum passes 2^64-1).
+ * hp_model_commit makes the sample visible; hp_model_abort drops it. */
+int hp_model_begin(hp_model *m, double t, struct hp_err *err) HP_MUSTCHECK;
+int hp_model_add(hp_model *m, hp_band b, uint64_t bytes,
+		 struct hp_err *err) HP_MUSTCHECK;
+int hp_model_commit(hp_model *m, struct hp_err *err) HP_MUSTCHECK;
+void hp_model_abort(hp_model *m);
+int hp_model_is_open(const hp_model *m);
+
+size_t hp_model_sample_count(const hp_model *m);	/* committed only */
+double hp_model_sample_time(const hp_model *m, size_t i);
+/* Entries of sample i, in first-added order: n pairs (bands[k], bytes[k]),
+ * every bytes[k] > 0, every band at most once. */
+size_t hp_model_sample(const hp_model *m, size_t i, const hp_band **bands,
+		       const uint64_t **bytes);
+/* Sum of the whole sample (saturating at 2^64-1). */
+uint64_t hp_model_sample_sum(const hp_model *m, size_t i);
+
+/* Marks: a time and an optional label (NULL when there is none). */
+int hp_model_add_mark(hp_model *m, double t, const char *label, size_t len,
+		      struct hp_err *err) HP_MUSTCHECK;
+size_t hp_model_mark_count(const hp_model *m);
+double hp_model_mark_time(const hp_model *m, size_t i);
+const char *hp_model_mark_label(const hp_model *m, size_t i);
+
+/* Heap-size series from eventlogs (time order not required). */
+int hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
+		       struct hp_err *err) HP_MUSTCHECK;
+size_t hp_model_series(const hp_model *m, enum hp_series s, const double **t,
+		       const uint64_t **v);
+
+/* Warnings: what a reader tolerated ("dropped truncated final sample").
+ * Kept in order; convert/ prints the ones it has not printed yet. */
+void hp_model_warn(hp_model *m, const char *fmt, ...) HP_PRINTF(2, 3);
+size_t hp_model_warning_count(const hp_model *m);
+const char *hp_model_warning(const hp_model *m, size_t i);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * hp/reader.h - reading a profile into a model, from bytes in any chunks.
+ *
+ * The reader decides what the bytes are by content, never by name:
+ * gzip (1f 8b) is inflated first; an eventlog starts "hdrb"; anything else
+ * is .hp text.  Bytes may be fed in chunks split anywhere (even inside a
+ * number or an event); the model gains each sample as soon as it is
+ * complete.  hp_reader_finish says the input has ended: a truncated final
+ * sample is dropped with one warning (hp_model_warn), everything complete
+ * is kept.
+ *
+ * Errors name the file and line (.hp) or byte offset (eventlog):
+ * "FILE:LINE: what was expected".
+ */
+#ifndef HP_READER_H
+#define HP_READER_H
+
+#include <stddef.h>
+
+#include "err.h"
+#include "model.h"
+
+typedef struct hp_reader hp_reader;
+
+enum hp_kind { HP_KIND_UNKNOWN, HP_KIND_HP, HP_KIND_EVENTLOG };
+
+/* name is used in messages only ("stdin" for standard input).
+ * Returns NULL when out of memory. */
+hp_reader *hp_reader_new(hp_model *m, const char *name);
+void hp_reader_free(hp_reader *r);
+
+int hp_reader_feed(hp_reader *r, const void *data, size_t len,
+		   struct hp_err *err) HP_MUSTCHECK;
+int hp_reader_finish(hp_reader *r, struct hp_err *err) HP_MUSTCHECK;
+
+/* What the input turned out to be, once enough bytes were seen. */
+enum hp_kind hp_reader_kind(const hp_reader *r);
+/* 1 when the input says it is complete (an eventlog's DATA_END). */
+int hp_reader_done(const hp_reader *r);
+
+/* Whole inputs.  path "-" reads standard input. */
+int hp_read_file(hp_model *m, const char *path, struct hp_err *err) HP_MUSTCHECK;
+int hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
+		struct hp_err *err) HP_MUSTCHECK;
+
+#endif

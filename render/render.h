@@ -1,0 +1,86 @@
+/*
+ * render/render.h - drawing a model as hp2ps's band graph, with Cairo.
+ *
+ * Data flows one way: model -> layout (render/layout.h: which bands, their
+ * order, shades, scales, ticks; plain computation) -> drawing (axes, key,
+ * bands, marks, title) -> a Cairo surface of the chosen format -> bytes on
+ * the FILE * the caller gave.  The caller (convert/) owns files: it opens a
+ * temporary file, calls render_graph, and renames on success.
+ *
+ * Text is laid out with Pango using only the bundled font (fonts/), so the
+ * same input gives the same picture on every machine.
+ */
+#ifndef RENDER_H
+#define RENDER_H
+
+#include <stdio.h>
+
+#include "../hp/err.h"
+#include "../hp/model.h"
+
+enum render_format { RENDER_PS, RENDER_EPS, RENDER_PDF, RENDER_SVG, RENDER_PNG };
+enum render_sort {
+	RENDER_SORT_SIZE,	/* by total, largest on top (hp2ps default) */
+	RENDER_SORT_STDDEV,	/* -d: roughest on top */
+	RENDER_SORT_NAME,	/* -i, -i+: greatest name on top */
+	RENDER_SORT_NAME_DESC	/* -i-: smallest name on top */
+};
+enum render_title { RENDER_TITLE_AUTO, RENDER_TITLE_SMALL, RENDER_TITLE_BIG };
+
+struct render_opts {
+	enum render_format format;
+	enum render_title title;	/* -s / -b */
+	int colour;			/* -c */
+	enum render_sort sort;		/* -d, -i, -i- */
+	int max_bands;			/* -m: default 20; 0 = no limit, no key */
+	int multipage;			/* -M (also set by -m > 20) */
+	double trace_pct;		/* -t: default 1.0, 0..5 */
+	int no_marks;			/* -y */
+	double eps_width;		/* -e in points; 0 = not given */
+	int gs;				/* -g: portrait, unscaled */
+	int heap_size;			/* --heap-size: draw heap-size series */
+	int exact;			/* --exact: no outline reduction */
+	int png_width, png_height;	/* --size WxH; 0 = from dpi */
+	double dpi;			/* --dpi for PNG; default 96 */
+};
+
+/* hp2ps's defaults. */
+void render_opts_init(struct render_opts *o);
+
+/*
+ * The .aux file (hp2ps -p): X_RANGE, Y_RANGE, ORDER and SHADE.  A prior aux
+ * fixes scale, order and shading across a series of graphs; render_graph
+ * fills `used` with what it drew, to be written back.
+ */
+typedef struct render_aux render_aux;
+
+render_aux *render_aux_new(void);	/* NULL when out of memory */
+void render_aux_free(render_aux *a);
+/* Parse aux text; name is for messages ("FILE:LINE: ..."). */
+int render_aux_read(render_aux *a, const char *name, const void *data,
+		    size_t len, struct hp_err *err) HP_MUSTCHECK;
+int render_aux_write(const render_aux *a, FILE *out,
+		     struct hp_err *err) HP_MUSTCHECK;
+
+/*
+ * A rendering context holds what is costly to set up and shared by every
+ * graph (the font map with the bundled font).  Watch mode keeps one for
+ * its whole run.  fontdir NULL means: $HP2X_FONTDIR, else the build tree,
+ * else the installed location.
+ */
+typedef struct render_ctx render_ctx;
+
+render_ctx *render_ctx_new(const char *fontdir, struct hp_err *err);
+void render_ctx_free(render_ctx *c);
+
+/*
+ * Draw m as o says, writing the whole file to out.  prior (may be NULL) is
+ * the aux read for -p; used (may be NULL) receives this graph's aux.
+ * Returns 0, or -1 with err filled; on failure out holds garbage and the
+ * caller must discard it.
+ */
+int render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
+		 const render_aux *prior, render_aux *used, FILE *out,
+		 struct hp_err *err) HP_MUSTCHECK;
+
+#endif

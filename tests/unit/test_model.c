@@ -1,0 +1,240 @@
+/*
+ * tests/unit/test_model.c - the model: interning, sparse samples,
+ * duplicates summed, abort, aggregates, marks, series, warnings.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "hp/model.h"
+
+static void
+intern_first_seen_order(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	hp_band a, b, c, a2;
+	size_t len;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "alpha", 5, &a, &err), 0);
+	assert_int_equal(hp_model_intern(m, "be\0ta", 5, &b, &err), 0);
+	assert_int_equal(hp_model_intern(m, "be", 2, &c, &err), 0);
+	assert_int_equal(hp_model_intern(m, "alpha", 5, &a2, &err), 0);
+	assert_int_equal(a, 0);
+	assert_int_equal(b, 1);
+	assert_int_equal(c, 2);
+	assert_int_equal(a2, a);
+	assert_int_equal(hp_model_band_count(m), 3);
+	assert_memory_equal(hp_model_band_name(m, b, &len), "be\0ta", 5);
+	assert_int_equal(len, 5);
+	assert_int_equal(hp_model_lookup(m, "be", 2, &a2), 1);
+	assert_int_equal(a2, c);
+	assert_int_equal(hp_model_lookup(m, "gamma", 5, &a2), 0);
+	hp_model_free(m);
+}
+
+static void
+many_bands_survive_rehash(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	char name[32];
+	hp_band b;
+	int i;
+
+	(void)state;
+	for (i = 0; i < 20000; i++) {
+		int n = snprintf(name, sizeof name, "band%d", i);
+		assert_int_equal(hp_model_intern(m, name, (size_t)n, &b, &err), 0);
+		assert_int_equal(b, (hp_band)i);
+	}
+	for (i = 0; i < 20000; i += 997) {
+		int n = snprintf(name, sizeof name, "band%d", i);
+		assert_int_equal(hp_model_lookup(m, name, (size_t)n, &b), 1);
+		assert_int_equal(b, (hp_band)i);
+	}
+	hp_model_free(m);
+}
+
+static void
+samples_are_sparse_and_summed(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const hp_band *bands;
+	const uint64_t *bytes;
+	hp_band x, y;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "x", 1, &x, &err), 0);
+	assert_int_equal(hp_model_intern(m, "y", 1, &y, &err), 0);
+	assert_int_equal(hp_model_begin(m, 0.5, &err), 0);
+	assert_int_equal(hp_model_add(m, y, 10, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 0, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 3, &err), 0);
+	assert_int_equal(hp_model_add(m, y, 5, &err), 0);
+	assert_int_equal(hp_model_sample_count(m), 0);	/* not yet committed */
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_int_equal(hp_model_sample(m, 0, &bands, &bytes), 2);
+	assert_int_equal(bands[0], y);
+	assert_int_equal(bytes[0], 15);
+	assert_int_equal(bands[1], x);
+	assert_int_equal(bytes[1], 3);
+	assert_int_equal(hp_model_sample_sum(m, 0), 18);
+	assert_true(hp_model_sample_time(m, 0) == 0.5);
+
+	/* The same band in the next sample is a new entry. */
+	assert_int_equal(hp_model_begin(m, 0.5, &err), 0);
+	assert_int_equal(hp_model_add(m, y, 1, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_sample(m, 1, &bands, &bytes), 1);
+	assert_int_equal(bytes[0], 1);
+	assert_true(hp_model_band_total(m, y) == 16.0);
+	assert_true(hp_model_band_sumsq(m, y) == 226.0);
+	assert_int_equal(hp_model_band_peak(m, y), 15);
+	assert_int_equal(hp_model_band_points(m, y), 2);
+	assert_int_equal(hp_model_band_points(m, x), 1);
+	hp_model_free(m);
+}
+
+static void
+abort_drops_open_sample(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	hp_band x;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "x", 1, &x, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 7, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 2, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 9, &err), 0);
+	assert_true(hp_model_is_open(m));
+	hp_model_abort(m);
+	assert_false(hp_model_is_open(m));
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_true(hp_model_band_total(m, x) == 7.0);
+	/* After an abort a sample at the same place works normally. */
+	assert_int_equal(hp_model_begin(m, 2, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 1, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 1, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_sample(m, 1, NULL, NULL), 1);
+	assert_int_equal(hp_model_sample_sum(m, 1), 2);
+	hp_model_free(m);
+}
+
+static void
+refusals(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	hp_band x;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "x", 1, &x, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 1, &err), -1);
+	assert_string_equal(err.msg, "value outside a sample");
+	hp_err_clear(&err);
+	assert_int_equal(hp_model_commit(m, &err), -1);
+	hp_err_clear(&err);
+	assert_int_equal(hp_model_begin(m, 5, &err), 0);
+	assert_int_equal(hp_model_begin(m, 6, &err), -1);
+	hp_err_clear(&err);
+	assert_int_equal(hp_model_add(m, x, UINT64_MAX, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 1, &err), -1);
+	assert_non_null(strstr(err.msg, "2^64"));
+	hp_err_clear(&err);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 4, &err), -1);
+	assert_non_null(strstr(err.msg, "out of sequence"));
+	hp_model_free(m);
+}
+
+static void
+first_error_is_kept(void **state)
+{
+	struct hp_err err = {{0}};
+
+	(void)state;
+	assert_int_equal(hp_err_set(&err, "first %d", 1), -1);
+	assert_int_equal(hp_err_set(&err, "second"), -1);
+	assert_string_equal(err.msg, "first 1");
+	assert_int_equal(hp_err_set(NULL, "ignored"), -1);
+}
+
+static void
+header_marks_series_warnings(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const double *t;
+	const uint64_t *v;
+
+	(void)state;
+	assert_null(hp_model_get(m, HP_JOB));
+	assert_int_equal(hp_model_set(m, HP_JOB, "a.out -p", 8, &err), 0);
+	assert_int_equal(hp_model_set(m, HP_JOB, "b", 1, &err), 0);
+	assert_string_equal(hp_model_get(m, HP_JOB), "b");
+	assert_int_equal(hp_model_add_mark(m, 1.5, NULL, 0, &err), 0);
+	assert_int_equal(hp_model_add_mark(m, 2.5, "phase 2", 7, &err), 0);
+	assert_int_equal(hp_model_mark_count(m), 2);
+	assert_null(hp_model_mark_label(m, 0));
+	assert_string_equal(hp_model_mark_label(m, 1), "phase 2");
+	assert_true(hp_model_mark_time(m, 1) == 2.5);
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_LIVE, 0.1, 4096, &err), 0);
+	assert_int_equal(hp_model_series(m, HP_HEAP_LIVE, &t, &v), 1);
+	assert_int_equal(v[0], 4096);
+	assert_int_equal(hp_model_series(m, HP_HEAP_SIZE, &t, &v), 0);
+	hp_model_warn(m, "%s: dropped %d", "f.hp", 1);
+	assert_int_equal(hp_model_warning_count(m), 1);
+	assert_string_equal(hp_model_warning(m, 0), "f.hp: dropped 1");
+	hp_model_free(m);
+}
+
+static void
+labels_and_ipe(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct hp_ipe ipe = { "main_info", "21", "IO ()", "main", "Main", "T.hs:5:1-30" };
+	size_t len;
+	hp_band b;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "0x4c9b58", 8, &b, &err), 0);
+	assert_string_equal(hp_model_band_label(m, b, &len), "0x4c9b58");
+	assert_null(hp_model_band_ipe(m, b));
+	assert_int_equal(hp_model_band_set_label(m, b, "main_info (0x4c9b58)", 20, &err), 0);
+	assert_int_equal(hp_model_band_set_ipe(m, b, &ipe, &err), 0);
+	assert_string_equal(hp_model_band_label(m, b, &len), "main_info (0x4c9b58)");
+	assert_int_equal(len, 20);
+	assert_string_equal(hp_model_band_name(m, b, NULL), "0x4c9b58");
+	assert_string_equal(hp_model_band_ipe(m, b)->srcloc, "T.hs:5:1-30");
+	hp_model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(intern_first_seen_order),
+		cmocka_unit_test(many_bands_survive_rehash),
+		cmocka_unit_test(samples_are_sparse_and_summed),
+		cmocka_unit_test(abort_drops_open_sample),
+		cmocka_unit_test(refusals),
+		cmocka_unit_test(first_error_is_kept),
+		cmocka_unit_test(header_marks_series_warnings),
+		cmocka_unit_test(labels_and_ipe),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
