@@ -1,0 +1,635 @@
+/*
+ * render/layout.c - what the graph shows: hp2ps's pipeline, as arithmetic.
+ *
+ * The steps and their order are hp2ps's (Main.c): sort by total, drop
+ * trace bands, -d or -i reorder, -p reorder, merge the bottom bands into
+ * OTHER, then dimensions, area, scale and ticks.  Numbers follow hp2ps
+ * exactly where hp2ps is well defined; the differences are on purpose:
+ *
+ * Ties.  hp2ps starts from hash-bucket order and uses an unstable
+ * selection sort, so bands with equal keys land in an arbitrary (and
+ * CPU-dependent) order.  Here every sort is a STABLE merge sort and the
+ * starting order is the model's first-seen order, so for equal keys the
+ * band seen first in the profile is drawn LOWER.  Each later sort (-d,
+ * -i, -p) keeps the previous order among its own ties: -d ties stay in
+ * size order, -p ties (names the aux does not know, all 0) keep the order
+ * they had.
+ *
+ * All-zero profiles.  hp2ps divides by a grand total of 0 and drops every
+ * band even with -t0.  Here each band's share counts as 0 then, so the
+ * default threshold drops them all (an empty graph, as hp2ps) while -t0
+ * keeps them: flat bands with key entries.  Either way the layout is valid.
+ *
+ * Standard deviation (-d) is computed as hp2ps does, by a pass over the
+ * samples: avg = total / nsamples over ALL samples, squared deviations
+ * summed over the samples where the band is present, divided by
+ * nsamples - 1.  The closed form from the model's sum of squares cancels
+ * catastrophically once values pass 2^26 (squares pass 2^53), which would
+ * turn exact ties between steady bands into noise.  With one sample hp2ps
+ * divides by 0 and leaves the order alone; so does this.
+ *
+ * Band limit: -m < 0 is taken as -m0 (hp2ps misbehaves).  A real band
+ * named OTHER shares the merged OTHER's shade, as hp2ps's name-keyed shade
+ * map makes it do.
+ *
+ * Key width.  Long labels are shortened in the middle by the drawing code,
+ * so the key may take at most 45% of the key-less graph width (593 pt):
+ * the graph keeps at least 55%, i.e. key_label_max = 0.45 * 593 - 29 =
+ * 237.85 pt, about 40 characters at 10 pt.
+ *
+ * Ticks.  X values are t0 + i * step by index (hp2ps adds repeatedly, which
+ * can loop forever on a huge t0), labels "%.1f", or more decimals when the
+ * step is below 0.1 so the labels differ.  Y labels get "k", "M" and, past
+ * hp2ps, "G" (step >= 1e9) and "T" (step >= 1e12).  At most MAX_TICKS per
+ * axis, so no input can make the loops long.
+ */
+#include "layout.h"
+
+#include <locale.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../hp/grow.h"
+#include "aux-private.h"
+#include "palette.h"
+
+#define PAGE_W		648.0
+#define PAGE_H		432.0
+#define BORDER_SPACE	5.0
+#define TITLE_W		(PAGE_W - 2 * BORDER_SPACE)	/* 638 */
+#define TITLE_H		20.0
+#define GRAPH_X0	45.0
+#define GRAPH_Y0	20.0
+#define FULL_GRAPH_W	(TITLE_W - GRAPH_X0)		/* 593 */
+#define KEY_EXTRA	(3 * BORDER_SPACE + 14.0)	/* gaps + key box */
+#define KEY_MAX_SHARE	0.45
+#define AXIS_FONT	10.0
+#define SMALL_JOB	35
+#define N_MARKS		7.0
+#define AXIS_FUDGE	15.0
+#define MAX_TICKS	64
+
+static const char other_name[] = "OTHER";
+
+/* ---- sorting ---- */
+
+typedef int (*cmp_fn)(const void *ctx, hp_band a, hp_band b);
+
+/* Bottom-up merge sort: stable, O(n log n), no recursion. */
+static int
+stable_sort(hp_band *v, size_t n, cmp_fn cmp, const void *ctx)
+{
+	hp_band *tmp, *src = v, *dst, *t;
+	size_t width;
+
+	if (n < 2)
+		return 0;
+	tmp = hp_mallocn(n, sizeof *tmp);
+	if (!tmp)
+		return -1;
+	dst = tmp;
+	for (width = 1; width < n; width *= 2) {
+		size_t lo;
+		for (lo = 0; lo < n; lo += 2 * width) {
+			size_t mid = lo + width < n ? lo + width : n;
+			size_t hi = mid + width < n ? mid + width : n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				dst[k++] = cmp(ctx, src[j], src[i]) < 0 ?
+					   src[j++] : src[i++];
+			while (i < mid)
+				dst[k++] = src[i++];
+			while (j < hi)
+				dst[k++] = src[j++];
+		}
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof *v);
+	free(tmp);
+	return 0;
+}
+
+static int
+by_double(const void *ctx, hp_band a, hp_band b)
+{
+	const double *key = ctx;
+
+	return (key[a] > key[b]) - (key[a] < key[b]);
+}
+
+static int
+by_llong(const void *ctx, hp_band a, hp_band b)
+{
+	const long long *key = ctx;
+
+	return (key[a] > key[b]) - (key[a] < key[b]);
+}
+
+/* strcmp order on the bytes as unsigned; a prefix sorts first. */
+static int
+by_name(const void *ctx, hp_band a, hp_band b)
+{
+	const hp_model *m = ctx;
+	size_t la, lb;
+	const char *na = hp_model_band_name(m, a, &la);
+	const char *nb = hp_model_band_name(m, b, &lb);
+	int c = memcmp(na, nb, la < lb ? la : lb);
+
+	if (c)
+		return c;
+	return (la > lb) - (la < lb);
+}
+
+static int
+by_name_desc(const void *ctx, hp_band a, hp_band b)
+{
+	return by_name(ctx, b, a);
+}
+
+/* ---- the band pipeline ---- */
+
+/* How many of the smallest bands (sorted ascending in order[]) make up
+ * less than pct percent together: hp2ps's running sum of shares. */
+static size_t
+trace_cut(const hp_band *order, size_t n, const double *total, double pct)
+{
+	double grand = 0, run = 0;
+	size_t i;
+
+	if (!(pct > 0))		/* -t0, and NaN */
+		return 0;
+	for (i = 0; i < n; i++)
+		grand += total[order[i]];
+	for (i = 0; i < n; i++) {
+		if (grand > 0)
+			run += 100.0 * total[order[i]] / grand;
+		if (run >= pct)
+			break;
+	}
+	return i;
+}
+
+/* hp2ps's "standard deviation" of every band, into dev[]. */
+static int
+deviations(const hp_model *m, double *dev)
+{
+	size_t n = hp_model_band_count(m), ns = hp_model_sample_count(m);
+	double *avg = hp_mallocn(n ? n : 1, sizeof *avg);
+	size_t i, k;
+
+	if (!avg)
+		return -1;
+	for (i = 0; i < n; i++) {
+		avg[i] = hp_model_band_total(m, (hp_band)i) / (double)ns;
+		dev[i] = 0;
+	}
+	for (i = 0; i < ns; i++) {
+		const hp_band *bands;
+		const uint64_t *bytes;
+		size_t ne = hp_model_sample(m, i, &bands, &bytes);
+		for (k = 0; k < ne; k++) {
+			double d = (double)bytes[k] - avg[bands[k]];
+			dev[bands[k]] += d * d;
+		}
+	}
+	for (i = 0; i < n; i++)
+		dev[i] = sqrt(dev[i] / (double)(ns - 1));
+	free(avg);
+	return 0;
+}
+
+static int
+is_other_name(const char *s, size_t len)
+{
+	return len == sizeof other_name - 1 && memcmp(s, other_name, len) == 0;
+}
+
+static void
+set_shades(struct render_layout *l, const render_aux *prior, int colour)
+{
+	size_t k, invented = 0;
+
+	for (k = 0; k < l->nbands; k++) {
+		struct layout_band *b = &l->bands[k];
+		double s;
+
+		if (prior && render_aux_shade(prior, b->name, b->name_len, &s))
+			;
+		else if (l->has_other && k > 0 &&
+			 is_other_name(b->name, b->name_len))
+			s = l->bands[0].shade;
+		else
+			s = render_palette(colour, invented++)->shade;
+		b->shade = s;
+		render_shade_rgb(s, colour, b->rgb);
+	}
+}
+
+/* Order the kept bands and fill l->bands and l->slot. */
+static int
+choose_bands(struct render_layout *l, const hp_model *m,
+	     const struct render_opts *o, const render_aux *prior,
+	     struct hp_err *err)
+{
+	size_t n = hp_model_band_count(m), ns = hp_model_sample_count(m);
+	size_t alloc = n ? n : 1, i, first, nk, merge, limit, k;
+	hp_band *order = hp_mallocn(alloc, sizeof *order), *kept;
+	double *key = hp_mallocn(alloc, sizeof *key);
+	long long *okey = NULL;
+	int rc = -1;
+
+	l->slot = hp_mallocn(alloc, sizeof *l->slot);
+	l->nslot = n;
+	if (!order || !key || !l->slot)
+		goto oom;
+	for (i = 0; i < n; i++) {
+		order[i] = (hp_band)i;
+		key[i] = hp_model_band_total(m, (hp_band)i);
+		l->slot[i] = LAYOUT_DROPPED;
+	}
+	if (stable_sort(order, n, by_double, key) < 0)
+		goto oom;
+	first = trace_cut(order, n, key, o->trace_pct);
+	kept = order + first;
+	nk = n - first;
+
+	if (o->sort == RENDER_SORT_STDDEV && ns > 1) {
+		if (deviations(m, key) < 0 ||
+		    stable_sort(kept, nk, by_double, key) < 0)
+			goto oom;
+	} else if (o->sort == RENDER_SORT_NAME) {
+		if (stable_sort(kept, nk, by_name, m) < 0)
+			goto oom;
+	} else if (o->sort == RENDER_SORT_NAME_DESC) {
+		if (stable_sort(kept, nk, by_name_desc, m) < 0)
+			goto oom;
+	}
+	if (prior) {
+		okey = hp_mallocn(alloc, sizeof *okey);
+		if (!okey)
+			goto oom;
+		for (i = 0; i < nk; i++) {
+			size_t len;
+			const char *name = hp_model_band_name(m, kept[i], &len);
+			if (!render_aux_order(prior, name, len, &okey[kept[i]]))
+				okey[kept[i]] = 0;
+		}
+		if (stable_sort(kept, nk, by_llong, okey) < 0)
+			goto oom;
+	}
+
+	limit = o->max_bands > 0 ? (size_t)o->max_bands : 0;
+	merge = limit && nk > limit ? nk - limit + 1 : 0;
+	l->nbands = merge ? limit : nk;
+	l->has_other = merge > 0;
+	l->bands = calloc(l->nbands ? l->nbands : 1, sizeof *l->bands);
+	if (!l->bands)
+		goto oom;
+	k = 0;
+	if (merge) {
+		struct layout_band *b = &l->bands[k++];
+		b->band = LAYOUT_OTHER;
+		b->label = b->name = other_name;
+		b->label_len = b->name_len = sizeof other_name - 1;
+		for (i = 0; i < merge; i++) {
+			b->total += hp_model_band_total(m, kept[i]);
+			l->slot[kept[i]] = 0;
+		}
+	}
+	for (i = merge; i < nk; i++, k++) {
+		struct layout_band *b = &l->bands[k];
+		b->band = kept[i];
+		b->name = hp_model_band_name(m, kept[i], &b->name_len);
+		b->label = hp_model_band_label(m, kept[i], &b->label_len);
+		b->total = hp_model_band_total(m, kept[i]);
+		l->slot[kept[i]] = (int32_t)k;
+	}
+	set_shades(l, prior, o->colour);
+	rc = 0;
+	goto out;
+oom:
+	hp_err_set(err, "layout: out of memory");
+out:
+	free(order);
+	free(key);
+	free(okey);
+	return rc;
+}
+
+/* The largest stacked total of the drawn bands, and the trapezoid area
+ * under it (hp2ps's min * base + |delta| * base / 2 form). */
+static void
+scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
+{
+	size_t ns = hp_model_sample_count(m), i, k;
+	double prev = 0, tprev = 0;
+
+	*ymax = 0;
+	l->area = 0;
+	for (i = 0; i < ns; i++) {
+		const hp_band *bands;
+		const uint64_t *bytes;
+		size_t ne = hp_model_sample(m, i, &bands, &bytes);
+		double sum = 0, t = hp_model_sample_time(m, i);
+
+		for (k = 0; k < ne; k++)
+			if (bands[k] < l->nslot &&
+			    l->slot[bands[k]] != LAYOUT_DROPPED)
+				sum += (double)bytes[k];
+		if (sum > *ymax)
+			*ymax = sum;
+		if (i > 0) {
+			double base = t - tprev;
+			double lo = prev < sum ? prev : sum;
+			l->area += lo * base + fabs(sum - prev) * base / 2;
+		}
+		prev = sum;
+		tprev = t;
+	}
+}
+
+/* ---- dimensions and ticks ---- */
+
+static double
+text_width(layout_measure_fn measure, void *closure, const char *s,
+	   size_t len)
+{
+	double w;
+
+	if (!measure || !s)
+		return 0;
+	w = measure(closure, s, len, AXIS_FONT);
+	return isfinite(w) && w > 0 ? w : 0;
+}
+
+static double
+field_width(const hp_model *m, enum hp_field f, layout_measure_fn measure,
+	    void *closure)
+{
+	const char *s = hp_model_get(m, f);
+
+	return s ? text_width(measure, closure, s, strlen(s)) : 0;
+}
+
+double
+layout_round_step(double y)
+{
+	int i;
+
+	if (!(y > 0) || !isfinite(y))
+		return 1;
+	if (y > 10.0) {
+		for (i = 0; y > 10.0; i++)
+			y /= 10.0;
+	} else if (y < 1.0) {
+		for (i = 0; y < 1.0; i--)
+			y *= 10.0;
+	} else {
+		i = 0;
+	}
+	y = y > 4.0 ? 5.0 : y > 1.0 ? 2.0 : 1.0;
+	for (; i > 0; i--)
+		y *= 10.0;
+	for (; i < 0; i++)
+		y /= 10.0;
+	return y;
+}
+
+/* snprintf follows LC_NUMERIC; labels always use '.'. */
+static void
+c_point(char *buf)
+{
+	const char *dp = localeconv()->decimal_point;
+	size_t dplen;
+	char *p;
+
+	if (!dp || !*dp || strcmp(dp, ".") == 0 || !(p = strstr(buf, dp)))
+		return;
+	dplen = strlen(dp);
+	*p = '.';
+	memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
+}
+
+static void
+x_label(char *buf, size_t size, double v, int decimals)
+{
+	int n = snprintf(buf, size, "%.*f", decimals, v);
+
+	if (n < 0 || (size_t)n >= size)
+		snprintf(buf, size, "%.6g", v);
+	c_point(buf);
+}
+
+/* hp2ps's CommaPrint((long)(v / div + 0.5)) and a unit suffix, done in
+ * doubles so no value overflows. */
+static void
+y_label(char *buf, size_t size, double v, double div, const char *suffix)
+{
+	char digits[64];
+	double q = floor(v / div + 0.5);
+	size_t nd, i, o = 0;
+	int n = snprintf(digits, sizeof digits, "%.0f", q);
+
+	if (n < 0 || (size_t)n > 20 || q < 0) {
+		snprintf(buf, size, "%.3g%s", q, suffix);
+		c_point(buf);
+		return;
+	}
+	nd = (size_t)n;
+	for (i = 0; i < nd; i++) {
+		if (i > 0 && (nd - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+	snprintf(buf + o, size - o, "%s", suffix);
+}
+
+static int
+x_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
+	void *closure)
+{
+	double per = l->graph_w / l->xrange;
+	double limit = l->graph_w -
+		       (field_width(m, HP_SAMPLE_UNIT, measure, closure) + AXIS_FUDGE);
+	int decimals = 1;
+	double p = 10;
+	size_t i;
+
+	l->xstep = layout_round_step(l->xrange / N_MARKS);
+	while (decimals < 15 && l->xstep * p < 1 - 1e-9) {
+		decimals++;
+		p *= 10;
+	}
+	l->xticks = hp_mallocn(MAX_TICKS, sizeof *l->xticks);
+	if (!l->xticks)
+		return -1;
+	for (i = 0; l->nsamples > 0 && i < MAX_TICKS; i++) {
+		double v = l->t0 + (double)i * l->xstep;
+		double x = (v - l->t0) * per;
+		struct layout_tick *t;
+
+		if (!(v < l->t1) || !(x < limit))
+			break;
+		t = &l->xticks[l->nxticks++];
+		t->value = v;
+		t->pos = x;
+		x_label(t->label, sizeof t->label, v, decimals);
+	}
+	return 0;
+}
+
+static int
+y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
+	void *closure)
+{
+	double per = l->graph_h / l->yrange;
+	double limit = l->graph_h -
+		       (field_width(m, HP_VALUE_UNIT, measure, closure) + AXIS_FUDGE);
+	double div = 1;
+	const char *suffix = "";
+	size_t i;
+
+	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
+	if (l->ystep >= 1e12) {
+		div = 1e12;
+		suffix = "T";
+	} else if (l->ystep >= 1e9) {
+		div = 1e9;
+		suffix = "G";
+	} else if (l->ystep >= 1e6) {
+		div = 1e6;
+		suffix = "M";
+	} else if (l->ystep >= 1e3) {
+		div = 1e3;
+		suffix = "k";
+	}
+	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
+	if (!l->yticks)
+		return -1;
+	for (i = 0; i < MAX_TICKS; i++) {
+		double v = (double)i * l->ystep;
+		double y = v * per;
+		struct layout_tick *t;
+
+		if (!(v <= l->yrange) || !(y < limit))
+			break;
+		t = &l->yticks[l->nyticks++];
+		t->value = v;
+		t->pos = y;
+		y_label(t->label, sizeof t->label, v, div, suffix);
+	}
+	return 0;
+}
+
+static void
+dimensions(struct render_layout *l, const hp_model *m,
+	   const struct render_opts *o, layout_measure_fn measure,
+	   void *closure)
+{
+	const char *job = hp_model_get(m, HP_JOB);
+	size_t k;
+
+	l->page_w = PAGE_W;
+	l->page_h = PAGE_H;
+	l->big_title = o->title == RENDER_TITLE_BIG ||
+		       (o->title == RENDER_TITLE_AUTO && job &&
+			strlen(job) > SMALL_JOB);
+	l->title_h = l->big_title ? 2 * TITLE_H : TITLE_H;
+	l->graph_x = GRAPH_X0;
+	l->graph_y = GRAPH_Y0;
+	l->graph_h = PAGE_H - l->title_h - 2 * BORDER_SPACE - GRAPH_Y0;
+
+	l->multipage = o->multipage || o->max_bands > 20;
+	l->key_on_graph = !l->multipage && o->max_bands > 0;
+	l->key_label_max = KEY_MAX_SHARE * FULL_GRAPH_W - KEY_EXTRA;
+	l->key_w = 0;
+	if (l->key_on_graph || l->multipage) {
+		double longest = 0;
+		for (k = 0; k < l->nbands; k++) {
+			double w = text_width(measure, closure, l->bands[k].label,
+					      l->bands[k].label_len);
+			if (w > longest)
+				longest = w;
+		}
+		l->key_w = KEY_EXTRA +
+			   (longest < l->key_label_max ? longest : l->key_label_max);
+	}
+	l->graph_w = FULL_GRAPH_W - (l->key_on_graph ? l->key_w : 0);
+}
+
+int
+layout_compute(struct render_layout *l, const hp_model *m,
+	       const struct render_opts *o, const render_aux *prior,
+	       layout_measure_fn measure, void *closure, struct hp_err *err)
+{
+	double ymax;
+
+	memset(l, 0, sizeof *l);
+	if (choose_bands(l, m, o, prior, err) < 0)
+		goto fail;
+
+	l->nsamples = hp_model_sample_count(m);
+	if (l->nsamples > 0) {
+		l->t0 = hp_model_sample_time(m, 0);
+		l->t1 = hp_model_sample_time(m, l->nsamples - 1);
+	}
+	l->xrange = l->t1 - l->t0;
+	if (prior && render_aux_x_range(prior) > l->xrange)
+		l->xrange = render_aux_x_range(prior);
+	if (!(l->xrange > 0) || !isfinite(l->xrange))
+		l->xrange = 1;
+	scan_samples(l, m, &ymax);
+	l->yrange = ymax;
+	if (prior && render_aux_y_range(prior) > l->yrange)
+		l->yrange = render_aux_y_range(prior);
+	if (!(l->yrange > 0) || !isfinite(l->yrange))
+		l->yrange = 1;
+
+	dimensions(l, m, o, measure, closure);
+	if (x_ticks(l, m, measure, closure) < 0 ||
+	    y_ticks(l, m, measure, closure) < 0) {
+		hp_err_set(err, "layout: out of memory");
+		goto fail;
+	}
+	return 0;
+fail:
+	layout_release(l);
+	return -1;
+}
+
+void
+layout_release(struct render_layout *l)
+{
+	free(l->bands);
+	free(l->slot);
+	free(l->xticks);
+	free(l->yticks);
+	memset(l, 0, sizeof *l);
+}
+
+int
+layout_to_aux(const struct render_layout *l, render_aux *used,
+	      struct hp_err *err)
+{
+	size_t k;
+
+	render_aux_clear(used);
+	render_aux_set_ranges(used, l->xrange, l->yrange);
+	for (k = 0; k < l->nbands; k++)
+		if (render_aux_add_order(used, l->bands[k].name,
+					 l->bands[k].name_len,
+					 (long long)k + 1, err) < 0)
+			return -1;
+	for (k = 0; k < l->nbands; k++)
+		if (render_aux_add_shade(used, l->bands[k].name,
+					 l->bands[k].name_len,
+					 l->bands[k].shade, err) < 0)
+			return -1;
+	return 0;
+}

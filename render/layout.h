@@ -1,0 +1,98 @@
+/*
+ * render/layout.h - what the graph will show, computed without Cairo.
+ *
+ * From a model and the options: which bands are kept (trace elimination,
+ * the OTHER band), their order bottom to top (size, stddev, name, or a
+ * prior .aux), their shades, the x and y ranges, the title box size, the
+ * key width and where the graph sits, and the axis ticks.  All of it is
+ * plain arithmetic on hp2ps's page (648 x 432 points, origin bottom left)
+ * so it can be unit-tested against hp2ps's numbers.
+ *
+ * Text width is the one thing layout cannot know by itself; the caller
+ * passes a measure function (Pango in render/, a fixed table in tests).
+ */
+#ifndef RENDER_LAYOUT_H
+#define RENDER_LAYOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../hp/model.h"
+#include "render.h"
+
+#define LAYOUT_OTHER ((hp_band)UINT32_MAX)	/* the merged OTHER band */
+#define LAYOUT_DROPPED (-1)			/* slot of a band not drawn */
+
+/* Width in points of len bytes of UTF-8 text at the given font size. */
+typedef double (*layout_measure_fn)(void *closure, const char *s, size_t len,
+				    double size);
+
+struct layout_band {
+	hp_band band;		/* model band, or LAYOUT_OTHER */
+	const char *label;	/* what the key shows (full, not shortened) */
+	size_t label_len;
+	double total;		/* sum over samples (for OTHER: of what it merged) */
+	double rgb[3];		/* fill colour, 0..1 (grey: r = g = b) */
+	double shade;		/* the hp2ps shade value written to .aux */
+	const char *name;	/* the band's name ("OTHER"), the .aux key */
+	size_t name_len;
+};
+
+struct layout_tick {
+	double value;		/* in data units (seconds, bytes) */
+	double pos;		/* offset along the axis from the origin, points */
+	char label[32];		/* "0.5", "1,000M", "2G" */
+};
+
+struct render_layout {
+	/* Bands, bottom first.  slot[b] gives the index in bands[] where
+	 * model band b is drawn (the OTHER index when merged), or
+	 * LAYOUT_DROPPED; it has one entry per model band. */
+	struct layout_band *bands;
+	size_t nbands;
+	int32_t *slot;
+	size_t nslot;
+	int has_other;		/* bands[0] is OTHER */
+
+	/* Data ranges. */
+	size_t nsamples;	/* model samples drawn */
+	double t0, t1;		/* first and last sample time */
+	double xrange;		/* max(t1 - t0, aux X_RANGE); 1 if 0 */
+	double yrange;		/* max stacked total of kept bands, aux Y_RANGE; 1 if 0 */
+	double area;		/* trapezoid area of the stacked total, value x seconds */
+
+	/* Page geometry, points, hp2ps coordinates (origin bottom left). */
+	double page_w, page_h;	/* 648 x 432 */
+	int big_title;		/* 40-pt title box, else 20 */
+	double title_h;
+	double graph_x, graph_y;	/* 45, 20 */
+	double graph_w, graph_h;
+	int key_on_graph;	/* key beside the graph (not -M, not -m0) */
+	int multipage;		/* key on pages of its own */
+	double key_w;		/* key width (29 + longest shortened label) */
+	double key_label_max;	/* longest label allowed before shortening */
+
+	/* Ticks. */
+	double xstep, ystep;
+	struct layout_tick *xticks, *yticks;
+	size_t nxticks, nyticks;
+};
+
+/*
+ * Compute the layout.  prior is the -p aux (NULL if none).  Returns 0, or
+ * -1 with err filled (only out of memory).  Release with layout_release.
+ */
+int layout_compute(struct render_layout *l, const hp_model *m,
+		   const struct render_opts *o, const render_aux *prior,
+		   layout_measure_fn measure, void *closure,
+		   struct hp_err *err) HP_MUSTCHECK;
+void layout_release(struct render_layout *l);
+
+/* Fill `used` with this layout's X_RANGE, Y_RANGE, ORDER and SHADE. */
+int layout_to_aux(const struct render_layout *l, render_aux *used,
+		  struct hp_err *err) HP_MUSTCHECK;
+
+/* hp2ps's 1-2-5 rounding of a tick step (Runciman's rule). */
+double layout_round_step(double y);
+
+#endif
