@@ -1,8 +1,667 @@
-/* hp/hpfile.c - PLACEHOLDER, being written now; replaced before anything lands. */
+/*
+ * hp/hpfile.c - the .hp text frontend: GHC heap-profile text into a model.
+ *
+ * The reader is line-based, not token-based like hp2ps: GHC writes one
+ * record per line and separates a band name from its value with a TAB,
+ * and only a line view can keep names with spaces (GHC #2071).  Bytes come
+ * in arbitrary chunks; complete lines are parsed straight out of the chunk
+ * and only an unfinished tail is copied, into one growable buffer.
+ *
+ * GRAMMAR (as accepted)
+ *
+ *   file    := BOM? line*
+ *   line    := blank* record? blank* EOL        EOL := LF | CR LF | end of input
+ *   record  := JOB string | DATE string | SAMPLE_UNIT string | VALUE_UNIT string
+ *            | MARK time | BEGIN_SAMPLE time | END_SAMPLE time
+ *            | band
+ *   string  := blank* '"' (any byte except '"' | '""' | EOL)* '"'
+ *   time    := blank+ digit+ (('.' | ',') digit*)?
+ *   band    := name TAB blank* value              the LAST tab of the line splits
+ *            | name blank+ value                  only when the line has no TAB
+ *   value   := digit+                             0 .. 2^64-1, exact
+ *   blank   := ' ' | TAB
+ *
+ * - Keywords are case-sensitive whole words; any other first word starts a
+ *   band.  Inside a sample, a line whose last TAB is followed by an integer
+ *   is a band whatever its first word, so a -hd constructor called MARK or
+ *   JOB (written "MARK\t48" by GHC, which puts a space after keywords)
+ *   stays readable.
+ * - A string may span lines (each line end becomes one LF in the value);
+ *   "" stands for one '"'; a backslash is an ordinary byte.  Only blanks
+ *   may follow the closing quote.
+ * - A time may use ',' as its decimal separator (RTSes before 2020 in
+ *   comma locales), and any number of decimals, none included.
+ * - A band name is every byte from the first non-blank of the line up to
+ *   the separator, kept exactly: spaces, quotes, parentheses, backslashes,
+ *   NUL and non-UTF-8 bytes included.  Names cannot start with a blank or
+ *   hold a LF.
+ *
+ * SEMANTICS
+ *
+ * - Header keys may come in any order, anywhere, any number of times; the
+ *   last one wins.  Missing keys are left unset with one warning (hp2ps
+ *   refuses such files; renderers have defaults).
+ * - BEGIN_SAMPLE t opens a sample; t must not be below the previous
+ *   sample's time.  END_SAMPLE t closes it (its t is checked for syntax
+ *   only, as hp2ps does).  Empty samples, such as the first and last ones
+ *   GHC writes, are real samples.  Duplicate names in a sample are summed.
+ * - Band lines belong inside a sample.  MARK t may appear anywhere.
+ * - Input that ends inside a sample or in the middle of a line (a profile
+ *   still being written, or a killed program) loses only that unfinished
+ *   part, with one warning; a last line without its LF is still read.
+ * - Empty input, and input without one complete sample, are errors.
+ *   Every other error is "FILE:LINE: what was expected".
+ */
 #include "frontend.h"
-static void *create(hp_model *m, const char *name) { (void)name; return m; }
-static int feed(void *st, const unsigned char *p, size_t n, struct hp_err *err)
-{ (void)st; (void)p; (void)n; return hp_err_set(err, "hpfile reader not written yet"); }
-static int finish(void *st, struct hp_err *err) { (void)st; return hp_err_set(err, "hpfile reader not written yet"); }
-static void destroy(void *st) { (void)st; }
-const struct hp_frontend hp_hpfile_frontend = { .name = "hpfile", .create = create, .feed = feed, .finish = finish, .destroy = destroy };
+
+#include <locale.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+
+enum key {
+	K_JOB, K_DATE, K_SAMPLE_UNIT, K_VALUE_UNIT,	/* == enum hp_field */
+	K_MARK, K_BEGIN, K_END, K_NONE
+};
+
+static const struct {
+	const char *word;
+	size_t len;
+} keys[] = {
+	[K_JOB] = { "JOB", 3 },
+	[K_DATE] = { "DATE", 4 },
+	[K_SAMPLE_UNIT] = { "SAMPLE_UNIT", 11 },
+	[K_VALUE_UNIT] = { "VALUE_UNIT", 10 },
+	[K_MARK] = { "MARK", 4 },
+	[K_BEGIN] = { "BEGIN_SAMPLE", 12 },
+	[K_END] = { "END_SAMPLE", 10 },
+};
+
+/* What a line parse can end in besides success. */
+enum { OK = 0, FAIL = -1, BAD = 1 };
+
+struct hpfile {
+	hp_model *m;
+	char *name;
+	char *tail;		/* unfinished line carried between chunks */
+	size_t ntail, tail_cap;
+	char *str;		/* header string being read, possibly over lines */
+	size_t nstr, str_cap;
+	int instr;		/* the current line continues a string */
+	enum key strkey;
+	size_t strline;		/* where that string began */
+	char *num;		/* scratch for times the fast path cannot do */
+	size_t num_cap;
+	size_t lineno;		/* the line being parsed, from 1 */
+	unsigned long long nbytes;
+	int insample;
+	size_t sample_line;	/* where the open sample began */
+	size_t nsample;		/* committed by this input */
+	unsigned seen;		/* 1 << K_JOB .. K_VALUE_UNIT */
+	int failed;		/* an error was returned: refuse more */
+	char why[320];		/* the message of a BAD parse */
+};
+
+static void *
+create(hp_model *m, const char *name)
+{
+	struct hpfile *h = calloc(1, sizeof *h);
+
+	if (!h)
+		return NULL;
+	h->m = m;
+	h->name = strdup(name ? name : "stdin");
+	if (!h->name) {
+		free(h);
+		return NULL;
+	}
+	h->lineno = 1;
+	return h;
+}
+
+static void
+destroy(void *st)
+{
+	struct hpfile *h = st;
+
+	if (!h)
+		return;
+	free(h->name);
+	free(h->tail);
+	free(h->str);
+	free(h->num);
+	free(h);
+}
+
+/* Record a parse failure for the current line; the caller adds FILE:LINE
+ * (or, at the very end of the input, treats it as truncation). */
+HP_PRINTF(2, 3) static int
+bad(struct hpfile *h, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(h->why, sizeof h->why, fmt, ap);
+	va_end(ap);
+	return BAD;
+}
+
+/* A model refusal (out of memory, a sum passing 2^64-1), located. */
+static int
+model_failed(struct hpfile *h, const struct hp_err *e, struct hp_err *err)
+{
+	hp_err_set(err, "%s:%zu: %s", h->name, h->lineno, e->msg);
+	return FAIL;
+}
+
+static int
+isdig(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static int
+isblank_(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* The shortest %g that reads back as t, for messages. */
+static void
+fmt_time(char *buf, size_t size, double t)
+{
+	int prec;
+
+	for (prec = 1; prec < 17; prec++) {
+		snprintf(buf, size, "%.*g", prec, t);
+		if (strtod(buf, NULL) == t)
+			return;
+	}
+	snprintf(buf, size, "%.17g", t);
+}
+
+/* Digits only, exact, refusing anything past 2^64-1.
+ * Returns 0, 1 (not a plain run of digits) or 2 (too large). */
+static int
+parse_u64(const char *p, const char *e, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (p == e)
+		return 1;
+	for (; p < e; p++) {
+		unsigned d = (unsigned char)*p - '0';
+
+		if (d > 9)
+			return 1;
+		if (v > (UINT64_MAX - d) / 10)
+			return 2;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+/* digit+ ([.,] digit*)?, as the nearest double.  Up to 19 significant
+ * digits and 22 decimals (every time GHC writes) divide two exact doubles,
+ * which IEEE rounds correctly; longer ones go through strtod, spelled
+ * with the current locale's decimal point so that a program that called
+ * setlocale still reads "0.5" as a half.
+ * Returns 0, 1 (syntax) or 2 (out of range); -1 when out of memory. */
+static int
+parse_time(struct hpfile *h, const char *p, const char *e, double *out)
+{
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22
+	};
+	const char *q, *sep = NULL, *dp;
+	uint64_t m = 0;
+	int sig = 0, frac = 0;
+	size_t n, k, dplen;
+	double t;
+
+	if (p == e || !isdig(*p))
+		return 1;
+	for (q = p; q < e; q++) {
+		if (isdig(*q)) {
+			if (m || *q != '0')
+				sig++;
+			if (sig <= 19) {
+				m = m * 10 + (uint64_t)(*q - '0');
+				if (sep)
+					frac++;
+			}
+		} else if ((*q == '.' || *q == ',') && !sep) {
+			sep = q;
+		} else {
+			return 1;
+		}
+	}
+	if (sig <= 19 && frac <= 22 && m <= (1ull << 53)) {
+		*out = (double)m / pow10[frac];
+		return 0;
+	}
+	dp = localeconv()->decimal_point;
+	dplen = dp && *dp ? strlen(dp) : 0;
+	n = (size_t)(e - p);
+	if (n > SIZE_MAX - dplen - 1 || HP_GROW(h->num, h->num_cap, n + dplen + 1))
+		return -1;
+	for (k = 0, q = p; q < e; q++) {
+		if (q == sep) {
+			if (!dplen)
+				break;	/* no decimal point known: integer part only */
+			memcpy(h->num + k, dp, dplen);
+			k += dplen;
+		} else {
+			h->num[k++] = *q;
+		}
+	}
+	h->num[k] = '\0';
+	t = strtod(h->num, NULL);
+	if (!isfinite(t))
+		return 2;
+	*out = t;
+	return 0;
+}
+
+/* The keyword that is the first word of p..e, or K_NONE. */
+static enum key
+keyword(const char *p, const char *e, const char **after)
+{
+	const char *q = p;
+	int i;
+
+	switch (*p) {
+	case 'B': case 'D': case 'E': case 'J': case 'M': case 'S': case 'V':
+		break;
+	default:
+		return K_NONE;
+	}
+	while (q < e && q - p < 13 && !isblank_(*q))
+		q++;
+	if (q < e && !isblank_(*q))
+		return K_NONE;
+	for (i = 0; i < K_NONE; i++) {
+		if ((size_t)(q - p) == keys[i].len &&
+		    memcmp(p, keys[i].word, keys[i].len) == 0) {
+			*after = q;
+			return (enum key)i;
+		}
+	}
+	return K_NONE;
+}
+
+/* Split a band line p..e (no leading or trailing blanks) at its last
+ * TAB, or at its last run of blanks when it has no TAB. */
+static int
+split_band(struct hpfile *h, const char *p, const char *e, const char **nend,
+	   uint64_t *v)
+{
+	const char *t = e, *vp;
+	int rc;
+
+	while (t > p && t[-1] != '\t')
+		t--;
+	if (t > p) {
+		*nend = t - 1;
+		vp = t;
+		while (vp < e && vp[0] == ' ')
+			vp++;
+	} else {
+		t = e;
+		while (t > p && t[-1] != ' ')
+			t--;
+		if (t == p)
+			return bad(h, "integer value must follow band name");
+		vp = t;
+		while (t > p && t[-1] == ' ')
+			t--;
+		*nend = t;
+	}
+	if (vp < e && *vp == '-' && vp + 1 < e && isdig(vp[1]))
+		return bad(h, "negative value");
+	rc = parse_u64(vp, e, v);
+	if (rc == 2)
+		return bad(h, "value greater than 2^64-1");
+	if (rc)
+		return bad(h, "integer value must follow band name");
+	return OK;
+}
+
+static int
+add_band(struct hpfile *h, const char *p, size_t len, uint64_t v,
+	 struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+	hp_band b;
+
+	if (hp_model_intern(h->m, p, len, &b, &e) || hp_model_add(h->m, b, v, &e))
+		return model_failed(h, &e, err);
+	return OK;
+}
+
+static int
+set_string(struct hpfile *h, struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+
+	if (hp_model_set(h->m, (enum hp_field)h->strkey, h->str, h->nstr, &e))
+		return model_failed(h, &e, err);
+	h->seen |= 1u << h->strkey;
+	return OK;
+}
+
+/* Take string bytes from p..e up to the closing quote.  Returns the byte
+ * after that quote, or NULL when the line ends inside the string. */
+static const char *
+string_part(struct hpfile *h, const char *p, const char *e, int *oom)
+{
+	while (p < e) {
+		const char *q = memchr(p, '"', (size_t)(e - p));
+		int doubled = q && q + 1 < e && q[1] == '"';
+		const char *stop = q ? q + doubled : e;
+		size_t n = (size_t)(stop - p);
+
+		if (n > SIZE_MAX - h->nstr - 1 ||
+		    HP_GROW(h->str, h->str_cap, h->nstr + n + 1)) {
+			*oom = 1;
+			return NULL;
+		}
+		memcpy(h->str + h->nstr, p, n);
+		h->nstr += n;
+		if (!q)
+			return NULL;
+		if (!doubled)
+			return q + 1;
+		p = q + 2;
+	}
+	return NULL;
+}
+
+/* Continue (or start) a string with the line p..e. */
+static int
+string_line(struct hpfile *h, const char *p, const char *e, struct hp_err *err)
+{
+	int oom = 0;
+	const char *q = string_part(h, p, e, &oom);
+
+	if (oom) {
+		hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
+		return FAIL;
+	}
+	if (!q) {
+		if (HP_GROW(h->str, h->str_cap, h->nstr + 1)) {
+			hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
+			return FAIL;
+		}
+		h->str[h->nstr++] = '\n';
+		h->instr = 1;
+		return OK;
+	}
+	h->instr = 0;
+	while (q < e && isblank_(*q))
+		q++;
+	if (q < e)
+		return bad(h, "unexpected text after %s string", keys[h->strkey].word);
+	return set_string(h, err);
+}
+
+static int
+time_arg(struct hpfile *h, enum key k, const char *p, const char *e, double *t,
+	 struct hp_err *err)
+{
+	const char *q = p;
+	int rc;
+
+	while (q < e && isblank_(*q))
+		q++;
+	if (q == p || q == e || !isdig(*q))
+		return bad(h, "time must follow %s", keys[k].word);
+	rc = parse_time(h, q, e, t);
+	if (rc < 0) {
+		hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
+		return FAIL;
+	}
+	if (rc == 2)
+		return bad(h, "%s time out of range", keys[k].word);
+	if (rc)
+		return bad(h, "unexpected text after %s time", keys[k].word);
+	return OK;
+}
+
+static int
+key_record(struct hpfile *h, enum key k, const char *p, const char *e,
+	   struct hp_err *err)
+{
+	struct hp_err me = {{0}};
+	char a[40], b[40];
+	double t = 0;
+	size_t n;
+	int rc;
+
+	if (k <= K_VALUE_UNIT) {
+		while (p < e && isblank_(*p))
+			p++;
+		if (p == e || *p != '"')
+			return bad(h, "string must follow %s", keys[k].word);
+		h->strkey = k;
+		h->strline = h->lineno;
+		h->nstr = 0;
+		return string_line(h, p + 1, e, err);
+	}
+	if ((rc = time_arg(h, k, p, e, &t, err)) != OK)
+		return rc;
+	switch (k) {
+	case K_MARK:
+		if (hp_model_add_mark(h->m, t, NULL, 0, &me))
+			return model_failed(h, &me, err);
+		return OK;
+	case K_BEGIN:
+		if (h->insample)
+			return bad(h, "BEGIN_SAMPLE inside a sample (begun at line %zu)",
+				   h->sample_line);
+		n = hp_model_sample_count(h->m);
+		if (n && t < hp_model_sample_time(h->m, n - 1)) {
+			fmt_time(a, sizeof a, t);
+			fmt_time(b, sizeof b, hp_model_sample_time(h->m, n - 1));
+			return bad(h, "samples out of sequence (%s after %s)", a, b);
+		}
+		if (hp_model_begin(h->m, t, &me))
+			return model_failed(h, &me, err);
+		h->insample = 1;
+		h->sample_line = h->lineno;
+		return OK;
+	default:
+		if (!h->insample)
+			return bad(h, "END_SAMPLE without BEGIN_SAMPLE");
+		if (hp_model_commit(h->m, &me))
+			return model_failed(h, &me, err);
+		h->insample = 0;
+		h->nsample++;
+		return OK;
+	}
+}
+
+/* One line, p..e, without its LF. */
+static int
+parse_line(struct hpfile *h, const char *p, const char *e, struct hp_err *err)
+{
+	const char *after, *nend, *q;
+	enum key k;
+	uint64_t v = 0;
+	int rc;
+
+	if (e > p && e[-1] == '\r')
+		e--;
+	if (h->instr)
+		return string_line(h, p, e, err);
+	if (h->lineno == 1 && e - p >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	while (p < e && isblank_(*p))
+		p++;
+	while (e > p && isblank_(e[-1]))
+		e--;
+	if (p == e)
+		return OK;
+	if (h->insample) {
+		/* The hot path: "name\tdigits". */
+		q = e;
+		while (q > p && isdig(q[-1]))
+			q--;
+		if (q < e && q - 1 > p && q[-1] == '\t') {
+			rc = parse_u64(q, e, &v);
+			if (rc == 2)
+				return bad(h, "value greater than 2^64-1");
+			return add_band(h, p, (size_t)(q - 1 - p), v, err);
+		}
+		if (memchr(p, '\t', (size_t)(e - p))) {
+			if ((rc = split_band(h, p, e, &nend, &v)) == OK)
+				return add_band(h, p, (size_t)(nend - p), v, err);
+			if (keyword(p, e, &after) == K_NONE)
+				return rc;
+		}
+	}
+	k = keyword(p, e, &after);
+	if (k != K_NONE)
+		return key_record(h, k, after, e, err);
+	if ((rc = split_band(h, p, e, &nend, &v)) != OK) {
+		if (!h->insample)
+			return bad(h, "header key, MARK or BEGIN_SAMPLE expected");
+		return rc;
+	}
+	if (!h->insample)
+		return bad(h, "band line outside a sample");
+	return add_band(h, p, (size_t)(nend - p), v, err);
+}
+
+/* Parse a line and count it.  final: the input ended without its LF, so
+ * a BAD line is a cut one rather than an error. */
+static int
+line(struct hpfile *h, const char *p, const char *e, int final,
+     struct hp_err *err)
+{
+	int rc = parse_line(h, p, e, err);
+
+	if (rc == BAD && !final) {
+		hp_err_set(err, "%s:%zu: %s", h->name, h->lineno, h->why);
+		rc = FAIL;
+	}
+	h->lineno++;
+	return rc;
+}
+
+static int
+keep_tail(struct hpfile *h, const char *p, size_t n, struct hp_err *err)
+{
+	if (n > SIZE_MAX - h->ntail || HP_GROW(h->tail, h->tail_cap, h->ntail + n))
+		return hp_err_set(err, "%s:%zu: out of memory (line of %zu bytes)",
+				  h->name, h->lineno, h->ntail);
+	memcpy(h->tail + h->ntail, p, n);
+	h->ntail += n;
+	return 0;
+}
+
+static int
+feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
+{
+	struct hpfile *h = st;
+	const char *p = (const char *)data, *end = p + n, *nl;
+
+	if (h->failed)
+		return hp_err_set(err, "%s: reading already failed", h->name);
+	h->nbytes += n;
+	if (h->ntail && p < end) {
+		nl = memchr(p, '\n', n);
+		if (!nl) {
+			if (keep_tail(h, p, n, err))
+				goto fail;
+			return 0;
+		}
+		if (keep_tail(h, p, (size_t)(nl - p), err) ||
+		    line(h, h->tail, h->tail + h->ntail, 0, err))
+			goto fail;
+		h->ntail = 0;
+		p = nl + 1;
+	}
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl) {
+			if (keep_tail(h, p, (size_t)(end - p), err))
+				goto fail;
+			break;
+		}
+		if (line(h, p, nl, 0, err))
+			goto fail;
+		p = nl + 1;
+	}
+	return 0;
+fail:
+	h->failed = 1;
+	return -1;
+}
+
+static int
+finish(void *st, struct hp_err *err)
+{
+	struct hpfile *h = st;
+	size_t cutline = h->lineno;
+	int cut = 0, rc;
+	unsigned missing;
+
+	if (h->failed)
+		return hp_err_set(err, "%s: reading already failed", h->name);
+	h->failed = 1;		/* finish happens once */
+	if (h->nbytes == 0)
+		return hp_err_set(err, "%s: empty file", h->name);
+	if (h->ntail) {
+		rc = line(h, h->tail, h->tail + h->ntail, 1, err);
+		h->ntail = 0;
+		if (rc == FAIL)
+			return -1;
+		cut = rc == BAD;
+	}
+	if (h->insample) {
+		hp_model_abort(h->m);
+		h->insample = 0;
+		hp_model_warn(h->m, "%s:%zu: truncated final sample dropped",
+			      h->name, h->sample_line);
+	} else if (h->instr) {
+		hp_model_warn(h->m, "%s:%zu: input ends inside the %s string; ignored",
+			      h->name, h->strline, keys[h->strkey].word);
+	} else if (cut) {
+		hp_model_warn(h->m, "%s:%zu: truncated final line ignored",
+			      h->name, cutline);
+	}
+	if (h->nsample == 0)
+		return hp_err_set(err, "%s: contains no samples", h->name);
+	missing = ~h->seen & 15u;
+	if (missing) {
+		char list[64] = "";
+		int i;
+
+		for (i = K_JOB; i <= K_VALUE_UNIT; i++) {
+			if (missing & (1u << i)) {
+				if (*list)
+					strcat(list, ", ");
+				strcat(list, keys[i].word);
+			}
+		}
+		hp_model_warn(h->m, "%s: header lacks %s", h->name, list);
+	}
+	return 0;
+}
+
+const struct hp_frontend hp_hpfile_frontend = {
+	.name = "hpfile",
+	.create = create,
+	.feed = feed,
+	.finish = finish,
+	.done = NULL,
+	.destroy = destroy,
+};

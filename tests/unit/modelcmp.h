@@ -1,0 +1,94 @@
+/*
+ * tests/unit/modelcmp.h - comparing two models the way a reader test
+ * needs: header, marks, and samples (time and entries by band NAME, in
+ * order), so that models built by different routes compare equal even
+ * when band indices differ.  Header-only (static functions) so that each
+ * test program can include it without a shared object.
+ *
+ * Returns NULL when equal, else a static description of the first
+ * difference, for the test to print.
+ */
+#ifndef MODELCMP_H
+#define MODELCMP_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hp/model.h"
+
+/* Compare the first k samples (all of b's when k == (size_t)-1; then the
+ * counts must match too), the header and the marks. */
+static const char *
+mc_diff(const hp_model *a, const hp_model *b, size_t k)
+{
+	static char why[512];
+	size_t i, j;
+	int f;
+
+	for (f = 0; f < HP_NFIELDS; f++) {
+		const char *x = hp_model_get(a, (enum hp_field)f);
+		const char *y = hp_model_get(b, (enum hp_field)f);
+
+		if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0)) {
+			snprintf(why, sizeof why, "header field %d: \"%s\" vs \"%s\"",
+				 f, x ? x : "(unset)", y ? y : "(unset)");
+			return why;
+		}
+	}
+	if (hp_model_mark_count(a) != hp_model_mark_count(b)) {
+		snprintf(why, sizeof why, "%zu marks vs %zu",
+			 hp_model_mark_count(a), hp_model_mark_count(b));
+		return why;
+	}
+	for (i = 0; i < hp_model_mark_count(a); i++) {
+		if (hp_model_mark_time(a, i) != hp_model_mark_time(b, i)) {
+			snprintf(why, sizeof why, "mark %zu time", i);
+			return why;
+		}
+	}
+	if (k == (size_t)-1) {
+		if (hp_model_sample_count(a) != hp_model_sample_count(b)) {
+			snprintf(why, sizeof why, "%zu samples vs %zu",
+				 hp_model_sample_count(a), hp_model_sample_count(b));
+			return why;
+		}
+		k = hp_model_sample_count(b);
+	}
+	if (hp_model_sample_count(a) < k || hp_model_sample_count(b) < k) {
+		snprintf(why, sizeof why, "%zu and %zu samples, wanted %zu",
+			 hp_model_sample_count(a), hp_model_sample_count(b), k);
+		return why;
+	}
+	for (i = 0; i < k; i++) {
+		const hp_band *ba, *bb;
+		const uint64_t *va, *vb;
+		size_t na = hp_model_sample(a, i, &ba, &va);
+		size_t nb = hp_model_sample(b, i, &bb, &vb);
+
+		if (hp_model_sample_time(a, i) != hp_model_sample_time(b, i)) {
+			snprintf(why, sizeof why, "sample %zu: time %.17g vs %.17g", i,
+				 hp_model_sample_time(a, i), hp_model_sample_time(b, i));
+			return why;
+		}
+		if (na != nb) {
+			snprintf(why, sizeof why, "sample %zu: %zu entries vs %zu", i, na, nb);
+			return why;
+		}
+		for (j = 0; j < na; j++) {
+			size_t la, lb;
+			const char *sa = hp_model_band_name(a, ba[j], &la);
+			const char *sb = hp_model_band_name(b, bb[j], &lb);
+
+			if (la != lb || memcmp(sa, sb, la) != 0 || va[j] != vb[j]) {
+				snprintf(why, sizeof why, "sample %zu entry %zu: %.*s=%llu vs %.*s=%llu",
+					 i, j, (int)(la > 100 ? 100 : la), sa,
+					 (unsigned long long)va[j], (int)(lb > 100 ? 100 : lb),
+					 sb, (unsigned long long)vb[j]);
+				return why;
+			}
+		}
+	}
+	return NULL;
+}
+
+#endif

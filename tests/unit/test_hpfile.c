@@ -1,0 +1,856 @@
+/*
+ * tests/unit/test_hpfile.c - the .hp text reader: one test per grammar
+ * case, tolerated oddity and error message (with its line number), plus
+ * chunked reading of every real profile compared with whole-file reading.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glob.h>
+#include <zlib.h>
+#include <cmocka.h>
+
+#include "hp/model.h"
+#include "hp/reader.h"
+#include "modelcmp.h"
+#include "testutil.h"
+
+#define HDR "JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+
+static hp_model *
+read_ok_n(const char *s, size_t n)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+
+	assert_non_null(m);
+	if (hp_read_mem(m, "t.hp", s, n, &err))
+		fail_msg("unexpected error: %s", err.msg);
+	return m;
+}
+
+#define read_ok(s) read_ok_n((s), sizeof(s) - 1)
+
+static void
+read_err_n(const char *s, size_t n, const char *want)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+
+	assert_int_equal(hp_read_mem(m, "t.hp", s, n, &err), -1);
+	assert_string_equal(err.msg, want);
+	hp_model_free(m);
+}
+
+#define read_err(s, want) read_err_n((s), sizeof(s) - 1, (want))
+
+/* Bytes of the band called name in sample i, 0 when absent. */
+static uint64_t
+val(const hp_model *m, size_t i, const char *name, size_t len)
+{
+	const hp_band *b;
+	const uint64_t *v;
+	size_t n = hp_model_sample(m, i, &b, &v), j;
+	hp_band want;
+
+	if (!hp_model_lookup(m, name, len, &want))
+		return 0;
+	for (j = 0; j < n; j++)
+		if (b[j] == want)
+			return v[j];
+	return 0;
+}
+
+#define VAL(m, i, lit) val((m), (i), (lit), sizeof(lit) - 1)
+
+static size_t
+entries(const hp_model *m, size_t i)
+{
+	return hp_model_sample(m, i, NULL, NULL);
+}
+
+static void
+ghc_layout(void **state)
+{
+	hp_model *m = read_ok(
+		"JOB \"leak 3 +RTS -hT\"\nDATE \"Sat Nov 21 16:56 2026\"\n"
+		"SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+		"BEGIN_SAMPLE 0.000000\nEND_SAMPLE 0.000000\n"
+		"BEGIN_SAMPLE 0.021641\nghc-prim:GHC.Types.:\t4800\nARR_WORDS\t1064\nEND_SAMPLE 0.021641\n"
+		"BEGIN_SAMPLE 0.043000\nARR_WORDS\t2000\nEND_SAMPLE 0.043000\n"
+		"BEGIN_SAMPLE 0.050000\nEND_SAMPLE 0.050000\n");
+
+	(void)state;
+	assert_string_equal(hp_model_get(m, HP_JOB), "leak 3 +RTS -hT");
+	assert_string_equal(hp_model_get(m, HP_DATE), "Sat Nov 21 16:56 2026");
+	assert_string_equal(hp_model_get(m, HP_SAMPLE_UNIT), "seconds");
+	assert_string_equal(hp_model_get(m, HP_VALUE_UNIT), "bytes");
+	assert_null(hp_model_get(m, HP_BREAKDOWN));
+	assert_int_equal(hp_model_sample_count(m), 4);
+	assert_true(hp_model_sample_time(m, 0) == 0.0);
+	assert_true(hp_model_sample_time(m, 1) == 0.021641);
+	assert_true(hp_model_sample_time(m, 2) == 0.043);
+	assert_true(hp_model_sample_time(m, 3) == 0.05);
+	/* the empty first and last samples are kept, empty */
+	assert_int_equal(entries(m, 0), 0);
+	assert_int_equal(entries(m, 3), 0);
+	assert_int_equal(entries(m, 1), 2);
+	assert_int_equal(VAL(m, 1, "ghc-prim:GHC.Types.:"), 4800);
+	assert_int_equal(VAL(m, 1, "ARR_WORDS"), 1064);
+	assert_int_equal(VAL(m, 2, "ARR_WORDS"), 2000);
+	assert_int_equal(hp_model_band_count(m), 2);
+	assert_int_equal(hp_model_warning_count(m), 0);
+	assert_int_equal(hp_model_mark_count(m), 0);
+	hp_model_free(m);
+}
+
+static void
+header_any_order_last_wins(void **state)
+{
+	hp_model *m = read_ok(
+		"VALUE_UNIT \"words\"\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n"
+		"DATE \"d1\"\nSAMPLE_UNIT \"ticks\"\nJOB \"first\"\nJOB \"second\"\n"
+		"DATE \"d2\"\n");
+
+	(void)state;
+	assert_string_equal(hp_model_get(m, HP_JOB), "second");
+	assert_string_equal(hp_model_get(m, HP_DATE), "d2");
+	assert_string_equal(hp_model_get(m, HP_SAMPLE_UNIT), "ticks");
+	assert_string_equal(hp_model_get(m, HP_VALUE_UNIT), "words");
+	assert_int_equal(hp_model_warning_count(m), 0);
+	hp_model_free(m);
+}
+
+static void
+string_doubled_quote_and_raw_backslash(void **state)
+{
+	/* GHC's T15904: JOB with quotes doubled, backslashes raw */
+	hp_model *m = read_ok(
+		"JOB \"\"\"T15904\"\" {\"\"e\"\": 2.72} \\ \"\" +RTS -hT\"\n"
+		"DATE \"\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT   \"bytes\"  \n"
+		"BEGIN_SAMPLE 0\nEND_SAMPLE 0\n");
+
+	(void)state;
+	assert_string_equal(hp_model_get(m, HP_JOB),
+			    "\"T15904\" {\"e\": 2.72} \\ \" +RTS -hT");
+	assert_string_equal(hp_model_get(m, HP_DATE), "");
+	assert_string_equal(hp_model_get(m, HP_VALUE_UNIT), "bytes");
+	hp_model_free(m);
+}
+
+static void
+string_spans_lines_ok(void **state)
+{
+	hp_model *m = read_ok(
+		"JOB \"one\ntwo \"\"q\"\"\n\nthree\"\nDATE \"a\r\nb\"\r\n"
+		"SAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
+		"BEGIN_SAMPLE 0\nx\t1\nEND_SAMPLE 0\n");
+
+	(void)state;
+	assert_string_equal(hp_model_get(m, HP_JOB), "one\ntwo \"q\"\n\nthree");
+	assert_string_equal(hp_model_get(m, HP_DATE), "a\nb");
+	assert_int_equal(hp_model_sample_count(m), 1);
+	hp_model_free(m);
+}
+
+static void
+line_numbers_count_string_lines(void **state)
+{
+	(void)state;
+	/* unlike hp2ps, lines inside a string are counted */
+	read_err(HDR "JOB \"a\nb\nc\"\nEND_SAMPLE 1\n",
+		 "t.hp:8: END_SAMPLE without BEGIN_SAMPLE");
+}
+
+static void
+marks(void **state)
+{
+	hp_model *m = read_ok(HDR "MARK 1.50\nBEGIN_SAMPLE 1\nMARK 1.75\na\t1\n"
+			      "END_SAMPLE 1\nMARK 2\n");
+
+	(void)state;
+	assert_int_equal(hp_model_mark_count(m), 3);
+	assert_true(hp_model_mark_time(m, 0) == 1.5);
+	assert_true(hp_model_mark_time(m, 1) == 1.75);
+	assert_true(hp_model_mark_time(m, 2) == 2.0);
+	assert_null(hp_model_mark_label(m, 0));
+	assert_null(hp_model_mark_label(m, 2));
+	assert_int_equal(hp_model_sample_count(m), 1);
+	hp_model_free(m);
+}
+
+static void
+crlf_line_ends(void **state)
+{
+	hp_model *m = read_ok(
+		"JOB \"j\"\r\nDATE \"d\"\r\nSAMPLE_UNIT \"seconds\"\r\nVALUE_UNIT \"bytes\"\r\n"
+		"BEGIN_SAMPLE 0.5\r\nname with space\t12\r\nEND_SAMPLE 0.5\r\n");
+
+	(void)state;
+	assert_string_equal(hp_model_get(m, HP_JOB), "j");
+	assert_string_equal(hp_model_get(m, HP_VALUE_UNIT), "bytes");
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_int_equal(VAL(m, 0, "name with space"), 12);
+	assert_int_equal(hp_model_band_count(m), 1);
+	hp_model_free(m);
+}
+
+static void
+comma_decimal_separator(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 0,022049\nEND_SAMPLE 0,022049\n"
+			      "MARK 1,5\nBEGIN_SAMPLE 3,\nEND_SAMPLE 3,\n");
+
+	(void)state;
+	assert_int_equal(hp_model_sample_count(m), 2);
+	assert_true(hp_model_sample_time(m, 0) == 0.022049);
+	assert_true(hp_model_sample_time(m, 1) == 3.0);
+	assert_true(hp_model_mark_time(m, 0) == 1.5);
+	hp_model_free(m);
+}
+
+static void
+time_forms(void **state)
+{
+	hp_model *m = read_ok(HDR
+		"BEGIN_SAMPLE 0.10\nEND_SAMPLE 0.10\n"
+		"BEGIN_SAMPLE 0.100000\nEND_SAMPLE 0.100000\n"
+		"BEGIN_SAMPLE 7\nEND_SAMPLE 7\n"
+		"BEGIN_SAMPLE 12.\nEND_SAMPLE 12.\n"
+		"BEGIN_SAMPLE 12.12345678901234567890123\nEND_SAMPLE 12.1\n"
+		"BEGIN_SAMPLE 100000000000000000000000000000\nEND_SAMPLE 1\n"
+		"BEGIN_SAMPLE\t  100000000000000000000000000000.0000000000000000000000000001  \n"
+		"END_SAMPLE 1\n");
+
+	(void)state;
+	assert_int_equal(hp_model_sample_count(m), 7);
+	assert_true(hp_model_sample_time(m, 0) == 0.1);
+	assert_true(hp_model_sample_time(m, 1) == 0.1);
+	assert_true(hp_model_sample_time(m, 2) == 7.0);
+	assert_true(hp_model_sample_time(m, 3) == 12.0);
+	assert_true(hp_model_sample_time(m, 4) == strtod("12.12345678901234567890123", NULL));
+	assert_true(hp_model_sample_time(m, 5) == 1e29);
+	assert_true(hp_model_sample_time(m, 6) == 1e29);
+	hp_model_free(m);
+}
+
+static void
+equal_times_allowed(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nBEGIN_SAMPLE 1.0\n"
+			      "END_SAMPLE 0.5\n");
+
+	(void)state;
+	/* END_SAMPLE's own time is not compared, as in hp2ps */
+	assert_int_equal(hp_model_sample_count(m), 2);
+	hp_model_free(m);
+}
+
+static void
+duplicates_summed(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\nx\t5\ny\t1\nx\t7\nz\t0\nEND_SAMPLE 1\n");
+
+	(void)state;
+	assert_int_equal(entries(m, 0), 2);
+	assert_int_equal(VAL(m, 0, "x"), 12);
+	assert_int_equal(VAL(m, 0, "y"), 1);
+	hp_model_free(m);
+}
+
+static void
+names_split_at_last_tab(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\n"
+		"(12)my label/main\t10\n"
+		"\"quoted\" (paren \\ back\t20\n"
+		"caf\xc3\xa9 \xe2\x88\x80x\t30\n"
+		"a\tb\t40\n"
+		"trailing space \t50\n"
+		"  indented\t60\n"
+		"spaced value\t 70 \n"
+		"\xff\xfe\t80\n"
+		"END_SAMPLE 1\n");
+
+	(void)state;
+	assert_int_equal(entries(m, 0), 8);
+	assert_int_equal(VAL(m, 0, "(12)my label/main"), 10);
+	assert_int_equal(VAL(m, 0, "\"quoted\" (paren \\ back"), 20);
+	assert_int_equal(VAL(m, 0, "caf\xc3\xa9 \xe2\x88\x80x"), 30);
+	assert_int_equal(VAL(m, 0, "a\tb"), 40);
+	assert_int_equal(VAL(m, 0, "trailing space "), 50);
+	assert_int_equal(VAL(m, 0, "indented"), 60);
+	assert_int_equal(VAL(m, 0, "spaced value"), 70);
+	assert_int_equal(VAL(m, 0, "\xff\xfe"), 80);
+	hp_model_free(m);
+}
+
+static void
+no_tab_splits_at_last_blanks(void **state)
+{
+	/* the hp2ps man-page layout */
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1.00\n  elim 180\n  SYSTEM   12\n"
+			      "my cost centre 7\nEND_SAMPLE 1.00\n");
+
+	(void)state;
+	assert_int_equal(VAL(m, 0, "elim"), 180);
+	assert_int_equal(VAL(m, 0, "SYSTEM"), 12);
+	assert_int_equal(VAL(m, 0, "my cost centre"), 7);
+	hp_model_free(m);
+}
+
+static void
+keyword_named_bands_inside_sample(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\nMARK\t48\nJOB\t16\nEND_SAMPLE\t8\n"
+			      "JOB x\t4\nEND_SAMPLE 1\n");
+
+	(void)state;
+	assert_int_equal(hp_model_mark_count(m), 0);
+	assert_string_equal(hp_model_get(m, HP_JOB), "j");
+	assert_int_equal(VAL(m, 0, "MARK"), 48);
+	assert_int_equal(VAL(m, 0, "JOB"), 16);
+	assert_int_equal(VAL(m, 0, "END_SAMPLE"), 8);
+	assert_int_equal(VAL(m, 0, "JOB x"), 4);
+	hp_model_free(m);
+}
+
+static void
+header_inside_sample(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\nJOB \"a\tb\"\nx\t1\nEND_SAMPLE 1\n");
+
+	(void)state;
+	assert_string_equal(hp_model_get(m, HP_JOB), "a\tb");
+	assert_int_equal(VAL(m, 0, "x"), 1);
+	hp_model_free(m);
+}
+
+static void
+exact_u64_values(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\nbig\t18446744073709551615\n"
+			      "p53\t9007199254740993\nz\t000000000000000000000042\nEND_SAMPLE 1\n");
+
+	(void)state;
+	assert_true(VAL(m, 0, "big") == UINT64_MAX);
+	assert_true(VAL(m, 0, "p53") == 9007199254740993ull);
+	assert_int_equal(VAL(m, 0, "z"), 42);
+	hp_model_free(m);
+}
+
+static void
+value_errors(void **state)
+{
+	(void)state;
+	read_err(HDR "BEGIN_SAMPLE 1\nbig\t18446744073709551616\nEND_SAMPLE 1\n",
+		 "t.hp:6: value greater than 2^64-1");
+	read_err(HDR "BEGIN_SAMPLE 1\nbig 99999999999999999999999\nEND_SAMPLE 1\n",
+		 "t.hp:6: value greater than 2^64-1");
+	read_err(HDR "BEGIN_SAMPLE 1\na\t1\nneg\t-5\nEND_SAMPLE 1\n",
+		 "t.hp:7: negative value");
+	read_err(HDR "BEGIN_SAMPLE 1\nx\t12k\nEND_SAMPLE 1\n",
+		 "t.hp:6: integer value must follow band name");
+	read_err(HDR "BEGIN_SAMPLE 1\nx\t1.5\nEND_SAMPLE 1\n",
+		 "t.hp:6: integer value must follow band name");
+	read_err(HDR "BEGIN_SAMPLE 1\nlonely\nEND_SAMPLE 1\n",
+		 "t.hp:6: integer value must follow band name");
+	read_err(HDR "BEGIN_SAMPLE 1\nx\t\nEND_SAMPLE 1\n",
+		 "t.hp:6: integer value must follow band name");
+	read_err(HDR "BEGIN_SAMPLE 1\nx\t+3\nEND_SAMPLE 1\n",
+		 "t.hp:6: integer value must follow band name");
+	read_err(HDR "BEGIN_SAMPLE 1\nx\t18446744073709551615\nx\t1\nEND_SAMPLE 1\n",
+		 "t.hp:7: value of band in one sample passes 2^64-1");
+}
+
+static void
+structure_errors(void **state)
+{
+	(void)state;
+	read_err(HDR "BEGIN_SAMPLE 1\nBEGIN_SAMPLE 2\n",
+		 "t.hp:6: BEGIN_SAMPLE inside a sample (begun at line 5)");
+	read_err(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nEND_SAMPLE 1\n",
+		 "t.hp:7: END_SAMPLE without BEGIN_SAMPLE");
+	read_err(HDR "BEGIN_SAMPLE 2.5\nEND_SAMPLE 2.5\nBEGIN_SAMPLE 0.25\nEND_SAMPLE 0.25\n",
+		 "t.hp:7: samples out of sequence (0.25 after 2.5)");
+	read_err(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nx\t5\n",
+		 "t.hp:7: band line outside a sample");
+	read_err(HDR "x\t5\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n",
+		 "t.hp:5: band line outside a sample");
+	read_err("hello world\n", "t.hp:1: header key, MARK or BEGIN_SAMPLE expected");
+	read_err(HDR "\"stray string\"\n",
+		 "t.hp:5: header key, MARK or BEGIN_SAMPLE expected");
+}
+
+static void
+keyword_argument_errors(void **state)
+{
+	(void)state;
+	read_err("JOB\n", "t.hp:1: string must follow JOB");
+	read_err("DATE 12\n", "t.hp:1: string must follow DATE");
+	read_err("SAMPLE_UNIT seconds\n", "t.hp:1: string must follow SAMPLE_UNIT");
+	read_err("VALUE_UNIT \"b\" x\n", "t.hp:1: unexpected text after VALUE_UNIT string");
+	read_err("JOB \"a\nb\" DATE \"c\"\n", "t.hp:2: unexpected text after JOB string");
+	read_err(HDR "BEGIN_SAMPLE\n", "t.hp:5: time must follow BEGIN_SAMPLE");
+	read_err(HDR "BEGIN_SAMPLE x\n", "t.hp:5: time must follow BEGIN_SAMPLE");
+	read_err(HDR "BEGIN_SAMPLE -1\n", "t.hp:5: time must follow BEGIN_SAMPLE");
+	read_err(HDR "BEGIN_SAMPLE .5\n", "t.hp:5: time must follow BEGIN_SAMPLE");
+	read_err(HDR "BEGIN_SAMPLE 1.0 a 5 END_SAMPLE 1.0\n",
+		 "t.hp:5: unexpected text after BEGIN_SAMPLE time");
+	read_err(HDR "BEGIN_SAMPLE 1.2.3\n", "t.hp:5: unexpected text after BEGIN_SAMPLE time");
+	read_err(HDR "BEGIN_SAMPLE 1e5\n", "t.hp:5: unexpected text after BEGIN_SAMPLE time");
+	read_err(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE\n", "t.hp:6: time must follow END_SAMPLE");
+	read_err(HDR "MARK 1x\n", "t.hp:5: unexpected text after MARK time");
+	read_err(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nMARK\n", "t.hp:7: time must follow MARK");
+}
+
+static void
+time_out_of_range(void **state)
+{
+	char buf[1024];
+	int n;
+
+	(void)state;
+	n = snprintf(buf, sizeof buf, HDR "BEGIN_SAMPLE 1%0400d\nEND_SAMPLE 1\n", 0);
+	read_err_n(buf, (size_t)n, "t.hp:5: BEGIN_SAMPLE time out of range");
+}
+
+static void
+nul_bytes(void **state)
+{
+	static const char inname[] = HDR "BEGIN_SAMPLE 1\nna\0me\t5\nEND_SAMPLE 1\n";
+	static const char innum[] = HDR "BEGIN_SAMPLE 1\nname\t5\0\nEND_SAMPLE 1\n";
+	static const char intime[] = HDR "BEGIN_SAMPLE 1\0\nEND_SAMPLE 1\n";
+	/* a keyword with a NUL is a band name, here outside a sample */
+	static const char inkey[] = HDR "BEGIN_\0SAMPLE 1\n";
+	hp_model *m = read_ok_n(inname, sizeof inname - 1);
+	size_t len;
+
+	(void)state;
+	assert_int_equal(hp_model_band_count(m), 1);
+	assert_memory_equal(hp_model_band_name(m, 0, &len), "na\0me", 5);
+	assert_int_equal(len, 5);
+	assert_int_equal(val(m, 0, "na\0me", 5), 5);
+	hp_model_free(m);
+	read_err_n(innum, sizeof innum - 1, "t.hp:6: integer value must follow band name");
+	read_err_n(intime, sizeof intime - 1, "t.hp:5: unexpected text after BEGIN_SAMPLE time");
+	read_err_n(inkey, sizeof inkey - 1, "t.hp:5: band line outside a sample");
+}
+
+static void
+huge_line(void **state)
+{
+	size_t big = 10u << 20, n = 0;
+	char *buf = malloc(big + 256);
+	hp_model *m;
+	size_t len;
+
+	(void)state;
+	assert_non_null(buf);
+	n += (size_t)sprintf(buf, HDR "BEGIN_SAMPLE 1\n");
+	memset(buf + n, 'x', big);
+	n += big;
+	n += (size_t)sprintf(buf + n, "\t77\nEND_SAMPLE 1\n");
+	m = read_ok_n(buf, n);
+	assert_int_equal(hp_model_band_count(m), 1);
+	hp_model_band_name(m, 0, &len);
+	assert_int_equal(len, big);
+	assert_int_equal(hp_model_sample(m, 0, NULL, NULL), 1);
+	hp_model_free(m);
+	free(buf);
+}
+
+static void
+missing_header_warns_once(void **state)
+{
+	hp_model *m = read_ok("DATE \"d\"\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n");
+
+	(void)state;
+	assert_null(hp_model_get(m, HP_JOB));
+	assert_string_equal(hp_model_get(m, HP_DATE), "d");
+	assert_null(hp_model_get(m, HP_SAMPLE_UNIT));
+	assert_int_equal(hp_model_warning_count(m), 1);
+	assert_string_equal(hp_model_warning(m, 0),
+			    "t.hp: header lacks JOB, SAMPLE_UNIT, VALUE_UNIT");
+	hp_model_free(m);
+}
+
+static void
+bom_and_blank_lines(void **state)
+{
+	hp_model *m = read_ok("\xef\xbb\xbfJOB \"j\"\n\n   \n\t\nDATE \"d\"\nSAMPLE_UNIT \"s\"\n"
+			      "VALUE_UNIT \"b\"\nBEGIN_SAMPLE 1\n\nx\t1\n \nEND_SAMPLE 1\n\n");
+
+	(void)state;
+	assert_string_equal(hp_model_get(m, HP_JOB), "j");
+	assert_int_equal(VAL(m, 0, "x"), 1);
+	assert_int_equal(hp_model_warning_count(m), 0);
+	hp_model_free(m);
+}
+
+static void
+last_line_without_lf(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\nx\t1\nEND_SAMPLE 1");
+
+	(void)state;
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_int_equal(hp_model_warning_count(m), 0);
+	hp_model_free(m);
+	m = read_ok(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nJOB \"late\"");
+	assert_string_equal(hp_model_get(m, HP_JOB), "late");
+	assert_int_equal(hp_model_warning_count(m), 0);
+	hp_model_free(m);
+}
+
+static void
+empty_and_sampleless(void **state)
+{
+	(void)state;
+	read_err("", "t.hp: empty file");
+	read_err(HDR, "t.hp: contains no samples");
+	read_err("\n\n", "t.hp: contains no samples");
+	read_err(HDR "BEGIN_SAMPLE 1\nx\t5\n", "t.hp: contains no samples");
+	read_err("JOB \"cut in the hea", "t.hp: contains no samples");
+}
+
+/* A file cut at each of these places keeps its two complete samples and
+ * warns once. */
+static void
+truncations(void **state)
+{
+	static const char *const tails[] = {
+		"BEGIN_SAMPLE 3",			/* right after BEGIN, no LF */
+		"BEGIN_SAMPLE 3\n",			/* ... with LF */
+		"BEGIN_SAMPLE 3\nlong na",		/* mid-name */
+		"BEGIN_SAMPLE 3\nlong name\t",		/* after the TAB */
+		"BEGIN_SAMPLE 3\nlong name\t12",	/* mid-number */
+		"BEGIN_SAMPLE 3\nlong name\t12\n",	/* complete line */
+		"BEGIN_SAMPLE 3\nx\t1\nEND_SAM",	/* mid-keyword */
+		"BEGIN_SAMPLE 3\nx\t1\nEND_SAMPLE",	/* keyword, no time */
+		"BEGIN_SAMPLE 3\nx\t1\nEND_SAMPLE ",	/* keyword, no time */
+		"BEGIN_SAMPLE 3\ncaf\xc3",		/* mid-UTF-8 */
+		"BEGIN_SAMPLE 3\nx\t1\r",		/* inside CRLF */
+		"BEGI",					/* mid-keyword between samples */
+		"BEGIN_SAMPLE",				/* keyword without time */
+		"BEGIN_SAMPLE 0",			/* cut time: out of sequence */
+		"JOB \"cut",				/* mid-string */
+		"JOB \"cut\nmore",			/* mid multi-line string */
+		"x\t",					/* a band outside a sample */
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof tails / sizeof *tails; i++) {
+		char buf[512];
+		int n = snprintf(buf, sizeof buf,
+				 HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\n"
+				 "BEGIN_SAMPLE 2\nb\t2\nEND_SAMPLE 2\n%s", tails[i]);
+		hp_model *m = read_ok_n(buf, (size_t)n);
+
+		if (hp_model_sample_count(m) != 2 || hp_model_warning_count(m) != 1)
+			fail_msg("tail %zu: %zu samples, %zu warnings", i,
+				 hp_model_sample_count(m), hp_model_warning_count(m));
+		assert_int_equal(VAL(m, 0, "a"), 1);
+		assert_int_equal(VAL(m, 1, "b"), 2);
+		assert_string_equal(hp_model_get(m, HP_JOB), "j");
+		assert_false(hp_model_is_open(m));
+		hp_model_free(m);
+	}
+}
+
+static void
+truncation_messages(void **state)
+{
+	hp_model *m = read_ok(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\nx\t1\ny\t");
+
+	(void)state;
+	assert_int_equal(hp_model_warning_count(m), 1);
+	assert_string_equal(hp_model_warning(m, 0), "t.hp:7: truncated final sample dropped");
+	hp_model_free(m);
+	m = read_ok(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nBEGIN_SA");
+	assert_string_equal(hp_model_warning(m, 0), "t.hp:7: truncated final line ignored");
+	hp_model_free(m);
+	m = read_ok(HDR "BEGIN_SAMPLE 1\nEND_SAMPLE 1\nDATE \"x\ny");
+	assert_string_equal(hp_model_warning(m, 0),
+			    "t.hp:7: input ends inside the DATE string; ignored");
+	assert_string_equal(hp_model_get(m, HP_DATE), "d");
+	hp_model_free(m);
+}
+
+static void
+gzip_input(void **state)
+{
+	static const char text[] = HDR "BEGIN_SAMPLE 1\nx\t5\nEND_SAMPLE 1\n";
+	unsigned char gz[512];
+	z_stream z;
+	hp_model *m;
+	struct hp_err err = {{0}};
+
+	(void)state;
+	memset(&z, 0, sizeof z);
+	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_in = (unsigned char *)text;
+	z.avail_in = sizeof text - 1;
+	z.next_out = gz;
+	z.avail_out = sizeof gz;
+	assert_int_equal(deflate(&z, Z_FINISH), Z_STREAM_END);
+	m = hp_model_new();
+	assert_int_equal(hp_read_mem(m, "t.hp.gz", gz, z.total_out, &err), 0);
+	deflateEnd(&z);
+	assert_int_equal(VAL(m, 0, "x"), 5);
+	hp_model_free(m);
+}
+
+/* --- chunked reading ------------------------------------------------- */
+
+static uint64_t
+rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Feed data in random chunks of 1..maxchunk bytes; returns the rc. */
+static int
+read_chunked(hp_model *m, const char *data, size_t len, size_t maxchunk,
+	     uint64_t seed, struct hp_err *err)
+{
+	hp_reader *r = hp_reader_new(m, "t.hp");
+	size_t off = 0;
+	int rc = 0;
+
+	assert_non_null(r);
+	while (off < len && !rc) {
+		size_t n = 1 + (size_t)(rnd(&seed) % maxchunk);
+
+		if (n > len - off)
+			n = len - off;
+		rc = hp_reader_feed(r, data + off, n, err);
+		off += n;
+	}
+	if (!rc)
+		rc = hp_reader_finish(r, err);
+	hp_reader_free(r);
+	return rc;
+}
+
+static void
+check_chunked(const char *what, const char *data, size_t len)
+{
+	static const size_t sizes[] = { 3, 17, 4096 };
+	struct hp_err err = {{0}};
+	hp_model *whole = hp_model_new();
+	size_t i, w;
+
+	if (hp_read_mem(whole, "t.hp", data, len, &err))
+		fail_msg("%s: %s", what, err.msg);
+	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		hp_model *m = hp_model_new();
+		const char *d;
+
+		/* tiny chunks cost time under ASan: only over the first 64 KiB */
+		size_t n = sizes[i] < 16 && len > 65536 ? 65536 : len;
+
+		if (n < len) {
+			hp_model *part = hp_model_new();
+			int rc1 = hp_read_mem(part, "t.hp", data, n, &err);
+			int rc2 = read_chunked(m, data, n, sizes[i], 42 + i, &err);
+
+			assert_int_equal(rc1, rc2);
+			if ((d = mc_diff(m, part, (size_t)-1)))
+				fail_msg("%s, chunks <= %zu, prefix: %s", what, sizes[i], d);
+			assert_int_equal(hp_model_warning_count(m), hp_model_warning_count(part));
+			hp_model_free(part);
+		} else {
+			if (read_chunked(m, data, len, sizes[i], 42 + i, &err))
+				fail_msg("%s, chunks <= %zu: %s", what, sizes[i], err.msg);
+			if ((d = mc_diff(m, whole, (size_t)-1)))
+				fail_msg("%s, chunks <= %zu: %s", what, sizes[i], d);
+			assert_int_equal(hp_model_band_count(m), hp_model_band_count(whole));
+			assert_int_equal(hp_model_warning_count(m), hp_model_warning_count(whole));
+			for (w = 0; w < hp_model_warning_count(m); w++)
+				assert_string_equal(hp_model_warning(m, w),
+						    hp_model_warning(whole, w));
+		}
+		hp_model_free(m);
+	}
+	hp_model_free(whole);
+}
+
+static size_t
+count_lines_starting(const char *data, size_t len, const char *word)
+{
+	size_t n = 0, k = strlen(word);
+	const char *p = data, *e = data + len;
+
+	while (p < e) {
+		const char *nl = memchr(p, '\n', (size_t)(e - p));
+
+		if ((size_t)(e - p) >= k && memcmp(p, word, k) == 0)
+			n++;
+		p = nl ? nl + 1 : e;
+	}
+	return n;
+}
+
+/* Real files: sample counts as independently counted, and chunked
+ * reading identical to whole reading. */
+static void
+check_real(const char *path, size_t want_samples)
+{
+	size_t len;
+	char *data = tu_slurp(path, &len);
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+
+	if (!data)
+		fail_msg("cannot read %s", path);
+	if (hp_read_mem(m, path, data, len, &err))
+		fail_msg("%s", err.msg);
+	if (want_samples == (size_t)-1 && (unsigned char)data[0] != 0x1f)
+		want_samples = count_lines_starting(data, len, "END_SAMPLE");
+	if (want_samples != (size_t)-1 && hp_model_sample_count(m) != want_samples)
+		fail_msg("%s: %zu samples, want %zu", path, hp_model_sample_count(m),
+			 want_samples);
+	check_chunked(path, data, len);
+	hp_model_free(m);
+	free(data);
+}
+
+static void
+real_testdata(void **state)
+{
+	static const char *const files[] = {
+		"dilcue-Main.hp", "hackage-query.hp", "hp2any-example.hp",
+		"startstopfrp-test.hp", "Describe2.hp.gz",
+	};
+	char rel[256];
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof files / sizeof *files; i++) {
+		snprintf(rel, sizeof rel, "testdata/hp/%s", files[i]);
+		check_real(tu_shared(rel), strstr(files[i], ".gz") ? 508 : (size_t)-1);
+	}
+}
+
+/* Describe2 inflated, so the text frontend itself sees tiny chunks. */
+static void
+describe2_inflated_chunks(void **state)
+{
+	size_t zlen, cap = 4u << 20;
+	char *z = tu_slurp(tu_shared("testdata/hp/Describe2.hp.gz"), &zlen);
+	char *text = malloc(cap);
+	z_stream s;
+
+	(void)state;
+	assert_non_null(z);
+	assert_non_null(text);
+	memset(&s, 0, sizeof s);
+	assert_int_equal(inflateInit2(&s, 15 + 16), Z_OK);
+	s.next_in = (unsigned char *)z;
+	s.avail_in = (uInt)zlen;
+	s.next_out = (unsigned char *)text;
+	s.avail_out = (uInt)cap;
+	assert_int_equal(inflate(&s, Z_FINISH), Z_STREAM_END);
+	check_chunked("Describe2.hp", text, s.total_out);
+	inflateEnd(&s);
+	free(text);
+	free(z);
+}
+
+static void
+samples_dir(void **state)
+{
+	glob_t g;
+	size_t i;
+
+	(void)state;
+	if (glob(tu_src("samples/*.hp"), 0, NULL, &g) != 0)
+		return;		/* none generated yet */
+	for (i = 0; i < g.gl_pathc; i++)
+		check_real(g.gl_pathv[i], (size_t)-1);
+	globfree(&g);
+}
+
+/* Every way to split a small tricky file in two gives the same model. */
+static void
+every_split_point(void **state)
+{
+	static const char text[] =
+		"\xef\xbb\xbfJOB \"a \"\"b\"\"\r\nc\"\r\nDATE \"d\"\r\nSAMPLE_UNIT \"s\"\r\n"
+		"VALUE_UNIT \"v\"\r\nMARK 0,5\r\nBEGIN_SAMPLE 0,25\r\n"
+		"name with space\t123456789\r\n  indented 5\r\nx\t1\r\nx\t2\r\n"
+		"END_SAMPLE 0,25\r\nBEGIN_SAMPLE 1\r\nEND_SAMPLE 1\r\n";
+	struct hp_err err = {{0}};
+	hp_model *whole = read_ok(text);
+	size_t cut;
+
+	(void)state;
+	assert_int_equal(hp_model_sample_count(whole), 2);
+	assert_string_equal(hp_model_get(whole, HP_JOB), "a \"b\"\nc");
+	for (cut = 0; cut <= sizeof text - 1; cut++) {
+		hp_model *m = hp_model_new();
+		hp_reader *r = hp_reader_new(m, "t.hp");
+		const char *d;
+
+		assert_int_equal(hp_reader_feed(r, text, cut, &err), 0);
+		assert_int_equal(hp_reader_feed(r, text + cut, sizeof text - 1 - cut, &err), 0);
+		assert_int_equal(hp_reader_finish(r, &err), 0);
+		if ((d = mc_diff(m, whole, (size_t)-1)))
+			fail_msg("cut at %zu: %s", cut, d);
+		assert_int_equal(hp_model_warning_count(m), 0);
+		hp_reader_free(r);
+		hp_model_free(m);
+	}
+	hp_model_free(whole);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ghc_layout),
+		cmocka_unit_test(header_any_order_last_wins),
+		cmocka_unit_test(string_doubled_quote_and_raw_backslash),
+		cmocka_unit_test(string_spans_lines_ok),
+		cmocka_unit_test(line_numbers_count_string_lines),
+		cmocka_unit_test(marks),
+		cmocka_unit_test(crlf_line_ends),
+		cmocka_unit_test(comma_decimal_separator),
+		cmocka_unit_test(time_forms),
+		cmocka_unit_test(equal_times_allowed),
+		cmocka_unit_test(duplicates_summed),
+		cmocka_unit_test(names_split_at_last_tab),
+		cmocka_unit_test(no_tab_splits_at_last_blanks),
+		cmocka_unit_test(keyword_named_bands_inside_sample),
+		cmocka_unit_test(header_inside_sample),
+		cmocka_unit_test(exact_u64_values),
+		cmocka_unit_test(value_errors),
+		cmocka_unit_test(structure_errors),
+		cmocka_unit_test(keyword_argument_errors),
+		cmocka_unit_test(time_out_of_range),
+		cmocka_unit_test(nul_bytes),
+		cmocka_unit_test(huge_line),
+		cmocka_unit_test(missing_header_warns_once),
+		cmocka_unit_test(bom_and_blank_lines),
+		cmocka_unit_test(last_line_without_lf),
+		cmocka_unit_test(empty_and_sampleless),
+		cmocka_unit_test(truncations),
+		cmocka_unit_test(truncation_messages),
+		cmocka_unit_test(gzip_input),
+		cmocka_unit_test(every_split_point),
+		cmocka_unit_test(real_testdata),
+		cmocka_unit_test(describe2_inflated_chunks),
+		cmocka_unit_test(samples_dir),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
