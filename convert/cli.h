@@ -1,0 +1,130 @@
+/*
+ * convert/cli.h - the hp2x command: settings, option parsing, file naming,
+ * atomic output, and the read -> write pipeline.
+ *
+ * The command is a thin front end in git's manner: cli_parse turns argv
+ * into a plain struct cli_settings and nothing else (no files touched, so
+ * it is unit-tested); cli_paths_resolve applies hp2ps's naming rules with
+ * the file system behind a callback (also unit-tested); cli_run does the
+ * work through hp_ and render_ calls and returns the exit status.
+ * Nothing here keeps global state: several runs may coexist (watch mode,
+ * tests).
+ *
+ * Exit statuses: 0 success, 1 a run failed (input, output, render),
+ * 2 the command line was wrong.
+ */
+#ifndef CLI_H
+#define CLI_H
+
+#include <stdio.h>
+
+#include "../hp/err.h"
+#include "../render/render.h"
+
+enum cli_format {
+	CLI_FORMAT_NONE,	/* not decided yet */
+	CLI_FORMAT_PS,
+	CLI_FORMAT_EPS,
+	CLI_FORMAT_PDF,
+	CLI_FORMAT_SVG,
+	CLI_FORMAT_PNG,
+	CLI_FORMAT_HP,
+	CLI_FORMAT_CSV,
+	CLI_FORMAT_JSON
+};
+
+enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION };
+
+struct cli_settings {
+	enum cli_action action;
+	const char *input;	/* as given; NULL or "-" = standard input */
+	const char *output;	/* -o; NULL = hp2ps naming, "-" = stdout */
+	enum cli_format format;	/* decided by cli_parse */
+	int format_given;	/* --format was used */
+	struct render_opts render;	/* render.format follows format */
+	int eps_given;		/* -e / --eps */
+	int prior;		/* -p: read the .aux first (and write it) */
+	int aux;		/* --aux: write the .aux beside -o OUTPUT */
+	int quiet;		/* -q: no warnings */
+	int watch;		/* -w */
+	double interval;	/* --interval, seconds; 0 = not given */
+	double idle_exit;	/* --idle-exit, seconds; 0 = not given */
+};
+
+/* Defaults: stdin to hp2ps naming, hp2ps's render options. */
+void cli_settings_init(struct cli_settings *s);
+
+/*
+ * Parse argv (argv[0] is skipped) into s, which cli_settings_init
+ * prepared.  The strings stored point into argv.  On a usage error returns
+ * -1 with err saying what is wrong (without the "hp2x: " prefix); the
+ * caller prints it with a hint and exits 2.  --help and --version stop
+ * parsing and set s->action.
+ */
+int cli_parse(struct cli_settings *s, int argc, char **argv,
+	      struct hp_err *err) HP_MUSTCHECK;
+
+/* The --help text, generated from the option table.  Returns -1 when
+ * writing failed. */
+int cli_help(FILE *out);
+
+/* Formats by name ("pdf") or file extension (".PDF", case ignored). */
+enum cli_format cli_format_by_name(const char *name);
+enum cli_format cli_format_by_path(const char *path);	/* NONE if unknown */
+const char *cli_format_name(enum cli_format f);		/* "pdf" */
+int cli_format_is_graph(enum cli_format f);
+
+/*
+ * The files of one run.  With an input named and no -o, hp2ps's naming
+ * (output and aux in the current directory, named after the input's
+ * basename); with -o, the aux sits beside the output.  exists(path, ctx)
+ * says whether a path exists; tests pass a fake one.
+ */
+struct cli_paths {
+	char *input;		/* "-" for standard input */
+	char *output;		/* "-" for standard output */
+	char *aux;		/* NULL when no aux is read nor written */
+	int aux_read;		/* -p: read aux before drawing */
+	int aux_write;		/* write aux after the graph */
+};
+
+typedef int (*cli_exists_fn)(const char *path, void *ctx);
+
+int cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
+		      cli_exists_fn exists, void *ctx,
+		      struct hp_err *err) HP_MUSTCHECK;
+void cli_paths_release(struct cli_paths *p);
+
+/* hp2ps's output name for input argument arg: its basename, without a
+ * final .gz and then .hp or .eventlog, plus "." ext.  Malloc'd. */
+char *cli_name_default(const char *arg, const char *ext);
+/* path with the extension of its last component replaced by "." ext (or
+ * ext appended when it has none).  Malloc'd. */
+char *cli_name_replace_ext(const char *path, const char *ext);
+
+/*
+ * Atomic output: bytes go to a temporary file in the target's directory,
+ * which replaces the target only on cli_out_commit.  A failed or aborted
+ * output leaves the target as it was and no temporary behind.  "-" is
+ * standard output; a target that exists and is not a regular file (a
+ * device, a pipe) is written in place, since renaming over it would be
+ * wrong.
+ */
+struct cli_out {
+	char *path;		/* target, for messages and the rename */
+	char *tmp;		/* temporary file, or NULL when in place */
+	FILE *f;		/* where to write */
+	int is_stdout;
+};
+
+int cli_out_open(struct cli_out *o, const char *path,
+		 struct hp_err *err) HP_MUSTCHECK;
+/* Flush, close and rename.  On failure the output is aborted. */
+int cli_out_commit(struct cli_out *o, struct hp_err *err) HP_MUSTCHECK;
+/* Discard: close and remove the temporary.  Safe to call twice. */
+void cli_out_abort(struct cli_out *o);
+
+/* One whole run as s says; messages go to errs.  Returns the exit status. */
+int cli_run(const struct cli_settings *s, FILE *errs);
+
+#endif

@@ -1,0 +1,176 @@
+/*
+ * convert/naming.c - which files a run reads and writes.
+ *
+ * hp2ps's rules (hp2ps-behaviour.md 1.4), made friendlier: `hp2x FOO'
+ * reads FOO if it exists, else FOO.hp; the output is the argument's
+ * basename without .hp (or .eventlog, .gz, .hp.gz) plus .ps, in the
+ * current directory, and FOO.aux is written beside it on every run, as
+ * hp2ps does.  With -o the aux sits beside OUTPUT and is written only
+ * when asked for (-p or --aux).  Standard output never gets an aux.
+ *
+ * The file system is reached only through the exists callback, so the
+ * rules are unit-tested without touching a disk.
+ */
+#include "cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int
+ends_with(const char *s, size_t len, const char *suffix)
+{
+	size_t n = strlen(suffix);
+
+	return len >= n && memcmp(s + len - n, suffix, n) == 0;
+}
+
+static char *
+concat(const char *a, size_t alen, const char *b, const char *c)
+{
+	size_t blen = strlen(b), clen = strlen(c);
+	char *s;
+
+	/* Lengths come from strings in memory, so the sum cannot overflow. */
+	s = malloc(alen + blen + clen + 1);
+	if (!s)
+		return NULL;
+	memcpy(s, a, alen);
+	memcpy(s + alen, b, blen);
+	memcpy(s + alen + blen, c, clen + 1);
+	return s;
+}
+
+static const char *
+basename_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? slash + 1 : path;
+}
+
+char *
+cli_name_default(const char *arg, const char *ext)
+{
+	const char *base = basename_of(arg);
+	size_t len = strlen(base);
+
+	if (ends_with(base, len, ".gz") && len > 3)
+		len -= 3;
+	if (ends_with(base, len, ".hp") && len > 3)
+		len -= 3;
+	else if (ends_with(base, len, ".eventlog") && len > 9)
+		len -= 9;
+	return concat(base, len, ".", ext);
+}
+
+char *
+cli_name_replace_ext(const char *path, const char *ext)
+{
+	const char *base = basename_of(path);
+	const char *dot = strrchr(base, '.');
+	size_t len = dot && dot != base ? (size_t)(dot - path) : strlen(path);
+
+	return concat(path, len, ".", ext);
+}
+
+void
+cli_paths_release(struct cli_paths *p)
+{
+	free(p->input);
+	free(p->output);
+	free(p->aux);
+	memset(p, 0, sizeof *p);
+}
+
+static int
+oom(struct cli_paths *p, struct hp_err *err)
+{
+	cli_paths_release(p);
+	return hp_err_set(err, "out of memory");
+}
+
+/* The file to read: as given if it exists, else with .hp added. */
+static int
+input_path(struct cli_paths *p, const char *arg, cli_exists_fn exists,
+	   void *ctx, struct hp_err *err)
+{
+	size_t len = strlen(arg);
+	char *hp;
+
+	/* A name that already says what it is gets no .hp added: the
+	 * reader's "cannot open" then names what the user typed. */
+	if (exists(arg, ctx) || ends_with(arg, len, ".hp") ||
+	    ends_with(arg, len, ".eventlog") || ends_with(arg, len, ".gz")) {
+		p->input = strdup(arg);
+		return p->input ? 0 : oom(p, err);
+	}
+	hp = concat(arg, len, ".hp", "");
+	if (!hp)
+		return oom(p, err);
+	if (!exists(hp, ctx)) {
+		cli_paths_release(p);
+		hp_err_set(err, "cannot open %s (nor %s): No such file or directory",
+			   arg, hp);
+		free(hp);
+		return -1;
+	}
+	p->input = hp;
+	return 0;
+}
+
+int
+cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
+		  cli_exists_fn exists, void *ctx, struct hp_err *err)
+{
+	int from_stdin = !s->input || strcmp(s->input, "-") == 0;
+	int graph = cli_format_is_graph(s->format);
+
+	memset(p, 0, sizeof *p);
+	if (from_stdin) {
+		p->input = strdup("-");
+		if (!p->input)
+			return oom(p, err);
+	} else if (input_path(p, s->input, exists, ctx, err)) {
+		return -1;
+	}
+
+	if (s->output) {
+		p->output = strdup(s->output);
+		if (!p->output)
+			return oom(p, err);
+		if (graph && (s->prior || s->aux) &&
+		    strcmp(s->output, "-") != 0) {
+			p->aux = cli_name_replace_ext(s->output, "aux");
+			if (!p->aux)
+				return oom(p, err);
+		}
+	} else if (from_stdin) {
+		/* hp2ps's filter mode: stdout, no aux. */
+		p->output = strdup("-");
+		if (!p->output)
+			return oom(p, err);
+	} else {
+		/* Without --format the format is PostScript, or EPS through
+		 * -e, and hp2ps names both .ps. */
+		p->output = cli_name_default(s->input,
+			s->format_given ? cli_format_name(s->format) : "ps");
+		if (!p->output)
+			return oom(p, err);
+		if (graph) {
+			p->aux = cli_name_default(s->input, "aux");
+			if (!p->aux)
+				return oom(p, err);
+		}
+	}
+	if (p->aux) {
+		p->aux_read = s->prior;
+		p->aux_write = 1;
+		if (strcmp(p->aux, p->output) == 0) {
+			hp_err_set(err, "%s: the .aux file would overwrite the output",
+				   p->output);
+			cli_paths_release(p);
+			return -1;
+		}
+	}
+	return 0;
+}

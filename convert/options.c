@@ -1,0 +1,838 @@
+/*
+ * convert/options.c - the command line: one option table drives both the
+ * parser and --help (git's parse-options), plus the custom walk that
+ * hp2ps's single-letter flags need.
+ *
+ * hp2ps's flags keep hp2ps's syntax.  Within one "-xyz" argument `p' may
+ * be followed by more letters; every other letter ends the argument.  The
+ * letters e, i, m and t take the rest of the argument as their value,
+ * glued (-e5in, -i-, -m30, -t0.5), and anything after a plain flag is
+ * ignored (-cb is -c), as hp2ps does.  hp2x's own options are long
+ * (--name=value or --name value); -o, -q, -w and -h are short forms.
+ * Unlike hp2ps, options may follow the file name, and a second file name
+ * is an error instead of being ignored.
+ *
+ * Parsing is pure: it fills struct cli_settings and touches no file.
+ */
+#include "cli.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#ifndef HP2X_VERSION
+#define HP2X_VERSION "unknown"
+#endif
+
+/* How a short letter finds its value. */
+enum letter_arg {
+	LA_NONE,	/* none; the rest of the argument is ignored */
+	LA_CHAIN,	/* none; the next letter is another flag (hp2ps -p) */
+	LA_GLUED,	/* the rest of the argument, maybe empty (hp2ps) */
+	LA_NEXT		/* the rest of the argument, else the next one */
+};
+
+typedef int (*set_fn)(struct cli_settings *s, const char *opt,
+		      const char *arg, struct hp_err *err);
+
+struct option {
+	const char *letters;	/* short letters, or NULL */
+	enum letter_arg letter_arg;
+	const char *short_argh;	/* value shown after the letter in --help */
+	const char *name;	/* long name, or NULL */
+	const char *alias;	/* a second long name, or NULL */
+	const char *argh;	/* the long option's value; NULL = none */
+	set_fn set;
+	const char *help;	/* with no letters nor name: a heading */
+};
+
+/* ---- values ---- */
+
+/* A whole-string number.  hp2ps reads glued values with atoi/atof, where
+ * "" is 0; a long option's value must not be empty. */
+static int
+number(const char *arg, int empty_is_zero, double *out, const char **rest)
+{
+	char *end;
+
+	if (arg[0] == '\0' && empty_is_zero) {
+		*out = 0;
+		*rest = arg;
+		return 0;
+	}
+	if (arg[0] == '\0' || isspace((unsigned char)arg[0]))
+		return -1;
+	errno = 0;
+	*out = strtod(arg, &end);
+	if (end == arg || errno == ERANGE || !isfinite(*out))
+		return -1;
+	*rest = end;
+	return 0;
+}
+
+static int
+real(const char *opt, const char *arg, int empty_is_zero, double lo,
+     double hi, double *out, struct hp_err *err)
+{
+	const char *rest;
+
+	if (number(arg, empty_is_zero, out, &rest) || *rest != '\0')
+		return hp_err_set(err, "option '%s' wants a number, not '%s'",
+				  opt, arg);
+	if (*out < lo || *out > hi)
+		return hp_err_set(err, "option '%s' wants a number from %g to %g, not '%s'",
+				  opt, lo, hi, arg);
+	return 0;
+}
+
+static int
+integer(const char *opt, const char *arg, int empty_is_zero, long lo,
+	long hi, int *out, struct hp_err *err)
+{
+	char *end;
+	long v;
+
+	if (arg[0] == '\0' && empty_is_zero) {
+		*out = 0;
+		return 0;
+	}
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (arg[0] == '\0' || isspace((unsigned char)arg[0]) || *end != '\0')
+		return hp_err_set(err, "option '%s' wants a whole number, not '%s'",
+				  opt, arg);
+	if (errno == ERANGE || v < lo || v > hi)
+		return hp_err_set(err, "option '%s' wants a whole number from %ld to %ld, not '%s'",
+				  opt, lo, hi, arg);
+	*out = (int)v;
+	return 0;
+}
+
+static int
+is_long(const char *opt)
+{
+	return opt[1] == '-';
+}
+
+/* ---- setters ---- */
+
+static int
+set_big(struct cli_settings *s, const char *opt, const char *arg,
+	struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.title = RENDER_TITLE_BIG;
+	return 0;
+}
+
+static int
+set_small(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	/* hp2ps: with both -b and -s, -b wins whatever the order. */
+	if (s->render.title != RENDER_TITLE_BIG)
+		s->render.title = RENDER_TITLE_SMALL;
+	return 0;
+}
+
+static int
+set_colour(struct cli_settings *s, const char *opt, const char *arg,
+	   struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.colour = 1;
+	return 0;
+}
+
+static int
+set_stddev(struct cli_settings *s, const char *opt, const char *arg,
+	   struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.sort = RENDER_SORT_STDDEV;
+	return 0;
+}
+
+static int
+set_by_name(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	(void)opt, (void)err;
+	/* hp2ps looks at one character only: '-' descends, anything else
+	 * (or nothing) ascends. */
+	s->render.sort = arg[0] == '-' ? RENDER_SORT_NAME_DESC
+				       : RENDER_SORT_NAME;
+	return 0;
+}
+
+static int
+set_sort(struct cli_settings *s, const char *opt, const char *arg,
+	 struct hp_err *err)
+{
+	static const struct {
+		const char *name;
+		enum render_sort sort;
+	} keys[] = {
+		{ "size", RENDER_SORT_SIZE },
+		{ "stddev", RENDER_SORT_STDDEV },
+		{ "name", RENDER_SORT_NAME },
+		{ "name-desc", RENDER_SORT_NAME_DESC },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		if (strcmp(arg, keys[i].name) == 0) {
+			s->render.sort = keys[i].sort;
+			return 0;
+		}
+	}
+	return hp_err_set(err, "option '%s' wants size, stddev, name or name-desc, not '%s'",
+			  opt, arg);
+}
+
+/* EPS_MAX_PT: 200 inches, the largest page PDF allows; anything wider is
+ * a typo, and bounding it keeps every later product finite. */
+#define EPS_MIN_PT 144.0
+#define EPS_MAX_PT 14400.0
+
+static int
+set_eps(struct cli_settings *s, const char *opt, const char *arg,
+	struct hp_err *err)
+{
+	static const struct {
+		const char *unit;
+		double pt;
+	} units[] = {
+		{ "", 1 }, { "pt", 1 }, { "in", 72 },
+		{ "mm", 72 / 25.4 }, { "cm", 72 / 2.54 },
+	};
+	const char *rest;
+	double w;
+	size_t i;
+
+	if (number(arg, 0, &w, &rest))
+		return hp_err_set(err, "option '%s' wants a width such as 5in, 120mm, 15cm or 400pt, not '%s'",
+				  opt, arg);
+	for (i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(rest, units[i].unit) == 0)
+			break;
+	if (i == sizeof units / sizeof units[0])
+		return hp_err_set(err, "option '%s': unknown unit in '%s' (use in, mm, cm or pt)",
+				  opt, arg);
+	w *= units[i].pt;
+	if (!(w > EPS_MIN_PT))
+		return hp_err_set(err, "option '%s': width '%s' must be more than 2in (144pt)",
+				  opt, arg);
+	if (w > EPS_MAX_PT)
+		return hp_err_set(err, "option '%s': width '%s' must be at most 200in",
+				  opt, arg);
+	s->render.eps_width = w;
+	s->eps_given = 1;
+	return 0;
+}
+
+static int
+set_gs(struct cli_settings *s, const char *opt, const char *arg,
+       struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.gs = 1;
+	return 0;
+}
+
+static int
+set_bands(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	if (integer(opt, arg, !is_long(opt), 0, INT_MAX, &s->render.max_bands,
+		    err))
+		return -1;
+	/* hp2ps: more than 20 bands do not fit beside the graph. */
+	if (s->render.max_bands > 20)
+		s->render.multipage = 1;
+	return 0;
+}
+
+static int
+set_multipage(struct cli_settings *s, const char *opt, const char *arg,
+	      struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.multipage = 1;
+	return 0;
+}
+
+static int
+set_prior(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->prior = 1;
+	return 0;
+}
+
+static int
+set_trace(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	return real(opt, arg, !is_long(opt), 0, 5, &s->render.trace_pct, err);
+}
+
+static int
+set_no_marks(struct cli_settings *s, const char *opt, const char *arg,
+	     struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.no_marks = 1;
+	return 0;
+}
+
+static int
+set_output(struct cli_settings *s, const char *opt, const char *arg,
+	   struct hp_err *err)
+{
+	if (arg[0] == '\0')
+		return hp_err_set(err, "option '%s' wants a file name", opt);
+	s->output = arg;
+	return 0;
+}
+
+static int
+set_format(struct cli_settings *s, const char *opt, const char *arg,
+	   struct hp_err *err)
+{
+	enum cli_format f = cli_format_by_name(arg);
+
+	if (f == CLI_FORMAT_NONE)
+		return hp_err_set(err, "option '%s' wants ps, eps, pdf, svg, png, hp, csv or json, not '%s'",
+				  opt, arg);
+	s->format = f;
+	s->format_given = 1;
+	return 0;
+}
+
+static int
+set_aux(struct cli_settings *s, const char *opt, const char *arg,
+	struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->aux = 1;
+	return 0;
+}
+
+/* Cairo's image surfaces stop at 32767 pixels a side. */
+#define PNG_MAX_SIDE 32767
+
+static int
+set_size(struct cli_settings *s, const char *opt, const char *arg,
+	 struct hp_err *err)
+{
+	char *end;
+	long w, h;
+
+	errno = 0;
+	w = isdigit((unsigned char)arg[0]) ? strtol(arg, &end, 10) : -1;
+	if (w < 0 || (*end != 'x' && *end != 'X'))
+		goto bad;
+	h = isdigit((unsigned char)end[1]) ? strtol(end + 1, &end, 10) : -1;
+	if (h < 0 || *end != '\0')
+		goto bad;
+	if (errno || w < 1 || h < 1 || w > PNG_MAX_SIDE || h > PNG_MAX_SIDE)
+		return hp_err_set(err, "option '%s': each side of '%s' must be 1 to %d pixels",
+				  opt, arg, PNG_MAX_SIDE);
+	s->render.png_width = (int)w;
+	s->render.png_height = (int)h;
+	return 0;
+bad:
+	return hp_err_set(err, "option '%s' wants WIDTHxHEIGHT in pixels (e.g. 1200x800), not '%s'",
+			  opt, arg);
+}
+
+static int
+set_dpi(struct cli_settings *s, const char *opt, const char *arg,
+	struct hp_err *err)
+{
+	if (real(opt, arg, 0, 1, 2400, &s->render.dpi, err))
+		return -1;
+	return 0;
+}
+
+static int
+set_heap_size(struct cli_settings *s, const char *opt, const char *arg,
+	      struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.heap_size = 1;
+	return 0;
+}
+
+static int
+set_exact(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.exact = 1;
+	return 0;
+}
+
+static int
+set_quiet(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->quiet = 1;
+	return 0;
+}
+
+static int
+set_watch(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->watch = 1;
+	return 0;
+}
+
+static int
+set_interval(struct cli_settings *s, const char *opt, const char *arg,
+	     struct hp_err *err)
+{
+	if (real(opt, arg, 0, 0.01, 86400, &s->interval, err))
+		return -1;
+	return 0;
+}
+
+static int
+set_idle_exit(struct cli_settings *s, const char *opt, const char *arg,
+	      struct hp_err *err)
+{
+	if (real(opt, arg, 0, 0.01, 1e9, &s->idle_exit, err))
+		return -1;
+	return 0;
+}
+
+static int
+set_help(struct cli_settings *s, const char *opt, const char *arg,
+	 struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->action = CLI_HELP;
+	return 0;
+}
+
+static int
+set_version(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->action = CLI_VERSION;
+	return 0;
+}
+
+/* ---- the table ---- */
+
+static const struct option options[] = {
+	{ .help = "hp2ps's options (same letters, same meaning)" },
+	{ .letters = "b", .name = "big-title", .set = set_big,
+	  .help = "always draw the big (two-row) title box" },
+	{ .letters = "s", .name = "small-title", .set = set_small,
+	  .help = "always draw the small title box, cutting the job\n"
+		  "name to 35 characters (-b wins over -s)" },
+	{ .letters = "c", .name = "colour", .alias = "color",
+	  .set = set_colour, .help = "colour bands instead of grey ones" },
+	{ .letters = "d", .set = set_stddev,
+	  .help = "sort bands by standard deviation, roughest on top\n"
+		  "(--sort=stddev)" },
+	{ .letters = "i", .letter_arg = LA_GLUED, .short_argh = "[+|-]",
+	  .set = set_by_name,
+	  .help = "sort bands by name: -i or -i+ greatest name on top\n"
+		  "(--sort=name), -i- smallest on top (--sort=name-desc)" },
+	{ .name = "sort", .argh = "KEY", .set = set_sort,
+	  .help = "band order, bottom to top: size (default: largest\n"
+		  "on top), stddev, name or name-desc" },
+	{ .letters = "e", .letter_arg = LA_GLUED, .short_argh = "<W>",
+	  .name = "eps", .argh = "WIDTH", .set = set_eps,
+	  .help = "Encapsulated PostScript, WIDTH wide: a number with\n"
+		  "in, mm, cm or pt (the default unit), more than 2in;\n"
+		  "with -o FILE.pdf/.svg/.png it sets the width only" },
+	{ .letters = "g", .name = "gs", .set = set_gs,
+	  .help = "page for the gs previewer: portrait, unscaled" },
+	{ .letters = "m", .letter_arg = LA_GLUED, .short_argh = "<N>",
+	  .name = "bands", .argh = "N", .set = set_bands,
+	  .help = "at most N bands (default 20), the rest merged into\n"
+		  "OTHER; 0 means no limit and no key; more than 20\n"
+		  "turns on --multipage" },
+	{ .letters = "M", .name = "multipage", .set = set_multipage,
+	  .help = "key on pages of its own, graph on the last page" },
+	{ .letters = "p", .letter_arg = LA_CHAIN, .name = "prior",
+	  .set = set_prior,
+	  .help = "read the .aux of an earlier run first and keep its\n"
+		  "scales, order and shades (the .aux is then rewritten);\n"
+		  "combines with other letters: -pc is -p -c" },
+	{ .letters = "t", .letter_arg = LA_GLUED, .short_argh = "<PCT>",
+	  .name = "trace", .argh = "PCT", .set = set_trace,
+	  .help = "merge bands under PCT percent of the total (0 to 5,\n"
+		  "default 1) into OTHER" },
+	{ .letters = "y", .name = "no-marks", .set = set_no_marks,
+	  .help = "draw no marks on the time axis" },
+
+	{ .help = "hp2x's options" },
+	{ .letters = "o", .letter_arg = LA_NEXT, .short_argh = " FILE",
+	  .name = "output", .argh = "FILE", .set = set_output,
+	  .help = "write FILE; its extension picks the format\n"
+		  "(.ps .eps .pdf .svg .png .hp .csv .json); - is\n"
+		  "standard output" },
+	{ .name = "format", .argh = "FMT", .set = set_format,
+	  .help = "output format whatever the file is called: ps, eps,\n"
+		  "pdf, svg, png, hp, csv or json" },
+	{ .name = "aux", .set = set_aux,
+	  .help = "also write the .aux beside -o FILE (FILE with its\n"
+		  "extension replaced by .aux)" },
+	{ .name = "size", .argh = "WxH", .set = set_size,
+	  .help = "PNG size in pixels (default from --dpi)" },
+	{ .name = "dpi", .argh = "N", .set = set_dpi,
+	  .help = "PNG resolution, 1 to 2400 (default 96)" },
+	{ .name = "heap-size", .set = set_heap_size,
+	  .help = "draw the heap-size series of an eventlog" },
+	{ .name = "exact", .set = set_exact,
+	  .help = "draw every sample, however many there are" },
+	{ .letters = "q", .name = "quiet", .set = set_quiet,
+	  .help = "print no warnings" },
+	{ .letters = "w", .name = "watch", .set = set_watch,
+	  .help = "redraw the output as the profile grows" },
+	{ .name = "interval", .argh = "SECONDS", .set = set_interval,
+	  .help = "with --watch: how often to look for growth" },
+	{ .name = "idle-exit", .argh = "SECONDS", .set = set_idle_exit,
+	  .help = "with --watch: stop after SECONDS without growth" },
+	{ .letters = "h?", .name = "help", .set = set_help,
+	  .help = "show this help and exit" },
+	{ .name = "version", .set = set_version,
+	  .help = "show the version and exit" },
+};
+
+#define NOPTIONS (sizeof options / sizeof options[0])
+
+static const struct option *
+by_letter(char c)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTIONS; i++)
+		if (options[i].letters && c && strchr(options[i].letters, c))
+			return &options[i];
+	return NULL;
+}
+
+static const struct option *
+by_name(const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < NOPTIONS; i++) {
+		const struct option *o = &options[i];
+
+		if (o->name && strlen(o->name) == len &&
+		    memcmp(o->name, name, len) == 0)
+			return o;
+		if (o->alias && strlen(o->alias) == len &&
+		    memcmp(o->alias, name, len) == 0)
+			return o;
+	}
+	return NULL;
+}
+
+/* ---- formats ---- */
+
+static const struct format {
+	const char *name;
+	enum cli_format f;
+	int graph;
+	enum render_format rf;
+} formats[] = {
+	{ "ps", CLI_FORMAT_PS, 1, RENDER_PS },
+	{ "eps", CLI_FORMAT_EPS, 1, RENDER_EPS },
+	{ "pdf", CLI_FORMAT_PDF, 1, RENDER_PDF },
+	{ "svg", CLI_FORMAT_SVG, 1, RENDER_SVG },
+	{ "png", CLI_FORMAT_PNG, 1, RENDER_PNG },
+	{ "hp", CLI_FORMAT_HP, 0, RENDER_PS },
+	{ "csv", CLI_FORMAT_CSV, 0, RENDER_PS },
+	{ "json", CLI_FORMAT_JSON, 0, RENDER_PS },
+};
+
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+static const struct format *
+format_entry(enum cli_format f)
+{
+	size_t i;
+
+	for (i = 0; i < NFORMATS; i++)
+		if (formats[i].f == f)
+			return &formats[i];
+	return NULL;
+}
+
+enum cli_format
+cli_format_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NFORMATS; i++)
+		if (strcasecmp(name, formats[i].name) == 0)
+			return formats[i].f;
+	return CLI_FORMAT_NONE;
+}
+
+enum cli_format
+cli_format_by_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	const char *dot = strrchr(base, '.');
+
+	if (!dot || dot == base)
+		return CLI_FORMAT_NONE;
+	return cli_format_by_name(dot + 1);
+}
+
+const char *
+cli_format_name(enum cli_format f)
+{
+	const struct format *e = format_entry(f);
+
+	return e ? e->name : "none";
+}
+
+int
+cli_format_is_graph(enum cli_format f)
+{
+	const struct format *e = format_entry(f);
+
+	return e && e->graph;
+}
+
+/* ---- parsing ---- */
+
+void
+cli_settings_init(struct cli_settings *s)
+{
+	memset(s, 0, sizeof *s);
+	s->action = CLI_RUN;
+	s->format = CLI_FORMAT_NONE;
+	render_opts_init(&s->render);
+}
+
+static int
+positional(struct cli_settings *s, const char *arg, struct hp_err *err)
+{
+	if (s->input)
+		return hp_err_set(err, "unexpected argument '%s': one input file at a time",
+				  arg);
+	if (arg[0] == '\0')
+		return hp_err_set(err, "empty file name");
+	s->input = arg;
+	return 0;
+}
+
+static int
+long_option(struct cli_settings *s, int argc, char **argv, int *i,
+	    struct hp_err *err)
+{
+	const char *name = argv[*i] + 2;
+	const char *eq = strchr(name, '=');
+	size_t len = eq ? (size_t)(eq - name) : strlen(name);
+	const struct option *o = by_name(name, len);
+	char opt[64];
+	const char *arg = NULL;
+
+	if (!o)
+		return hp_err_set(err, "unknown option '--%.*s'", (int)len, name);
+	snprintf(opt, sizeof opt, "--%.*s", (int)len, name);
+	if (o->argh) {
+		if (eq)
+			arg = eq + 1;
+		else if (*i + 1 < argc)
+			arg = argv[++*i];
+		else
+			return hp_err_set(err, "option '%s' needs a value (%s)",
+					  opt, o->argh);
+	} else if (eq) {
+		return hp_err_set(err, "option '%s' takes no value", opt);
+	}
+	return o->set(s, opt, arg, err);
+}
+
+/* One "-xyz" argument, hp2ps's way. */
+static int
+short_options(struct cli_settings *s, int argc, char **argv, int *i,
+	      struct hp_err *err)
+{
+	const char *a = argv[*i];
+	const char *p;
+
+	for (p = a + 1; *p; p++) {
+		const struct option *o = by_letter(*p);
+		char opt[3] = { '-', *p, '\0' };
+		const char *arg = NULL;
+
+		if (!o) {
+			if (p == a + 1)
+				return hp_err_set(err, "unknown option '-%c'", *p);
+			return hp_err_set(err, "unknown option '%c' in '%s'",
+					  *p, a);
+		}
+		switch (o->letter_arg) {
+		case LA_NONE:
+		case LA_CHAIN:
+			break;
+		case LA_GLUED:
+			arg = p + 1;
+			break;
+		case LA_NEXT:
+			if (p[1])
+				arg = p + 1;
+			else if (*i + 1 < argc)
+				arg = argv[++*i];
+			else
+				return hp_err_set(err, "option '%s' needs a value",
+						  opt);
+			break;
+		}
+		if (o->set(s, opt, arg, err))
+			return -1;
+		if (o->letter_arg != LA_CHAIN || s->action != CLI_RUN)
+			break;
+	}
+	return 0;
+}
+
+/* Settle the format: --format, else -o's extension, else PostScript. */
+static int
+finish(struct cli_settings *s, struct hp_err *err)
+{
+	enum cli_format f = s->format;
+
+	if (!s->format_given) {
+		if (s->output && strcmp(s->output, "-") != 0) {
+			f = cli_format_by_path(s->output);
+			if (f == CLI_FORMAT_NONE)
+				return hp_err_set(err, "cannot tell the format of '%s' from its extension (use --format=FMT)",
+						  s->output);
+		} else {
+			f = CLI_FORMAT_PS;
+		}
+	}
+	/* hp2ps: -e means EPS.  Other graph formats take it as the width. */
+	if (f == CLI_FORMAT_PS && s->eps_given)
+		f = CLI_FORMAT_EPS;
+	s->format = f;
+	s->render.format = format_entry(f)->rf;
+	return 0;
+}
+
+int
+cli_parse(struct cli_settings *s, int argc, char **argv, struct hp_err *err)
+{
+	int only_files = 0;
+	int i;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		int rc;
+
+		if (only_files || a[0] != '-' || a[1] == '\0')
+			rc = positional(s, a, err);
+		else if (strcmp(a, "--") == 0)
+			only_files = 1, rc = 0;
+		else if (a[1] == '-')
+			rc = long_option(s, argc, argv, &i, err);
+		else
+			rc = short_options(s, argc, argv, &i, err);
+		if (rc)
+			return -1;
+		if (s->action != CLI_RUN)
+			return 0;
+	}
+	return finish(s, err);
+}
+
+/* ---- --help ---- */
+
+#define HELP_COLUMN 26
+
+static int
+help_entry(FILE *out, const struct option *o)
+{
+	char first[128];
+	size_t n = 0;
+	const char *h;
+	const char *c;
+
+	first[0] = '\0';
+	for (c = o->letters; c && *c; c++)
+		n += (size_t)snprintf(first + n, sizeof first - n, "%s-%c%s",
+				      n ? ", " : "", *c,
+				      o->short_argh ? o->short_argh : "");
+	if (o->name)
+		n += (size_t)snprintf(first + n, sizeof first - n, "%s--%s%s%s",
+				      n ? ", " : "", o->name,
+				      o->argh ? "=" : "",
+				      o->argh ? o->argh : "");
+	if (o->alias)
+		n += (size_t)snprintf(first + n, sizeof first - n, ", --%s",
+				      o->alias);
+	fprintf(out, "  %s", first);
+	if (n + 2 + 2 > HELP_COLUMN)
+		fprintf(out, "\n%*s", HELP_COLUMN, "");
+	else
+		fprintf(out, "%*s", (int)(HELP_COLUMN - 2 - n), "");
+	for (h = o->help; *h; h++) {
+		fputc(*h, out);
+		if (*h == '\n')
+			fprintf(out, "%*s", HELP_COLUMN, "");
+	}
+	fputc('\n', out);
+	return 0;
+}
+
+int
+cli_help(FILE *out)
+{
+	size_t i;
+
+	fputs("usage: hp2x [options] [FILE[.hp] | FILE.eventlog | -] [-o OUTPUT]\n"
+	      "\n"
+	      "Draw a GHC heap profile (.hp, eventlog, either gzipped) as hp2ps's\n"
+	      "band graph, or write its data.  With no -o, as hp2ps: FILE is read\n"
+	      "(FILE.hp if FILE does not exist) and FILE.ps and FILE.aux are written\n"
+	      "in the current directory.  With no FILE or FILE -, standard input is\n"
+	      "read and PostScript written to standard output.\n",
+	      out);
+	for (i = 0; i < NOPTIONS; i++) {
+		if (!options[i].letters && !options[i].name)
+			fprintf(out, "\n%s:\n", options[i].help);
+		else
+			help_entry(out, &options[i]);
+	}
+	fputs("\n"
+	      "Examples:\n"
+	      "  hp2x FOO.hp -o FOO.pdf          PDF, format from the extension\n"
+	      "  hp2x -c -e15cm FOO.hp -o FOO.eps\n"
+	      "                                  colour EPS, 15 cm wide\n"
+	      "  hp2x FOO                        as hp2ps: FOO.hp to FOO.ps, FOO.aux\n"
+	      "  hp2x -p BAR                     BAR.ps with FOO's scales and shades,\n"
+	      "                                  after cp FOO.aux BAR.aux\n"
+	      "  hp2x prog.eventlog -o prog.svg  an eventlog (+RTS -hT -l)\n"
+	      "  hp2x FOO.hp -o FOO.csv          the data: sample,time,band,bytes\n"
+	      "  prog +RTS -hT -RTS; hp2x < prog.hp > prog.ps\n"
+	      "\n"
+	      "Exit status: 0 success, 1 the run failed, 2 bad command line.\n"
+	      "See hp2x(1).\n",
+	      out);
+	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
+}

@@ -1,0 +1,551 @@
+/*
+ * tests/unit/test_options.c - the command line: every hp2ps flag with
+ * hp2ps's glued syntax, every long option, the format choice, and the
+ * usage errors with their messages.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "convert/cli.h"
+
+static struct cli_settings s;
+static struct hp_err err;
+
+/* Parse a NULL-terminated list of arguments (argv[0] is added). */
+static int
+vparse(const char *first, va_list ap)
+{
+	char *argv[64];
+	int argc = 0;
+	const char *a;
+
+	argv[argc++] = "hp2x";
+	for (a = first; a; a = va_arg(ap, const char *)) {
+		assert_true(argc < 63);
+		argv[argc++] = (char *)a;
+	}
+	argv[argc] = NULL;
+	cli_settings_init(&s);
+	hp_err_clear(&err);
+	return cli_parse(&s, argc, argv, &err);
+}
+
+static int
+parse(const char *first, ...)
+{
+	va_list ap;
+	int rc;
+
+	va_start(ap, first);
+	rc = vparse(first, ap);
+	va_end(ap);
+	if (rc == 0)
+		assert_string_equal(err.msg, "");
+	else
+		assert_true(err.msg[0] != '\0');
+	return rc;
+}
+
+#define OK(...) assert_int_equal(parse(__VA_ARGS__, NULL), 0)
+#define BAD(...) assert_int_equal(parse(__VA_ARGS__, NULL), -1)
+
+static void
+defaults(void **state)
+{
+	(void)state;
+	assert_int_equal(parse(NULL), 0);
+	assert_int_equal(s.action, CLI_RUN);
+	assert_null(s.input);
+	assert_null(s.output);
+	assert_int_equal(s.format, CLI_FORMAT_PS);
+	assert_int_equal(s.render.format, RENDER_PS);
+	assert_int_equal(s.render.title, RENDER_TITLE_AUTO);
+	assert_int_equal(s.render.sort, RENDER_SORT_SIZE);
+	assert_int_equal(s.render.max_bands, 20);
+	assert_true(s.render.trace_pct == 1.0);
+	assert_int_equal(s.render.colour, 0);
+	assert_int_equal(s.render.multipage, 0);
+	assert_int_equal(s.render.no_marks, 0);
+	assert_int_equal(s.render.gs, 0);
+	assert_true(s.render.eps_width == 0);
+	assert_int_equal(s.prior, 0);
+	assert_int_equal(s.aux, 0);
+	assert_int_equal(s.quiet, 0);
+	assert_int_equal(s.watch, 0);
+}
+
+static void
+hp2ps_flags(void **state)
+{
+	(void)state;
+	OK("-b");
+	assert_int_equal(s.render.title, RENDER_TITLE_BIG);
+	OK("-s");
+	assert_int_equal(s.render.title, RENDER_TITLE_SMALL);
+	/* -b wins over -s in either order, as in hp2ps. */
+	OK("-b", "-s");
+	assert_int_equal(s.render.title, RENDER_TITLE_BIG);
+	OK("-s", "-b");
+	assert_int_equal(s.render.title, RENDER_TITLE_BIG);
+	OK("-c");
+	assert_int_equal(s.render.colour, 1);
+	OK("-d");
+	assert_int_equal(s.render.sort, RENDER_SORT_STDDEV);
+	OK("-g");
+	assert_int_equal(s.render.gs, 1);
+	OK("-M");
+	assert_int_equal(s.render.multipage, 1);
+	OK("-p");
+	assert_int_equal(s.prior, 1);
+	OK("-y");
+	assert_int_equal(s.render.no_marks, 1);
+	OK("-q");
+	assert_int_equal(s.quiet, 1);
+	OK("-w");
+	assert_int_equal(s.watch, 1);
+}
+
+static void
+sort_by_name(void **state)
+{
+	(void)state;
+	OK("-i");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME);
+	OK("-i+");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME);
+	OK("-i-");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME_DESC);
+	/* hp2ps: any other character ascends. */
+	OK("-ix");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME);
+	OK("--sort=size");
+	assert_int_equal(s.render.sort, RENDER_SORT_SIZE);
+	OK("--sort=stddev");
+	assert_int_equal(s.render.sort, RENDER_SORT_STDDEV);
+	OK("--sort", "name");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME);
+	OK("--sort=name-desc");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME_DESC);
+	OK("-i-", "--sort=size");
+	assert_int_equal(s.render.sort, RENDER_SORT_SIZE);
+	BAD("--sort=random");
+	assert_non_null(strstr(err.msg, "'random'"));
+	BAD("--sort");
+}
+
+static void
+letters_end_the_argument(void **state)
+{
+	(void)state;
+	/* Every letter but p ends the argument; the rest is ignored. */
+	OK("-cb");
+	assert_int_equal(s.render.colour, 1);
+	assert_int_equal(s.render.title, RENDER_TITLE_AUTO);
+	OK("-dxyz");
+	assert_int_equal(s.render.sort, RENDER_SORT_STDDEV);
+	OK("-bs");
+	assert_int_equal(s.render.title, RENDER_TITLE_BIG);
+	/* ... even letters hp2x does not know. */
+	OK("-yl");
+	assert_int_equal(s.render.no_marks, 1);
+}
+
+static void
+p_combines(void **state)
+{
+	(void)state;
+	OK("-pc");
+	assert_int_equal(s.prior, 1);
+	assert_int_equal(s.render.colour, 1);
+	OK("-ppd");
+	assert_int_equal(s.prior, 1);
+	assert_int_equal(s.render.sort, RENDER_SORT_STDDEV);
+	OK("-pe5in");
+	assert_int_equal(s.prior, 1);
+	assert_true(s.render.eps_width == 360);
+	OK("-pi-");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME_DESC);
+	OK("-pm5");
+	assert_int_equal(s.render.max_bands, 5);
+	OK("-po", "x.pdf");
+	assert_int_equal(s.prior, 1);
+	assert_string_equal(s.output, "x.pdf");
+	BAD("-pl");
+	assert_string_equal(err.msg, "unknown option 'l' in '-pl'");
+}
+
+static void
+eps_widths(void **state)
+{
+	(void)state;
+	OK("-e5in");
+	assert_true(s.render.eps_width == 360);
+	assert_int_equal(s.eps_given, 1);
+	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	assert_int_equal(s.render.format, RENDER_EPS);
+	OK("-e120mm");
+	assert_float_equal(s.render.eps_width, 120 * 72 / 25.4, 1e-9);
+	OK("-e15cm");
+	assert_float_equal(s.render.eps_width, 15 * 72 / 2.54, 1e-9);
+	OK("-e400");
+	assert_true(s.render.eps_width == 400);
+	OK("-e400pt");
+	assert_true(s.render.eps_width == 400);
+	OK("-e2.5in");
+	assert_true(s.render.eps_width == 180);
+	OK("-e145");
+	assert_true(s.render.eps_width == 145);
+	OK("--eps=5in");
+	assert_true(s.render.eps_width == 360);
+	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	OK("--eps", "15cm");
+	assert_float_equal(s.render.eps_width, 15 * 72 / 2.54, 1e-9);
+	/* Width must be more than 2 inches, as in hp2ps. */
+	BAD("-e2in");
+	assert_non_null(strstr(err.msg, "more than 2in"));
+	BAD("-e144");
+	BAD("-e50mm");
+	BAD("-e");
+	BAD("-e5xx");
+	assert_non_null(strstr(err.msg, "unit"));
+	BAD("-ein");
+	BAD("-e-5in");
+	BAD("-einf");
+	BAD("-e201in");
+	BAD("--eps=");
+	BAD("--eps");
+}
+
+static void
+eps_and_formats(void **state)
+{
+	(void)state;
+	/* -e means EPS wherever PostScript would be written ... */
+	OK("-e5in", "-o", "x.ps");
+	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	OK("-e5in", "--format=ps");
+	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	OK("-e5in", "-o", "-");
+	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	/* ... and only the width for other graph formats. */
+	OK("-e5in", "-o", "x.pdf");
+	assert_int_equal(s.format, CLI_FORMAT_PDF);
+	assert_int_equal(s.render.format, RENDER_PDF);
+	assert_true(s.render.eps_width == 360);
+	OK("-e5in", "-o", "x.svg");
+	assert_int_equal(s.format, CLI_FORMAT_SVG);
+	OK("-e5in", "-o", "x.png");
+	assert_int_equal(s.format, CLI_FORMAT_PNG);
+}
+
+static void
+bands(void **state)
+{
+	(void)state;
+	OK("-m10");
+	assert_int_equal(s.render.max_bands, 10);
+	assert_int_equal(s.render.multipage, 0);
+	OK("-m20");
+	assert_int_equal(s.render.multipage, 0);
+	/* More than 20 turns on multipage, as in hp2ps. */
+	OK("-m21");
+	assert_int_equal(s.render.max_bands, 21);
+	assert_int_equal(s.render.multipage, 1);
+	OK("-m0");
+	assert_int_equal(s.render.max_bands, 0);
+	/* A bare -m is atoi("") = 0 in hp2ps. */
+	OK("-m");
+	assert_int_equal(s.render.max_bands, 0);
+	OK("--bands=7");
+	assert_int_equal(s.render.max_bands, 7);
+	OK("--bands", "30");
+	assert_int_equal(s.render.multipage, 1);
+	BAD("-m-1");
+	assert_non_null(strstr(err.msg, "'-m'"));
+	BAD("-mx");
+	BAD("-m5x");
+	BAD("-m99999999999999999999");
+	BAD("--bands=");
+	BAD("--bands=-3");
+}
+
+static void
+trace(void **state)
+{
+	(void)state;
+	OK("-t0.5");
+	assert_true(s.render.trace_pct == 0.5);
+	OK("-t5");
+	assert_true(s.render.trace_pct == 5);
+	OK("-t0");
+	assert_true(s.render.trace_pct == 0);
+	OK("-t");
+	assert_true(s.render.trace_pct == 0);
+	OK("--trace=2");
+	assert_true(s.render.trace_pct == 2);
+	OK("--trace", "3.5");
+	assert_true(s.render.trace_pct == 3.5);
+	BAD("-t6");
+	assert_non_null(strstr(err.msg, "'6'"));
+	BAD("-t-1");
+	BAD("-t5.01");
+	BAD("-tx");
+	BAD("-tnan");
+	BAD("--trace=");
+}
+
+static void
+output_and_format(void **state)
+{
+	static const struct {
+		const char *path;
+		enum cli_format f;
+	} cases[] = {
+		{ "x.ps", CLI_FORMAT_PS }, { "x.eps", CLI_FORMAT_EPS },
+		{ "x.pdf", CLI_FORMAT_PDF }, { "x.svg", CLI_FORMAT_SVG },
+		{ "x.png", CLI_FORMAT_PNG }, { "x.hp", CLI_FORMAT_HP },
+		{ "x.csv", CLI_FORMAT_CSV }, { "x.json", CLI_FORMAT_JSON },
+		{ "X.PDF", CLI_FORMAT_PDF }, { "dir.d/X.Svg", CLI_FORMAT_SVG },
+		{ "a.b.EPS", CLI_FORMAT_EPS }, { "x.JSON", CLI_FORMAT_JSON },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		OK("-o", cases[i].path);
+		assert_string_equal(s.output, cases[i].path);
+		assert_int_equal(s.format, cases[i].f);
+	}
+	OK("-ox.svg");
+	assert_string_equal(s.output, "x.svg");
+	assert_int_equal(s.render.format, RENDER_SVG);
+	OK("--output=x.png");
+	assert_int_equal(s.render.format, RENDER_PNG);
+	OK("--output", "x.json");
+	assert_int_equal(s.format, CLI_FORMAT_JSON);
+	OK("-o", "-");
+	assert_string_equal(s.output, "-");
+	assert_int_equal(s.format, CLI_FORMAT_PS);
+	OK("--output", "-", "--format", "csv");
+	assert_int_equal(s.format, CLI_FORMAT_CSV);
+	/* --format overrides the extension. */
+	OK("-o", "x.txt", "--format=pdf");
+	assert_int_equal(s.format, CLI_FORMAT_PDF);
+	OK("--format=SVG", "-o", "x.pdf");
+	assert_int_equal(s.format, CLI_FORMAT_SVG);
+	OK("--format=eps");
+	assert_int_equal(s.render.format, RENDER_EPS);
+	OK("-o", "a.pdf", "-o", "b.svg");
+	assert_string_equal(s.output, "b.svg");
+	assert_int_equal(s.format, CLI_FORMAT_SVG);
+	BAD("-o", "x.txt");
+	assert_non_null(strstr(err.msg, "x.txt"));
+	assert_non_null(strstr(err.msg, "--format"));
+	BAD("-o", "x");
+	BAD("-o", "dir.pdf/x");
+	BAD("-o", ".pdf");
+	BAD("--format=gif");
+	assert_non_null(strstr(err.msg, "'gif'"));
+	BAD("-o");
+	BAD("--output");
+	BAD("-o", "");
+}
+
+static void
+positional_arguments(void **state)
+{
+	(void)state;
+	OK("FOO");
+	assert_string_equal(s.input, "FOO");
+	/* Unlike hp2ps, options may follow the file name. */
+	OK("FOO.hp", "-o", "FOO.pdf", "-c");
+	assert_string_equal(s.input, "FOO.hp");
+	assert_string_equal(s.output, "FOO.pdf");
+	assert_int_equal(s.render.colour, 1);
+	OK("-");
+	assert_string_equal(s.input, "-");
+	OK("--", "-c");
+	assert_string_equal(s.input, "-c");
+	assert_int_equal(s.render.colour, 0);
+	BAD("a.hp", "b.hp");
+	assert_non_null(strstr(err.msg, "'b.hp'"));
+	BAD("");
+}
+
+static void
+hp2x_long_options(void **state)
+{
+	(void)state;
+	OK("--big-title");
+	assert_int_equal(s.render.title, RENDER_TITLE_BIG);
+	OK("--small-title");
+	assert_int_equal(s.render.title, RENDER_TITLE_SMALL);
+	OK("--colour");
+	assert_int_equal(s.render.colour, 1);
+	OK("--color");
+	assert_int_equal(s.render.colour, 1);
+	OK("--gs");
+	assert_int_equal(s.render.gs, 1);
+	OK("--multipage");
+	assert_int_equal(s.render.multipage, 1);
+	OK("--prior");
+	assert_int_equal(s.prior, 1);
+	OK("--aux");
+	assert_int_equal(s.aux, 1);
+	assert_int_equal(s.prior, 0);
+	OK("--no-marks");
+	assert_int_equal(s.render.no_marks, 1);
+	OK("--heap-size");
+	assert_int_equal(s.render.heap_size, 1);
+	OK("--exact");
+	assert_int_equal(s.render.exact, 1);
+	OK("--quiet");
+	assert_int_equal(s.quiet, 1);
+	OK("--watch");
+	assert_int_equal(s.watch, 1);
+	OK("--interval=2.5");
+	assert_true(s.interval == 2.5);
+	OK("--interval", "1");
+	assert_true(s.interval == 1);
+	OK("--idle-exit=30");
+	assert_true(s.idle_exit == 30);
+	OK("--size=640x480");
+	assert_int_equal(s.render.png_width, 640);
+	assert_int_equal(s.render.png_height, 480);
+	OK("--size", "1x32767");
+	assert_int_equal(s.render.png_height, 32767);
+	OK("--dpi=300");
+	assert_true(s.render.dpi == 300);
+	OK("--dpi", "72.5");
+	assert_true(s.render.dpi == 72.5);
+	BAD("--size=0x5");
+	BAD("--size=640");
+	BAD("--size=640x");
+	BAD("--size=x480");
+	BAD("--size=640x480x");
+	BAD("--size=-640x480");
+	BAD("--size=32768x10");
+	BAD("--dpi=0");
+	BAD("--dpi=abc");
+	BAD("--interval=0");
+	BAD("--interval=-1");
+	BAD("--idle-exit=x");
+	BAD("--colour=yes");
+	assert_string_equal(err.msg, "option '--colour' takes no value");
+	BAD("--dpi");
+	assert_non_null(strstr(err.msg, "needs a value"));
+}
+
+static void
+help_and_version(void **state)
+{
+	(void)state;
+	OK("--help");
+	assert_int_equal(s.action, CLI_HELP);
+	OK("-h");
+	assert_int_equal(s.action, CLI_HELP);
+	OK("-?");
+	assert_int_equal(s.action, CLI_HELP);
+	OK("--version");
+	assert_int_equal(s.action, CLI_VERSION);
+	/* Help stops parsing: what follows is not checked. */
+	OK("--help", "--bogus");
+	assert_int_equal(s.action, CLI_HELP);
+	OK("-o", "x.txt", "--help");
+	assert_int_equal(s.action, CLI_HELP);
+}
+
+static void
+unknown_options(void **state)
+{
+	(void)state;
+	BAD("--bogus");
+	assert_string_equal(err.msg, "unknown option '--bogus'");
+	BAD("--bogus=1");
+	assert_string_equal(err.msg, "unknown option '--bogus'");
+	BAD("-l");
+	assert_string_equal(err.msg, "unknown option '-l'");
+	BAD("-x", "FOO");
+	BAD("--col");
+	BAD("---");
+}
+
+static void
+help_lists_every_option(void **state)
+{
+	static const char *const want[] = {
+		"-b, --big-title", "-s, --small-title",
+		"-c, --colour, --color", "-d ", "-i[+|-]", "--sort=KEY",
+		"-e<W>, --eps=WIDTH", "-g, --gs", "-m<N>, --bands=N",
+		"-M, --multipage", "-p, --prior", "-t<PCT>, --trace=PCT",
+		"-y, --no-marks", "-o FILE, --output=FILE", "--format=FMT",
+		"--aux", "--size=WxH", "--dpi=N", "--heap-size", "--exact",
+		"-q, --quiet", "-w, --watch", "--interval=SECONDS",
+		"--idle-exit=SECONDS", "-h, -?, --help", "--version",
+		"hp2x FOO.hp -o FOO.pdf", "hp2x -c -e15cm FOO.hp -o FOO.eps",
+		"hp2x FOO ",
+	};
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&buf, &len);
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(cli_help(f), 0);
+	fclose(f);
+	for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+		if (!strstr(buf, want[i]))
+			fail_msg("--help lacks '%s'", want[i]);
+	}
+	free(buf);
+}
+
+static void
+format_helpers(void **state)
+{
+	(void)state;
+	assert_int_equal(cli_format_by_name("png"), CLI_FORMAT_PNG);
+	assert_int_equal(cli_format_by_name("Json"), CLI_FORMAT_JSON);
+	assert_int_equal(cli_format_by_name("tiff"), CLI_FORMAT_NONE);
+	assert_int_equal(cli_format_by_path("a/b.c/x"), CLI_FORMAT_NONE);
+	assert_int_equal(cli_format_by_path("a/b.c/x.hp"), CLI_FORMAT_HP);
+	assert_int_equal(cli_format_by_path(".csv"), CLI_FORMAT_NONE);
+	assert_string_equal(cli_format_name(CLI_FORMAT_EPS), "eps");
+	assert_true(cli_format_is_graph(CLI_FORMAT_PS));
+	assert_true(cli_format_is_graph(CLI_FORMAT_PNG));
+	assert_false(cli_format_is_graph(CLI_FORMAT_HP));
+	assert_false(cli_format_is_graph(CLI_FORMAT_CSV));
+	assert_false(cli_format_is_graph(CLI_FORMAT_JSON));
+	assert_false(cli_format_is_graph(CLI_FORMAT_NONE));
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(defaults),
+		cmocka_unit_test(hp2ps_flags),
+		cmocka_unit_test(sort_by_name),
+		cmocka_unit_test(letters_end_the_argument),
+		cmocka_unit_test(p_combines),
+		cmocka_unit_test(eps_widths),
+		cmocka_unit_test(eps_and_formats),
+		cmocka_unit_test(bands),
+		cmocka_unit_test(trace),
+		cmocka_unit_test(output_and_format),
+		cmocka_unit_test(positional_arguments),
+		cmocka_unit_test(hp2x_long_options),
+		cmocka_unit_test(help_and_version),
+		cmocka_unit_test(unknown_options),
+		cmocka_unit_test(help_lists_every_option),
+		cmocka_unit_test(format_helpers),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
