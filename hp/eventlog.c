@@ -1,8 +1,1479 @@
-/* hp/eventlog.c - PLACEHOLDER, being written now; replaced before anything lands. */
+/*
+ * hp/eventlog.c - GHC eventlogs into the model, streaming.
+ *
+ * An eventlog is mostly scheduler and GC events that a heap profile does
+ * not need, so the reader is shaped around skipping: every event's size
+ * is known from a table the header builds, an event we do not read costs
+ * a table lookup and an add, and an event wholly inside the fed chunk is
+ * read in place.  Only an event cut by a chunk end is copied (at most
+ * 65,547 bytes); an event we skip is never copied at all.  Memory is what
+ * the model needs plus the cost-centre and IPE tables, never the file.
+ *
+ * Damage (a cut file, junk, an event that cannot be) costs one warning and
+ * the sample it happened in; reading resumes at the next block marker.
+ * Only a file whose header cannot be read is an error.
+ *
+ * FILE LAYOUT (big-endian throughout)
+ *
+ *     "hdrb" "hetb" event-type* "hete" "hdre" "datb" event* ff ff
+ *
+ * The whole log may repeat after its ff ff (an eventlog stopped and
+ * restarted into the same stream); it continues the same profile.
+ *
+ * An event type declares a number and the size of its payload:
+ *
+ *     OFFSET   SIZE  DESCRIPTION
+ *        0       4   "etb\0"
+ *        4       2   event type number
+ *        6       2   payload size in bytes; 0xffff: variable, see below
+ *        8       4   D, length of the description
+ *       12       D   description (free text, differs between GHCs: unused)
+ *     12+D       4   X, length of extra data (0 so far; skipped)
+ *     16+D       X   extra data
+ *   16+D+X       4   "ete\0"
+ *
+ * An event:
+ *
+ *     OFFSET   SIZE  DESCRIPTION
+ *        0       2   type; 0xffff here is DATA_END, the end of the data
+ *        2       8   timestamp: nanoseconds since the RTS started
+ *       10       2   L, payload length (variable-size types only)
+ *    10|12     S|L   payload (S = the declared size)
+ *
+ * A type the header did not declare is corruption.  Payloads are read
+ * only within their size: missing trailing fields default, extra ones
+ * are ignored.  Strings end at a NUL or at the payload end.
+ *
+ * Events are grouped in blocks, each opened by a BLOCK_MARKER whose size
+ * counts from the marker's first byte; since GHC 9.2 the last block also
+ * holds the ff ff.  Blocks come per capability and are flushed
+ * independently, so file order is not time order, but all heap-profile
+ * events (160-169) are in the one global block stream, in order.
+ *
+ * Payloads read here:
+ *
+ *    TYPE  NAME                  PAYLOAD
+ *      18  BLOCK_MARKER          u32 block size, u64 end time, u16 cap
+ *      29  RTS_IDENTIFIER        u32 capset, bytes "GHC-9.0.2 rts_p"
+ *      30  PROGRAM_ARGS          u32 capset, each argument then NUL
+ *                                (argv[0], program args, +RTS ... -RTS)
+ *      43  WALL_CLOCK_TIME       u32 capset, u64 unix seconds, u32 ns
+ *      50  HEAP_SIZE             u32 capset, u64 bytes
+ *      51  HEAP_LIVE             u32 capset, u64 bytes
+ *      91  BLOCKS_SIZE           u32 capset, u64 bytes
+ *      58  USER_MARKER           bytes (no NUL)
+ *     160  HEAP_PROF_BEGIN       u8 profile, u64 period ns, u32 breakdown,
+ *                                7 selector strings
+ *     161  HEAP_PROF_COST_CENTRE u32 id, string label, string module,
+ *                                string srcloc, u8 flags (99 'c' or 1 = CAF)
+ *     162  HEAP_PROF_SAMPLE_BEGIN       u64 era (not an index: unused)
+ *     163  HEAP_PROF_SAMPLE_COST_CENTRE u8 profile, u64 bytes, u8 depth,
+ *                                u32 cost-centre id[depth], innermost first,
+ *                                MAIN left out (depth 0 = MAIN), at most 255
+ *     164  HEAP_PROF_SAMPLE_STRING      u8 profile, u64 bytes, string band
+ *     165  HEAP_PROF_SAMPLE_END         u64 era (GHC 8.10 and later)
+ *     166  HEAP_BIO_PROF_SAMPLE_BEGIN   u64 era, u64 sample time ns
+ *     169  IPE                   u64 info pointer, strings table name,
+ *                                closure type, type, label, module, srcloc
+ *
+ * A sample is 162 (or 166) ... 165.  Before 8.10 there is no 165 and a
+ * sample ends at the next 162/166 or at the end of the log; a log whose
+ * header declares 165 and that stops inside a sample loses that sample.
+ */
 #include "frontend.h"
-static void *create(hp_model *m, const char *name) { (void)name; return m; }
-static int feed(void *st, const unsigned char *p, size_t n, struct hp_err *err)
-{ (void)st; (void)p; (void)n; return hp_err_set(err, "eventlog reader not written yet"); }
-static int finish(void *st, struct hp_err *err) { (void)st; return hp_err_set(err, "eventlog reader not written yet"); }
-static void destroy(void *st) { (void)st; }
-const struct hp_frontend hp_eventlog_frontend = { .name = "eventlog", .create = create, .feed = feed, .finish = finish, .destroy = destroy };
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "arena.h"
+#include "grow.h"
+
+/* Per event type: declared size and what to do with it. */
+enum {
+	EV_SIZE = 0xffff,
+	EV_DECLARED = 1u << 16,
+	EV_VAR = 1u << 17,	/* u16 length before the payload */
+	EV_READ = 1u << 18	/* read here; every other type is skipped */
+};
+
+enum {
+	T_BLOCK_MARKER = 18,
+	T_RTS_IDENTIFIER = 29,
+	T_PROGRAM_ARGS = 30,
+	T_WALL_CLOCK_TIME = 43,
+	T_HEAP_SIZE = 50,
+	T_HEAP_LIVE = 51,
+	T_USER_MARKER = 58,
+	T_BLOCKS_SIZE = 91,
+	T_HEAP_PROF_BEGIN = 160,
+	T_HEAP_PROF_COST_CENTRE = 161,
+	T_HEAP_PROF_SAMPLE_BEGIN = 162,
+	T_HEAP_PROF_SAMPLE_COST_CENTRE = 163,
+	T_HEAP_PROF_SAMPLE_STRING = 164,
+	T_HEAP_PROF_SAMPLE_END = 165,
+	T_HEAP_BIO_PROF_SAMPLE_BEGIN = 166,
+	T_IPE = 169,
+	T_DATA_END = 0xffff
+};
+
+enum { BREAKDOWN_INFO_TABLE = 8 };
+
+#define MARKER_BYTES 24		/* a whole BLOCK_MARKER event */
+#define MAX_LABEL (16 * 1024)	/* a rebuilt cost-centre stack, at most */
+#define NO_BLOCK UINT64_MAX
+
+enum phase {
+	P_HEADER,
+	P_DATA,
+	P_CHECK,		/* after a jump to a block end: is a marker there? */
+	P_SCAN,			/* looking byte by byte for a block marker */
+	P_ENDED,		/* after ff ff: nothing, or another header */
+	P_JUNK			/* ignoring the rest */
+};
+
+enum hstate { H_HDRB, H_HETB, H_ET, H_ETFIELDS, H_EXTRA, H_ETE, H_HDRE, H_DATB };
+
+/* u64 -> u32, open addressing; cost-centre ids and info pointers. */
+struct map {
+	uint64_t *key;
+	uint32_t *val;		/* value + 1; 0 = empty slot */
+	size_t cap, n;		/* cap is 0 or a power of two */
+};
+
+struct cc {
+	const char *label, *module, *srcloc;	/* in el.arena */
+	size_t label_len, module_len, srcloc_len;
+	int caf;
+};
+
+struct el {
+	hp_model *m;
+	char *name;
+	struct hp_arena arena;	/* cost-centre and IPE strings */
+
+	enum phase phase;
+	enum hstate hs;
+	int headers;		/* complete headers read */
+	uint64_t pos;		/* file offset of the next byte fed */
+	uint64_t skip;		/* bytes to pass over before the next item */
+	unsigned char *pend;	/* the first bytes of an item cut by a chunk end */
+	size_t npend, pend_cap;
+	uint64_t block_end;	/* file offset where the current block ends */
+
+	uint32_t *ev;		/* EV_* per event type, nev of them */
+	size_t nev, ev_cap;
+	int has_end;		/* the header declares HEAP_PROF_SAMPLE_END */
+
+	int damaged;		/* the one damage warning was given */
+	int open;		/* our sample is open in the model */
+	int nsample;		/* a sample was begun */
+	int restarted;		/* a header followed DATA_END; no sample since */
+	double last_t;		/* time of the last sample begun */
+	double tbase;		/* added to times after a restarted clock */
+
+	uint32_t breakdown;
+	struct cc *cc;
+	size_t ncc, cc_cap;
+	struct map ccmap;	/* cost-centre id -> index in cc */
+	struct hp_ipe *ipe;
+	size_t nipe, ipe_cap;
+	struct map ipemap;	/* info pointer -> index in ipe */
+	struct map bandmap;	/* info pointer -> -hi band */
+
+	char *buf;		/* scratch for labels and JOB */
+	size_t buf_cap;
+	char *args, *rtsid;	/* PROGRAM_ARGS bytes, RTS_IDENTIFIER */
+	size_t args_len, rtsid_len;
+};
+
+static unsigned
+be16(const unsigned char *p)
+{
+	return (unsigned)p[0] << 8 | p[1];
+}
+
+static uint32_t
+be32(const unsigned char *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | p[3];
+}
+
+static uint64_t
+be64(const unsigned char *p)
+{
+	return (uint64_t)be32(p) << 32 | be32(p + 4);
+}
+
+/* ---- payload cursor: every read is bounded by the payload end ---- */
+
+struct cur {
+	const unsigned char *p, *end;
+};
+
+static int
+get_u8(struct cur *c, unsigned *v)
+{
+	if (c->end - c->p < 1)
+		return -1;
+	*v = *c->p++;
+	return 0;
+}
+
+static int
+get_u32(struct cur *c, uint32_t *v)
+{
+	if (c->end - c->p < 4)
+		return -1;
+	*v = be32(c->p);
+	c->p += 4;
+	return 0;
+}
+
+static int
+get_u64(struct cur *c, uint64_t *v)
+{
+	if (c->end - c->p < 8)
+		return -1;
+	*v = be64(c->p);
+	c->p += 8;
+	return 0;
+}
+
+/* A string ends at its NUL or, cut short, at the payload end. */
+static void
+get_str(struct cur *c, const char **s, size_t *len)
+{
+	const unsigned char *z = memchr(c->p, 0, (size_t)(c->end - c->p));
+
+	*s = (const char *)c->p;
+	*len = (size_t)((z ? z : c->end) - c->p);
+	c->p = z ? z + 1 : c->end;
+}
+
+/* ---- map ---- */
+
+static size_t
+map_slot(const struct map *mp, uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xff51afd7ed558ccdull;
+	k ^= k >> 33;
+	return (size_t)k & (mp->cap - 1);
+}
+
+/* The value stored for k, or -1. */
+static int64_t
+map_get(const struct map *mp, uint64_t k)
+{
+	size_t i;
+
+	if (!mp->cap)
+		return -1;
+	for (i = map_slot(mp, k); mp->val[i]; i = (i + 1) & (mp->cap - 1))
+		if (mp->key[i] == k)
+			return (int64_t)mp->val[i] - 1;
+	return -1;
+}
+
+static int
+map_put(struct map *mp, uint64_t k, uint32_t v)
+{
+	size_t i;
+
+	if ((mp->n + 1) * 2 > mp->cap) {
+		struct map g = { NULL, NULL, mp->cap ? mp->cap * 2 : 64, 0 };
+
+		g.key = hp_mallocn(g.cap, sizeof *g.key);
+		g.val = calloc(g.cap, sizeof *g.val);
+		if (!g.key || !g.val) {
+			free(g.key);
+			free(g.val);
+			return -1;
+		}
+		for (i = 0; i < mp->cap; i++) {
+			size_t j;
+
+			if (!mp->val[i])
+				continue;
+			for (j = map_slot(&g, mp->key[i]); g.val[j];
+			     j = (j + 1) & (g.cap - 1))
+				;
+			g.key[j] = mp->key[i];
+			g.val[j] = mp->val[i];
+			g.n++;
+		}
+		free(mp->key);
+		free(mp->val);
+		*mp = g;
+	}
+	for (i = map_slot(mp, k); mp->val[i]; i = (i + 1) & (mp->cap - 1))
+		if (mp->key[i] == k)
+			break;
+	if (!mp->val[i])
+		mp->n++;
+	mp->key[i] = k;
+	mp->val[i] = v + 1;
+	return 0;
+}
+
+static void
+map_free(struct map *mp)
+{
+	free(mp->key);
+	free(mp->val);
+}
+
+/* ---- messages ---- */
+
+static int
+oom(struct el *st, struct hp_err *err)
+{
+	return hp_err_set(err, "%s: out of memory", st->name);
+}
+
+/* A model call failed (out of memory, or a sum past 2^64-1): say where. */
+static int
+model_fail(struct el *st, uint64_t off, struct hp_err *err,
+	   const struct hp_err *why)
+{
+	return hp_err_set(err, "%s: byte %llu: %s", st->name,
+			  (unsigned long long)off, why->msg);
+}
+
+/* Damage is reported once: later damage is usually its consequence. */
+static void
+damage(struct el *st, uint64_t off, const char *what)
+{
+	if (st->damaged)
+		return;
+	st->damaged = 1;
+	hp_model_warn(st->m, "%s: byte %llu: %s", st->name,
+		      (unsigned long long)off, what);
+}
+
+/* ---- samples ---- */
+
+static double
+ev_time(const struct el *st, uint64_t ns)
+{
+	return st->tbase + (double)ns / 1e9;
+}
+
+static int
+sample_commit(struct el *st, uint64_t off, struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+
+	st->open = 0;
+	if (hp_model_commit(st->m, &e))
+		return model_fail(st, off, err, &e);
+	return 0;
+}
+
+static int
+sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+	double t = ev_time(st, ns);
+
+	if (st->open && sample_commit(st, off, err))
+		return -1;
+	if (st->nsample && t < st->last_t) {
+		/* A restarted log from another run starts its clock again:
+		 * carry on after the last sample.  Otherwise (damage) hold
+		 * the time, since the model needs samples in order. */
+		if (st->restarted)
+			st->tbase += st->last_t - t;
+		t = st->last_t;
+	}
+	st->restarted = 0;
+	if (hp_model_begin(st->m, t, &e))
+		return model_fail(st, off, err, &e);
+	st->open = 1;
+	st->nsample = 1;
+	st->last_t = t;
+	return 0;
+}
+
+/* The log ends (DATA_END, or the input): close or drop an open sample.
+ * Returns 1 when a sample was dropped. */
+static int
+sample_close_at_end(struct el *st, uint64_t off, struct hp_err *err)
+{
+	if (!st->open)
+		return 0;
+	if (st->has_end) {
+		hp_model_abort(st->m);
+		st->open = 0;
+		return 1;
+	}
+	return sample_commit(st, off, err);
+}
+
+/* ---- header fields ---- */
+
+static int
+set_field(struct el *st, enum hp_field f, const char *s, size_t len,
+	  uint64_t off, struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+
+	if (hp_model_set(st->m, f, s, len, &e))
+		return model_fail(st, off, err, &e);
+	return 0;
+}
+
+static int
+buf_room(struct el *st, size_t need)
+{
+	return need > st->buf_cap ? HP_GROW(st->buf, st->buf_cap, need) : 0;
+}
+
+static int
+buf_put(struct el *st, size_t *len, const char *s, size_t n)
+{
+	if (n > SIZE_MAX - *len - 1 || buf_room(st, *len + n + 1))
+		return -1;
+	memcpy(st->buf + *len, s, n);
+	*len += n;
+	return 0;
+}
+
+/* Is this a profiling RTS ("GHC-9.0.2 rts_thr_p": a way component "p")? */
+static int
+profiled_rts(const char *id, size_t len)
+{
+	const char *w = id, *end = id + len, *p;
+
+	for (p = id; p < end; p++)
+		if (*p == ' ')
+			w = p + 1;
+	while (w < end) {
+		const char *u = memchr(w, '_', (size_t)(end - w));
+
+		if (!u)
+			u = end;
+		if (u - w == 1 && *w == 'p')
+			return 1;
+		w = u + 1;
+	}
+	return 0;
+}
+
+/*
+ * JOB as GHC writes it into the .hp: the program's base name, then, in a
+ * profiling RTS only, the program arguments, " +RTS" (always) and the RTS
+ * arguments.  +RTS/-RTS themselves are not echoed; --RTS makes the rest
+ * program arguments.  Without an RTS_IDENTIFIER we show everything.
+ */
+static int
+set_job(struct el *st, uint64_t off, struct hp_err *err)
+{
+	const char *a = st->args, *end = st->args + st->args_len;
+	int prof = !st->rtsid || profiled_rts(st->rtsid, st->rtsid_len);
+	size_t len = 0;
+	int pass, first = 1;
+
+	if (!st->args)
+		return 0;
+	for (pass = 0; pass < (prof ? 2 : 1); pass++) {
+		int rts = 0, literal = 0;
+
+		if (pass == 1 && buf_put(st, &len, " +RTS", 5))
+			return oom(st, err);
+		for (a = st->args; a < end;) {
+			const char *z = memchr(a, 0, (size_t)(end - a));
+			size_t n = (size_t)((z ? z : end) - a);
+			const char *arg = a;
+
+			a = z ? z + 1 : end;
+			if (first) {
+				const char *s;
+
+				first = 0;
+				for (s = arg + n; s > arg && s[-1] != '/'; s--)
+					;
+				if (buf_put(st, &len, s, (size_t)(arg + n - s)))
+					return oom(st, err);
+				continue;
+			}
+			if (pass == 0 && !prof)
+				break;
+			if (!literal && n == 4 && !memcmp(arg, "+RTS", 4)) {
+				rts = 1;
+				continue;
+			}
+			if (!literal && n == 4 && !memcmp(arg, "-RTS", 4)) {
+				rts = 0;
+				continue;
+			}
+			if (!literal && n == 5 && !memcmp(arg, "--RTS", 5)) {
+				rts = 0;
+				literal = 1;
+				continue;
+			}
+			if (rts != pass)
+				continue;
+			if (buf_put(st, &len, " ", 1) || buf_put(st, &len, arg, n))
+				return oom(st, err);
+		}
+		first = 0;
+	}
+	return set_field(st, HP_JOB, st->buf ? st->buf : "", len, off, err);
+}
+
+static int
+keep_bytes(char **dst, size_t *dlen, const char *s, size_t len)
+{
+	char *p = malloc(len + 1);
+
+	if (!p)
+		return -1;
+	memcpy(p, s, len);
+	p[len] = '\0';
+	free(*dst);
+	*dst = p;
+	*dlen = len;
+	return 0;
+}
+
+/* DATE as GHC's .hp has it: ctime() in local time, seconds cut out. */
+static int
+set_date(struct el *st, uint64_t sec, uint64_t off, struct hp_err *err)
+{
+	static const char wday[7][4] = {
+		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"
+	};
+	static const char mon[12][4] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+	};
+	char s[64];
+	struct tm tm;
+	time_t t;
+	int n;
+
+	if (sec > (uint64_t)1 << 40)
+		return 0;	/* not a date anyone ran a program on */
+	t = (time_t)sec;
+	if (!localtime_r(&t, &tm) || tm.tm_wday < 0 || tm.tm_wday > 6 ||
+	    tm.tm_mon < 0 || tm.tm_mon > 11)
+		return 0;
+	n = snprintf(s, sizeof s, "%s %s%3d %02d:%02d %lld", wday[tm.tm_wday],
+		     mon[tm.tm_mon], tm.tm_mday, tm.tm_hour, tm.tm_min,
+		     (long long)tm.tm_year + 1900);
+	if (n < 0 || (size_t)n >= sizeof s)
+		return 0;
+	return set_field(st, HP_DATE, s, (size_t)n, off, err);
+}
+
+/* ---- cost centres, stacks, info tables ---- */
+
+static int
+cost_centre(struct el *st, struct cur *c)
+{
+	const char *label, *module, *srcloc;
+	size_t llen, mlen, slen;
+	unsigned flags = 0;
+	struct cc *p;
+	int64_t i;
+	uint32_t id;
+
+	if (get_u32(c, &id))
+		return 0;
+	get_str(c, &label, &llen);
+	get_str(c, &module, &mlen);
+	get_str(c, &srcloc, &slen);
+	(void)get_u8(c, &flags);
+	i = map_get(&st->ccmap, id);
+	if (i < 0) {
+		if (st->ncc >= UINT32_MAX - 1 ||
+		    HP_GROW(st->cc, st->cc_cap, st->ncc + 1) ||
+		    map_put(&st->ccmap, id, (uint32_t)st->ncc))
+			return -1;
+		i = (int64_t)st->ncc++;
+		memset(&st->cc[i], 0, sizeof st->cc[i]);
+	}
+	p = &st->cc[i];
+	/* A restarted log posts every cost centre again: keep the copy. */
+	if (!p->label || p->label_len != llen || memcmp(p->label, label, llen))
+		if (!(p->label = hp_arena_dup(&st->arena, label, llen)))
+			return -1;
+	if (!p->module || p->module_len != mlen || memcmp(p->module, module, mlen))
+		if (!(p->module = hp_arena_dup(&st->arena, module, mlen)))
+			return -1;
+	if (!p->srcloc || p->srcloc_len != slen || memcmp(p->srcloc, srcloc, slen))
+		if (!(p->srcloc = hp_arena_dup(&st->arena, srcloc, slen)))
+			return -1;
+	p->label_len = llen;
+	p->module_len = mlen;
+	p->srcloc_len = slen;
+	p->caf = flags == 99 || flags == 1 || (llen == 3 && !memcmp(label, "CAF", 3));
+	return 0;
+}
+
+/*
+ * The band of a cost-centre stack, named as GHC's .hp names it (fprint_ccs)
+ * but untruncated and without the "(ccsID)" prefix: labels innermost
+ * first joined by "/", a component labelled CAF written "Module.CAF" with
+ * no "/" after it, and MAIN for the empty stack.  An id never defined
+ * (code loaded later) shows as "<cc N>".
+ */
+static int
+stack_label(struct el *st, struct cur *c, size_t *len)
+{
+	unsigned depth, k;
+
+	*len = 0;
+	if (get_u8(c, &depth))
+		depth = 0;
+	if (depth > (unsigned)((c->end - c->p) / 4))
+		depth = (unsigned)((c->end - c->p) / 4);
+	if (depth == 0)
+		return buf_put(st, len, "MAIN", 4);
+	for (k = 0; k < depth && *len < MAX_LABEL; k++) {
+		uint32_t id = be32(c->p + 4 * k);
+		int64_t i = map_get(&st->ccmap, id);
+		const struct cc *p = i < 0 ? NULL : &st->cc[i];
+
+		if (!p) {
+			char s[24];
+			int n = snprintf(s, sizeof s, "<cc %lu>", (unsigned long)id);
+
+			if (buf_put(st, len, s, (size_t)n))
+				return -1;
+		} else if (p->label_len == 3 && !memcmp(p->label, "CAF", 3)) {
+			if (buf_put(st, len, p->module, p->module_len) ||
+			    buf_put(st, len, ".CAF", 4))
+				return -1;
+			continue;
+		} else if (buf_put(st, len, p->label, p->label_len)) {
+			return -1;
+		}
+		if (k + 1 < depth && buf_put(st, len, "/", 1))
+			return -1;
+	}
+	if (*len > MAX_LABEL) {
+		/* Only hostile input gets here; keep memory proportional. */
+		*len = MAX_LABEL - 3;
+		if (buf_put(st, len, "...", 3))
+			return -1;
+	}
+	return 0;
+}
+
+/* Show a -hi band as "table_name (0x4c9b58)" with its provenance. */
+static int
+apply_ipe(struct el *st, hp_band b, const struct hp_ipe *ipe, uint64_t off,
+	  struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+	size_t nlen, tlen = strlen(ipe->table_name), len = 0;
+	const char *name = hp_model_band_name(st->m, b, &nlen);
+
+	if (buf_put(st, &len, ipe->table_name, tlen) ||
+	    buf_put(st, &len, " (", 2) || buf_put(st, &len, name, nlen) ||
+	    buf_put(st, &len, ")", 1))
+		return oom(st, err);
+	if (hp_model_band_set_label(st->m, b, st->buf, len, &e) ||
+	    hp_model_band_set_ipe(st->m, b, ipe, &e))
+		return model_fail(st, off, err, &e);
+	return 0;
+}
+
+/* "0x4c9b58" (glibc %p; other libcs may leave out the 0x). */
+static int
+parse_ptr(const char *s, size_t len, uint64_t *v)
+{
+	size_t i = 0;
+
+	if (len > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		i = 2;
+	if (i == len || len - i > 16)
+		return -1;
+	for (*v = 0; i < len; i++) {
+		char ch = s[i];
+		unsigned d;
+
+		if (ch >= '0' && ch <= '9')
+			d = (unsigned)(ch - '0');
+		else if (ch >= 'a' && ch <= 'f')
+			d = (unsigned)(ch - 'a' + 10);
+		else if (ch >= 'A' && ch <= 'F')
+			d = (unsigned)(ch - 'A' + 10);
+		else
+			return -1;
+		*v = *v << 4 | d;
+	}
+	return 0;
+}
+
+/* A new band of a -hi profile: remember its info pointer, apply a known IPE. */
+static int
+info_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
+	  struct hp_err *err)
+{
+	uint64_t ptr;
+	int64_t i;
+
+	if (parse_ptr(s, len, &ptr))
+		return 0;
+	if (map_put(&st->bandmap, ptr, b))
+		return oom(st, err);
+	i = map_get(&st->ipemap, ptr);
+	return i < 0 ? 0 : apply_ipe(st, b, &st->ipe[i], off, err);
+}
+
+static int
+info_entry(struct el *st, struct cur *c, uint64_t off, struct hp_err *err)
+{
+	const char *s[6];
+	size_t len[6];
+	struct hp_ipe *ipe;
+	uint64_t ptr;
+	int64_t i, b;
+	int k;
+
+	if (get_u64(c, &ptr))
+		return 0;
+	for (k = 0; k < 6; k++)
+		get_str(c, &s[k], &len[k]);
+	i = map_get(&st->ipemap, ptr);
+	if (i < 0) {
+		if (st->nipe >= UINT32_MAX - 1 ||
+		    HP_GROW(st->ipe, st->ipe_cap, st->nipe + 1) ||
+		    map_put(&st->ipemap, ptr, (uint32_t)st->nipe))
+			return oom(st, err);
+		i = (int64_t)st->nipe++;
+	}
+	ipe = &st->ipe[i];
+	if (!(ipe->table_name = hp_arena_dup(&st->arena, s[0], len[0])) ||
+	    !(ipe->closure_desc = hp_arena_dup(&st->arena, s[1], len[1])) ||
+	    !(ipe->type_desc = hp_arena_dup(&st->arena, s[2], len[2])) ||
+	    !(ipe->label = hp_arena_dup(&st->arena, s[3], len[3])) ||
+	    !(ipe->module = hp_arena_dup(&st->arena, s[4], len[4])) ||
+	    !(ipe->srcloc = hp_arena_dup(&st->arena, s[5], len[5])))
+		return oom(st, err);
+	b = map_get(&st->bandmap, ptr);
+	return b < 0 ? 0 : apply_ipe(st, (hp_band)b, ipe, off, err);
+}
+
+static const char *const breakdown_name[] = {
+	[1] = "by cost-centre stack (-hc)",
+	[2] = "by module (-hm)",
+	[3] = "by closure description (-hd)",
+	[4] = "by type description (-hy)",
+	[5] = "by retainer set (-hr)",
+	[6] = "by biography (-hb)",
+	[7] = "by closure type (-hT)",
+	[8] = "by info table (-hi)",
+	[9] = "by era (-he)",
+};
+
+static int
+prof_begin(struct el *st, struct cur *c, uint64_t off, struct hp_err *err)
+{
+	unsigned profile;
+	uint64_t period;
+	uint32_t bd;
+	char s[32];
+	const char *name;
+	int n;
+
+	if (get_u8(c, &profile) || get_u64(c, &period) || get_u32(c, &bd))
+		return 0;
+	st->breakdown = bd;
+	if (bd < sizeof breakdown_name / sizeof *breakdown_name &&
+	    breakdown_name[bd]) {
+		name = breakdown_name[bd];
+		n = (int)strlen(name);
+	} else {
+		n = snprintf(s, sizeof s, "by breakdown %lu", (unsigned long)bd);
+		name = s;
+	}
+	return set_field(st, HP_BREAKDOWN, name, (size_t)n, off, err);
+}
+
+/* One band value of the open sample (163/164). */
+static int
+sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
+	     struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+	const char *name;
+	size_t len, before;
+	uint64_t bytes;
+	unsigned profile;
+	hp_band b;
+
+	if (!st->open || get_u8(c, &profile) || get_u64(c, &bytes) || !bytes)
+		return 0;
+	if (t == T_HEAP_PROF_SAMPLE_COST_CENTRE) {
+		if (stack_label(st, c, &len))
+			return oom(st, err);
+		name = st->buf;
+	} else {
+		get_str(c, &name, &len);
+	}
+	before = hp_model_band_count(st->m);
+	if (hp_model_intern(st->m, name, len, &b, &e) ||
+	    hp_model_add(st->m, b, bytes, &e))
+		return model_fail(st, off, err, &e);
+	if (b >= before && st->breakdown == BREAKDOWN_INFO_TABLE &&
+	    t == T_HEAP_PROF_SAMPLE_STRING)
+		return info_band(st, b, name, len, off, err);
+	return 0;
+}
+
+static int
+series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
+	     uint64_t off, struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+	uint32_t capset;
+	uint64_t v;
+
+	if (get_u32(c, &capset) || get_u64(c, &v))
+		return 0;
+	if (hp_model_add_point(st->m, s, ev_time(st, ns), v, &e))
+		return model_fail(st, off, err, &e);
+	return 0;
+}
+
+/* An event we read, whole at q (total bytes, starting at file offset off). */
+static int
+handle(struct el *st, unsigned t, const unsigned char *q, size_t total,
+       uint64_t off, struct hp_err *err)
+{
+	struct hp_err e = {{0}};
+	uint64_t ns = be64(q + 2), v;
+	size_t hdr = st->ev[t] & EV_VAR ? 12 : 10;
+	struct cur c = { q + hdr, q + total };
+	const char *s;
+	uint32_t u;
+	size_t len;
+
+	switch (t) {
+	case T_BLOCK_MARKER:
+		if (get_u32(&c, &u))
+			return 0;
+		/* A block smaller than its own marker is no block. */
+		st->block_end = u >= total ? off + u : NO_BLOCK;
+		return 0;
+	case T_RTS_IDENTIFIER:
+		if (get_u32(&c, &u))
+			return 0;
+		get_str(&c, &s, &len);
+		if (keep_bytes(&st->rtsid, &st->rtsid_len, s, len))
+			return oom(st, err);
+		if (set_field(st, HP_SOURCE, s, len, off, err))
+			return -1;
+		return set_job(st, off, err);
+	case T_PROGRAM_ARGS:
+		if (get_u32(&c, &u))
+			return 0;
+		len = (size_t)(c.end - c.p);
+		/* The last argument's NUL is a terminator, not an empty arg. */
+		if (len && c.p[len - 1] == 0)
+			len--;
+		if (keep_bytes(&st->args, &st->args_len, (const char *)c.p, len))
+			return oom(st, err);
+		return set_job(st, off, err);
+	case T_WALL_CLOCK_TIME:
+		if (get_u32(&c, &u) || get_u64(&c, &v))
+			return 0;
+		return set_date(st, v, off, err);
+	case T_HEAP_SIZE:
+		return series_point(st, HP_HEAP_SIZE, ns, &c, off, err);
+	case T_HEAP_LIVE:
+		return series_point(st, HP_HEAP_LIVE, ns, &c, off, err);
+	case T_BLOCKS_SIZE:
+		return series_point(st, HP_BLOCKS_SIZE, ns, &c, off, err);
+	case T_USER_MARKER:
+		get_str(&c, &s, &len);
+		if (hp_model_add_mark(st->m, ev_time(st, ns), s, len, &e))
+			return model_fail(st, off, err, &e);
+		return 0;
+	case T_HEAP_PROF_BEGIN:
+		return prof_begin(st, &c, off, err);
+	case T_HEAP_PROF_COST_CENTRE:
+		return cost_centre(st, &c) ? oom(st, err) : 0;
+	case T_HEAP_PROF_SAMPLE_BEGIN:
+		return sample_begin(st, ns, off, err);
+	case T_HEAP_BIO_PROF_SAMPLE_BEGIN:
+		/* Bio samples are all posted at exit: the census time is in
+		 * the payload. */
+		if (!get_u64(&c, &v) && !get_u64(&c, &v))
+			ns = v;
+		return sample_begin(st, ns, off, err);
+	case T_HEAP_PROF_SAMPLE_COST_CENTRE:
+	case T_HEAP_PROF_SAMPLE_STRING:
+		return sample_value(st, t, &c, off, err);
+	case T_HEAP_PROF_SAMPLE_END:
+		return st->open ? sample_commit(st, off, err) : 0;
+	case T_IPE:
+		return info_entry(st, &c, off, err);
+	}
+	return 0;
+}
+
+/* ---- the byte stream ---- */
+
+/*
+ * Make the item at the front of the input (need bytes) contiguous: in the
+ * chunk itself when it is all there and nothing is pending, else gathered
+ * in pend.  1: *out holds need bytes; 0: the chunk ran out (kept); -1: no
+ * memory.  pend only ever holds the front of the current item.
+ */
+static int
+gather(struct el *st, const unsigned char **p, size_t *n, size_t need,
+       const unsigned char **out)
+{
+	size_t k;
+
+	if (st->npend == 0 && *n >= need) {
+		*out = *p;
+		return 1;
+	}
+	if (st->npend < need) {
+		if (need > st->pend_cap && HP_GROW(st->pend, st->pend_cap, need))
+			return -1;
+		k = need - st->npend < *n ? need - st->npend : *n;
+		memcpy(st->pend + st->npend, *p, k);
+		st->npend += k;
+		st->pos += k;
+		*p += k;
+		*n -= k;
+		if (st->npend < need)
+			return 0;
+	}
+	*out = st->pend;
+	return 1;
+}
+
+/* The item gathered at q is used up. */
+static void
+consume(struct el *st, const unsigned char **p, size_t *n,
+	const unsigned char *q, size_t need)
+{
+	if (q == st->pend) {
+		st->npend = 0;
+	} else {
+		*p += need;
+		*n -= need;
+		st->pos += need;
+	}
+}
+
+static void
+declare(struct el *st, unsigned num, unsigned size, int *bad)
+{
+	uint32_t e;
+
+	if (num == T_DATA_END)
+		return;		/* cannot occur as an event */
+	if (num >= st->nev) {
+		if (HP_GROW(st->ev, st->ev_cap, (size_t)num + 1)) {
+			*bad = 1;
+			return;
+		}
+		memset(st->ev + st->nev, 0, ((size_t)num + 1 - st->nev) * sizeof *st->ev);
+		st->nev = (size_t)num + 1;
+	}
+	e = EV_DECLARED | (size == 0xffff ? EV_VAR : size);
+	switch (num) {
+	case T_BLOCK_MARKER: case T_RTS_IDENTIFIER: case T_PROGRAM_ARGS:
+	case T_WALL_CLOCK_TIME: case T_HEAP_SIZE: case T_HEAP_LIVE:
+	case T_USER_MARKER: case T_BLOCKS_SIZE: case T_HEAP_PROF_BEGIN:
+	case T_HEAP_PROF_COST_CENTRE: case T_HEAP_PROF_SAMPLE_BEGIN:
+	case T_HEAP_PROF_SAMPLE_COST_CENTRE: case T_HEAP_PROF_SAMPLE_STRING:
+	case T_HEAP_PROF_SAMPLE_END: case T_HEAP_BIO_PROF_SAMPLE_BEGIN:
+	case T_IPE:
+		e |= EV_READ;
+	}
+	st->ev[num] = e;
+}
+
+/* The header is wrong.  The first one is the file: an error.  A later one
+ * (after a restart) is damage after complete data. */
+static int
+bad_header(struct el *st, uint64_t off, const char *what, struct hp_err *err)
+{
+	if (!st->headers)
+		return hp_err_set(err, "%s: byte %llu: %s", st->name,
+				  (unsigned long long)off, what);
+	damage(st, off, what);
+	st->phase = P_JUNK;
+	st->npend = 0;
+	return 0;
+}
+
+static int
+header_step(struct el *st, const unsigned char **p, size_t *n,
+	    struct hp_err *err)
+{
+	static const unsigned char need[] = {
+		[H_HDRB] = 4, [H_HETB] = 4, [H_ET] = 4, [H_ETFIELDS] = 8,
+		[H_EXTRA] = 4, [H_ETE] = 4, [H_HDRE] = 4, [H_DATB] = 4
+	};
+	const unsigned char *q;
+	size_t k = need[st->hs];
+	int r = gather(st, p, n, k, &q), bad = 0;
+	uint64_t off = st->pos - st->npend;	/* the item's first byte */
+
+	if (r <= 0)
+		return r < 0 ? oom(st, err) : 0;
+	switch (st->hs) {
+	case H_HDRB:
+		if (memcmp(q, "hdrb", 4))
+			return bad_header(st, off, "not an eventlog (no \"hdrb\" header marker)", err);
+		st->hs = H_HETB;
+		break;
+	case H_HETB:
+		if (memcmp(q, "hetb", 4))
+			return bad_header(st, off, "expected the event type list (\"hetb\")", err);
+		st->hs = H_ET;
+		break;
+	case H_ET:
+		if (!memcmp(q, "etb\0", 4))
+			st->hs = H_ETFIELDS;
+		else if (!memcmp(q, "hete", 4))
+			st->hs = H_HDRE;
+		else
+			return bad_header(st, off, "expected an event type (\"etb\") or the end of the list (\"hete\")", err);
+		break;
+	case H_ETFIELDS:
+		declare(st, be16(q), be16(q + 2), &bad);
+		if (bad)
+			return oom(st, err);
+		st->skip = be32(q + 4);		/* the description */
+		st->hs = H_EXTRA;
+		break;
+	case H_EXTRA:
+		st->skip = be32(q);
+		st->hs = H_ETE;
+		break;
+	case H_ETE:
+		if (memcmp(q, "ete\0", 4))
+			return bad_header(st, off, "expected the end of an event type (\"ete\")", err);
+		st->hs = H_ET;
+		break;
+	case H_HDRE:
+		if (memcmp(q, "hdre", 4))
+			return bad_header(st, off, "expected the end of the header (\"hdre\")", err);
+		st->hs = H_DATB;
+		break;
+	case H_DATB:
+		if (memcmp(q, "datb", 4))
+			return bad_header(st, off, "expected the start of the data (\"datb\")", err);
+		st->phase = P_DATA;
+		st->headers++;
+		st->block_end = NO_BLOCK;
+		st->has_end = T_HEAP_PROF_SAMPLE_END < st->nev &&
+			      (st->ev[T_HEAP_PROF_SAMPLE_END] & EV_DECLARED);
+		break;
+	}
+	consume(st, p, n, q, k);
+	return 0;
+}
+
+/* Could the 24 bytes at q be a block marker? */
+static int
+plausible_marker(const struct el *st, const unsigned char *q)
+{
+	uint32_t e, size;
+	unsigned cap;
+
+	if (be16(q) != T_BLOCK_MARKER || T_BLOCK_MARKER >= st->nev)
+		return 0;
+	e = st->ev[T_BLOCK_MARKER];
+	if (!(e & EV_DECLARED) || (e & EV_VAR) || (e & EV_SIZE) < 14)
+		return 0;
+	size = be32(q + 10);
+	cap = be16(q + 22);
+	return size >= 10 + (e & EV_SIZE) && size <= 1u << 30 &&
+	       be64(q + 14) >= be64(q + 2) && (cap < 4096 || cap == 0xffff);
+}
+
+/* An event that cannot be: warn once, drop the sample it was in (its rest
+ * is lost), and resume at the end of its block, or scan for a marker. */
+static int
+corrupt(struct el *st, uint64_t off, const char *what)
+{
+	char msg[200];
+
+	snprintf(msg, sizeof msg, "corrupt eventlog (%s); skipping to the next block",
+		 what);
+	damage(st, off, msg);
+	if (st->open) {
+		hp_model_abort(st->m);
+		st->open = 0;
+	}
+	if (st->block_end != NO_BLOCK && st->block_end > off &&
+	    st->block_end - off <= (uint64_t)1 << 31) {
+		if (st->block_end >= st->pos) {
+			st->skip = st->block_end - st->pos;
+			st->npend = 0;
+		} else {
+			/* Bytes past the block end are already pending. */
+			size_t k = (size_t)(st->block_end - off);
+
+			memmove(st->pend, st->pend + k, st->npend - k);
+			st->npend -= k;
+		}
+		st->phase = P_CHECK;
+	} else {
+		/* Look for a marker from the byte after the bad one. */
+		if (st->npend) {
+			memmove(st->pend, st->pend + 1, st->npend - 1);
+			st->npend--;
+		} else {
+			st->skip = 1;
+		}
+		st->phase = P_SCAN;
+	}
+	st->block_end = NO_BLOCK;
+	return 0;
+}
+
+/* Skip, in place, every event we do not read that lies wholly in the
+ * chunk and in its block: the hot loop. */
+static void
+fast_skip(struct el *st, const unsigned char **pp, size_t *np)
+{
+	const unsigned char *p = *pp, *s = p, *end = p + *np;
+	const uint32_t *ev = st->ev;
+	size_t nev = st->nev;
+	uint64_t room = st->block_end - st->pos;
+
+	while (end - s >= 12) {
+		unsigned t = be16(s);
+		uint32_t e = t < nev ? ev[t] : 0;
+		size_t total;
+
+		if ((e & (EV_DECLARED | EV_READ)) != EV_DECLARED)
+			break;
+		total = e & EV_VAR ? 12 + be16(s + 10) : 10 + (e & EV_SIZE);
+		if (total > (size_t)(end - s) || total > room)
+			break;
+		s += total;
+		room -= total;
+	}
+	st->pos += (uint64_t)(s - p);
+	*pp = s;
+	*np = (size_t)(end - s);
+}
+
+static int
+data_end(struct el *st, uint64_t off, struct hp_err *err)
+{
+	int r = sample_close_at_end(st, off, err);
+
+	if (r < 0)
+		return -1;
+	if (r)
+		damage(st, off, "the data ends inside a sample; dropped that sample");
+	st->phase = P_ENDED;
+	st->block_end = NO_BLOCK;
+	return 0;
+}
+
+static int
+data_step(struct el *st, const unsigned char **p, size_t *n, struct hp_err *err)
+{
+	const unsigned char *q;
+	uint64_t off;
+	size_t total;
+	uint32_t e;
+	unsigned t;
+	int r;
+
+	if (!st->npend) {
+		fast_skip(st, p, n);
+		if (!*n)
+			return 0;
+	}
+	if ((r = gather(st, p, n, 2, &q)) <= 0)
+		return r < 0 ? oom(st, err) : 0;
+	off = st->pos - st->npend;
+	t = be16(q);
+	e = t < st->nev ? st->ev[t] : 0;
+	if (!(e & EV_DECLARED)) {
+		char what[64];
+
+		if (t == T_DATA_END) {
+			consume(st, p, n, q, 2);
+			return data_end(st, off, err);
+		}
+		snprintf(what, sizeof what, "undeclared event type %u", t);
+		return corrupt(st, off, what);
+	}
+	if (e & EV_VAR) {
+		if ((r = gather(st, p, n, 12, &q)) <= 0)
+			return r < 0 ? oom(st, err) : 0;
+		total = 12 + be16(q + 10);
+	} else {
+		total = 10 + (e & EV_SIZE);
+	}
+	if (off == st->block_end)
+		st->block_end = NO_BLOCK;	/* left the block: a marker follows */
+	if (off + total > st->block_end) {
+		char what[96];
+
+		snprintf(what, sizeof what, "event type %u of %zu bytes runs past its block",
+			 t, total);
+		return corrupt(st, off, what);
+	}
+	if (!(e & EV_READ)) {
+		st->skip = total - st->npend;
+		st->npend = 0;
+		return 0;
+	}
+	if ((r = gather(st, p, n, total, &q)) <= 0)
+		return r < 0 ? oom(st, err) : 0;
+	consume(st, p, n, q, total);
+	return handle(st, t, q, total, off, err);
+}
+
+/* After a jump to a block end: a marker (or the end) must be there. */
+static int
+check_step(struct el *st, const unsigned char **p, size_t *n, struct hp_err *err)
+{
+	const unsigned char *q;
+	int r;
+
+	if ((r = gather(st, p, n, 2, &q)) <= 0)
+		return r < 0 ? oom(st, err) : 0;
+	if (be16(q) == T_DATA_END) {
+		st->phase = P_DATA;
+		return 0;
+	}
+	if (be16(q) == T_BLOCK_MARKER) {
+		if ((r = gather(st, p, n, MARKER_BYTES, &q)) <= 0)
+			return r < 0 ? oom(st, err) : 0;
+		if (plausible_marker(st, q)) {
+			st->phase = P_DATA;
+			return 0;
+		}
+	}
+	st->phase = P_SCAN;
+	return 0;
+}
+
+static int
+scan_step(struct el *st, const unsigned char **pp, size_t *np,
+	  struct hp_err *err)
+{
+	const unsigned char *p = *pp;
+	size_t n = *np, i, keep;
+
+	if (st->npend) {
+		/* Candidates starting in pend (< 2 markers of bytes) run
+		 * on into the chunk. */
+		unsigned char w[2 * MARKER_BYTES];
+		size_t np0 = st->npend, k = n < MARKER_BYTES ? n : MARKER_BYTES;
+		size_t len = np0 + k;
+
+		memcpy(w, st->pend, np0);
+		memcpy(w + np0, p, k);
+		for (i = 0; i < np0 && i + MARKER_BYTES <= len; i++) {
+			if (plausible_marker(st, w + i)) {
+				memmove(st->pend, st->pend + i, np0 - i);
+				st->npend = np0 - i;
+				st->phase = P_DATA;
+				return 0;
+			}
+		}
+		if (i < np0) {
+			/* The chunk is too short to decide (so k == n). */
+			memcpy(st->pend, w + i, len - i);
+			st->npend = len - i;
+			st->pos += n;
+			*pp += n;
+			*np = 0;
+			return 0;
+		}
+		st->npend = 0;
+	}
+	for (i = 0; i + MARKER_BYTES <= n; i++) {
+		if (p[i] == 0 && p[i + 1] == T_BLOCK_MARKER &&
+		    plausible_marker(st, p + i)) {
+			st->pos += i;
+			*pp += i;
+			*np -= i;
+			st->phase = P_DATA;
+			return 0;
+		}
+	}
+	keep = n < MARKER_BYTES - 1 ? n : MARKER_BYTES - 1;
+	if (keep > st->pend_cap && HP_GROW(st->pend, st->pend_cap, MARKER_BYTES))
+		return oom(st, err);
+	memcpy(st->pend, p + n - keep, keep);
+	st->npend = keep;
+	st->pos += n;
+	*pp += n;
+	*np = 0;
+	return 0;
+}
+
+/* After DATA_END: the input may end, or start a new log. */
+static int
+ended_step(struct el *st, const unsigned char **p, size_t *n, struct hp_err *err)
+{
+	const unsigned char *q;
+	uint64_t off = st->pos - st->npend;
+	int r;
+
+	if ((r = gather(st, p, n, 4, &q)) <= 0)
+		return r < 0 ? oom(st, err) : 0;
+	if (memcmp(q, "hdrb", 4)) {
+		damage(st, off, "data after the end of the eventlog ignored");
+		st->phase = P_JUNK;
+		st->npend = 0;
+		return 0;
+	}
+	consume(st, p, n, q, 4);
+	st->phase = P_HEADER;
+	st->hs = H_HETB;
+	st->nev = 0;
+	st->restarted = 1;
+	return 0;
+}
+
+static int
+feed(void *vst, const unsigned char *p, size_t n, struct hp_err *err)
+{
+	struct el *st = vst;
+	int r = 0;
+
+	while (n && !r) {
+		if (st->skip) {
+			size_t k = st->skip < n ? (size_t)st->skip : n;
+
+			p += k;
+			n -= k;
+			st->pos += k;
+			st->skip -= k;
+			continue;
+		}
+		switch (st->phase) {
+		case P_HEADER:
+			r = header_step(st, &p, &n, err);
+			break;
+		case P_DATA:
+			r = data_step(st, &p, &n, err);
+			break;
+		case P_CHECK:
+			r = check_step(st, &p, &n, err);
+			break;
+		case P_SCAN:
+			r = scan_step(st, &p, &n, err);
+			break;
+		case P_ENDED:
+			r = ended_step(st, &p, &n, err);
+			break;
+		case P_JUNK:
+			st->pos += n;
+			n = 0;
+			break;
+		}
+	}
+	return r;
+}
+
+static int
+finish(void *vst, struct hp_err *err)
+{
+	struct el *st = vst;
+	int cut = st->npend || st->skip, r;
+
+	if (!st->headers)
+		return hp_err_set(err, "%s: byte %llu: %s", st->name,
+				  (unsigned long long)st->pos,
+				  st->pos ? "the eventlog header is cut short"
+					  : "empty input");
+	switch (st->phase) {
+	case P_HEADER:
+		damage(st, st->pos, "a second eventlog header is cut short");
+		break;
+	case P_DATA:
+		if ((r = sample_close_at_end(st, st->pos, err)) < 0)
+			return -1;
+		damage(st, st->pos,
+		       r ? (cut ? "the eventlog is cut short inside an event; dropped the unfinished last sample"
+				: "the eventlog ends without its end marker; dropped the unfinished last sample")
+			 : (cut ? "the eventlog is cut short inside an event"
+				: "the eventlog ends without its end marker"));
+		break;
+	case P_CHECK:
+	case P_SCAN:
+		break;		/* damage already reported */
+	case P_ENDED:
+		if (st->npend)
+			damage(st, st->pos - st->npend,
+			       "data after the end of the eventlog ignored");
+		break;
+	case P_JUNK:
+		break;
+	}
+	return 0;
+}
+
+static int
+done(const void *vst)
+{
+	const struct el *st = vst;
+
+	return st->phase == P_ENDED || st->phase == P_JUNK;
+}
+
+static void *
+create(hp_model *m, const char *name)
+{
+	struct el *st = calloc(1, sizeof *st);
+
+	if (!st)
+		return NULL;
+	st->m = m;
+	st->block_end = NO_BLOCK;
+	if (!(st->name = strdup(name ? name : "stdin"))) {
+		free(st);
+		return NULL;
+	}
+	return st;
+}
+
+static void
+destroy(void *vst)
+{
+	struct el *st = vst;
+
+	if (!st)
+		return;
+	hp_arena_release(&st->arena);
+	map_free(&st->ccmap);
+	map_free(&st->ipemap);
+	map_free(&st->bandmap);
+	free(st->cc);
+	free(st->ipe);
+	free(st->ev);
+	free(st->pend);
+	free(st->buf);
+	free(st->args);
+	free(st->rtsid);
+	free(st->name);
+	free(st);
+}
+
+const struct hp_frontend hp_eventlog_frontend = {
+	.name = "eventlog",
+	.create = create,
+	.feed = feed,
+	.finish = finish,
+	.done = done,
+	.destroy = destroy,
+};
