@@ -1,0 +1,61 @@
+-- tests/eventlog-ref/dump.hs - the reference decoding of an eventlog's heap
+-- samples, by the ghc-events library (not by hp2x), for tests/unit/test_eventlog*.c.
+--
+-- Prints, in file order, "SAMPLE <index>" at every HEAP_PROF_SAMPLE_BEGIN or
+-- HEAP_BIO_PROF_SAMPLE_BEGIN, then one "<label>\t<bytes>" line per
+-- HEAP_PROF_SAMPLE_COST_CENTRE / HEAP_PROF_SAMPLE_STRING (zero values too).
+-- A cost-centre stack is named as GHC names it in a .hp file, untruncated
+-- and without the "(ccsID)" prefix: labels innermost first joined by "/",
+-- a cost centre labelled CAF written "Module.CAF" with no "/" after it,
+-- MAIN for the empty stack, "<cc N>" for an id never defined.
+-- Usage: dump FILE.eventlog > FILE.txt
+import qualified Data.Map.Strict as M
+import qualified Data.Text as T
+import qualified Data.Text.IO as T
+import qualified Data.Vector.Unboxed as V
+import Data.Word (Word32)
+import GHC.RTS.Events
+import System.Environment (getArgs)
+import System.Exit (exitWith, ExitCode (..))
+import System.IO
+
+type CCs = M.Map Word32 (T.Text, T.Text)
+
+stackLabel :: CCs -> [Word32] -> T.Text
+stackLabel _ [] = T.pack "MAIN"
+stackLabel ccs ids = T.concat (go ids)
+  where
+    go [] = []
+    go (i : rest) = case M.lookup i ccs of
+      Just (lab, m)
+        | lab == T.pack "CAF" -> T.append m (T.pack ".CAF") : go rest
+        | otherwise -> lab : sep rest
+      Nothing -> T.pack ("<cc " ++ show i ++ ">") : sep rest
+    sep [] = []
+    sep rest = T.pack "/" : go rest
+
+walk :: CCs -> Int -> [Event] -> IO ()
+walk _ _ [] = return ()
+walk ccs n (e : es) = case evSpec e of
+  HeapProfCostCentre i lab m _ _ -> walk (M.insert i (lab, m) ccs) n es
+  HeapProfSampleBegin {} -> begin
+  HeapBioProfSampleBegin {} -> begin
+  HeapProfSampleCostCentre _ bytes _ stack -> do
+    line (stackLabel ccs (V.toList stack)) bytes
+    walk ccs n es
+  HeapProfSampleString _ bytes lab -> do
+    line lab bytes
+    walk ccs n es
+  _ -> walk ccs n es
+  where
+    begin = putStrLn ("SAMPLE " ++ show n) >> walk ccs (n + 1) es
+    line lab bytes = T.putStrLn (T.concat [lab, T.pack "\t", T.pack (show bytes)])
+
+main :: IO ()
+main = do
+  [path] <- getArgs
+  hSetEncoding stdout utf8
+  r <- readEventLogFromFile path
+  case r of
+    Left msg -> hPutStrLn stderr (path ++ ": " ++ msg) >> exitWith (ExitFailure 1)
+    Right (EventLog _ (Data es)) -> walk M.empty 0 es
