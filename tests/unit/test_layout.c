@@ -1,0 +1,929 @@
+/*
+ * tests/unit/test_layout.c - the layout against hp2ps's numbers: the
+ * man-page example (hp2ps-behaviour.md section 9) with hp2ps's own width
+ * table, every ordering flag, OTHER, trace elimination boundaries, tick
+ * rounding and units, and inputs hp2ps cannot take (empty, all zero, one
+ * sample, 10,000 bands, values near 2^63, ties).
+ */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "hp/model.h"
+#include "render/aux-private.h"
+#include "render/layout.h"
+#include "render/palette.h"
+#include "render/render.h"
+#include "layoututil.h"
+
+static void
+compute(struct render_layout *l, const hp_model *m,
+	const struct render_opts *o, const render_aux *prior)
+{
+	struct hp_err err = {{0}};
+
+	assert_int_equal(layout_compute(l, m, o, prior, lu_hp2ps_measure, NULL,
+					&err), 0);
+}
+
+/* What must hold for every layout, whatever the input. */
+static void
+check_invariants(const struct render_layout *l, const hp_model *m)
+{
+	size_t i, nb = hp_model_band_count(m);
+
+	assert_int_equal(l->nslot, nb);
+	for (i = 0; i < nb; i++) {
+		int32_t s = l->slot[i];
+		if (s == LAYOUT_DROPPED)
+			continue;
+		assert_true(s >= 0 && (size_t)s < l->nbands);
+		if (l->bands[s].band == LAYOUT_OTHER)
+			assert_int_equal(s, 0);
+		else
+			assert_int_equal(l->bands[s].band, i);
+	}
+	for (i = 0; i < l->nbands; i++) {
+		const struct layout_band *b = &l->bands[i];
+		assert_non_null(b->name);
+		assert_non_null(b->label);
+		if (b->band == LAYOUT_OTHER) {
+			assert_int_equal(i, 0);
+			assert_true(l->has_other);
+		} else {
+			assert_int_equal(l->slot[b->band], (int32_t)i);
+		}
+		assert_true(b->rgb[0] >= 0 && b->rgb[0] <= 1);
+		assert_true(b->rgb[1] >= 0 && b->rgb[1] <= 1);
+		assert_true(b->rgb[2] >= 0 && b->rgb[2] <= 1);
+	}
+	assert_true(l->xrange > 0 && isfinite(l->xrange));
+	assert_true(l->yrange > 0 && isfinite(l->yrange));
+	assert_true(isfinite(l->area) && l->area >= 0);
+	assert_true(l->graph_w > 300 && l->graph_w <= 593);
+	assert_true(l->graph_h == 382 || l->graph_h == 362);
+	assert_true(l->nxticks <= 64 && l->nyticks <= 64);
+	for (i = 0; i < l->nxticks; i++) {
+		assert_true(l->xticks[i].pos >= 0 && l->xticks[i].pos < l->graph_w);
+		assert_true(i == 0 || l->xticks[i].pos >= l->xticks[i - 1].pos);
+		assert_true(l->xticks[i].label[0] != '\0');
+	}
+	for (i = 0; i < l->nyticks; i++) {
+		assert_true(l->yticks[i].pos >= 0 && l->yticks[i].pos < l->graph_h);
+		assert_true(i == 0 || l->yticks[i].pos > l->yticks[i - 1].pos);
+		assert_true(l->yticks[i].label[0] != '\0');
+	}
+}
+
+static void
+assert_order(const struct render_layout *l, const char *const *names,
+	     size_t n)
+{
+	size_t i;
+
+	assert_int_equal(l->nbands, n);
+	for (i = 0; i < n; i++) {
+		assert_int_equal(l->bands[i].name_len, strlen(names[i]));
+		assert_memory_equal(l->bands[i].name, names[i], strlen(names[i]));
+	}
+}
+
+static void
+assert_labels(const struct layout_tick *t, size_t nt, const char *const *want,
+	      size_t n)
+{
+	size_t i;
+
+	assert_int_equal(nt, n);
+	for (i = 0; i < n; i++)
+		assert_string_equal(t[i].label, want[i]);
+}
+
+#define N(a) (sizeof(a) / sizeof(a)[0])
+
+static void
+manpage_default(void **state)
+{
+	static const char *const order[] = {
+		"reduce", "intersect", "main", "insert", "SYSTEM", "disin", "elim"
+	};
+	static const double totals[] = { 20, 24, 24, 48, 60, 144, 372 };
+	static const double shades[] = { 0.0, 0.2, 0.6, 0.3, 0.9, 0.4, 1.0 };
+	static const char *const xl[] = { "0.0", "0.5", "1.0", "1.5", "2.0", "2.5" };
+	static const char *const yl[] = { "0", "50", "100", "150", "200", "250", "300" };
+	hp_model *m = lu_manpage_model();
+	struct render_opts o;
+	struct render_layout l;
+	size_t i;
+
+	(void)state;
+	assert_non_null(m);
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_order(&l, order, N(order));
+	assert_false(l.has_other);
+	for (i = 0; i < N(order); i++) {
+		assert_true(l.bands[i].total == totals[i]);
+		assert_true(l.bands[i].shade == shades[i]);
+		assert_true(l.bands[i].rgb[0] == shades[i]);
+		assert_true(l.bands[i].rgb[2] == shades[i]);
+	}
+	assert_int_equal(l.nsamples, 4);
+	assert_true(l.t0 == 0.0 && l.t1 == 2.82);
+	assert_true(fabs(l.xrange - 2.82) < 1e-12);
+	assert_true(l.yrange == 348);
+	assert_false(l.big_title);
+	assert_true(l.title_h == 20);
+	assert_true(fabs(l.area - 648.68) < 1e-9);
+	assert_true(l.page_w == 648 && l.page_h == 432);
+	assert_true(l.graph_x == 45 && l.graph_y == 20);
+	assert_true(l.key_on_graph);
+	assert_false(l.multipage);
+	assert_true(fabs(l.key_w - 80.023628) < 1e-6);
+	assert_true(fabs(l.graph_w - 512.976372) < 1e-6);
+	assert_true(l.graph_h == 382);
+	assert_true(l.xstep == 0.5);
+	assert_labels(l.xticks, l.nxticks, xl, N(xl));
+	for (i = 0; i < l.nxticks; i++) {
+		assert_true(l.xticks[i].value == 0.5 * (double)i);
+		assert_true(fabs(l.xticks[i].pos -
+				 0.5 * (double)i * l.graph_w / l.xrange) < 1e-9);
+	}
+	assert_true(l.ystep == 50);
+	assert_labels(l.yticks, l.nyticks, yl, N(yl));
+	assert_true(fabs(l.yticks[1].pos - 50.0 * 382 / 348) < 1e-9);
+	layout_release(&l);
+	assert_null(l.bands);
+	hp_model_free(m);
+}
+
+/* The .aux written for the example is byte for byte hp2ps's. */
+static void
+manpage_aux_text(void **state)
+{
+	static const char want[] =
+		"X_RANGE 2.82\nY_RANGE 348.00\n"
+		"ORDER reduce 1\nORDER intersect 2\nORDER main 3\nORDER insert 4\n"
+		"ORDER SYSTEM 5\nORDER disin 6\nORDER elim 7\n"
+		"SHADE reduce 0.00\nSHADE intersect 0.20\nSHADE main 0.60\n"
+		"SHADE insert 0.30\nSHADE SYSTEM 0.90\nSHADE disin 0.40\n"
+		"SHADE elim 1.00\n";
+	hp_model *m = lu_manpage_model();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	render_aux *a = render_aux_new();
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	(void)state;
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	assert_int_equal(layout_to_aux(&l, a, &err), 0);
+	f = open_memstream(&text, &len);
+	assert_non_null(f);
+	assert_int_equal(render_aux_write(a, f, &err), 0);
+	fclose(f);
+	assert_string_equal(text, want);
+	free(text);
+	render_aux_free(a);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+manpage_orders(void **state)
+{
+	static const char *const by_name[] = {
+		"SYSTEM", "disin", "elim", "insert", "intersect", "main", "reduce"
+	};
+	static const char *const by_name_desc[] = {
+		"reduce", "main", "intersect", "insert", "elim", "disin", "SYSTEM"
+	};
+	static const char *const by_dev[] = {
+		"intersect", "main", "SYSTEM", "reduce", "insert", "disin", "elim"
+	};
+	static const double shades[] = { 0.0, 0.2, 0.6, 0.3, 0.9, 0.4, 1.0 };
+	hp_model *m = lu_manpage_model();
+	struct render_opts o;
+	struct render_layout l;
+	size_t i;
+
+	(void)state;
+	render_opts_init(&o);
+	o.sort = RENDER_SORT_NAME;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_order(&l, by_name, N(by_name));
+	for (i = 0; i < N(shades); i++)		/* shades follow the order */
+		assert_true(l.bands[i].shade == shades[i]);
+	layout_release(&l);
+
+	o.sort = RENDER_SORT_NAME_DESC;
+	compute(&l, m, &o, NULL);
+	assert_order(&l, by_name_desc, N(by_name_desc));
+	layout_release(&l);
+
+	o.sort = RENDER_SORT_STDDEV;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_order(&l, by_dev, N(by_dev));
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+manpage_m3(void **state)
+{
+	static const char *const order[] = { "OTHER", "disin", "elim" };
+	hp_model *m = lu_manpage_model();
+	struct render_opts o;
+	struct render_layout l;
+	hp_band b;
+
+	(void)state;
+	render_opts_init(&o);
+	o.max_bands = 3;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_order(&l, order, N(order));
+	assert_true(l.has_other);
+	assert_int_equal(l.bands[0].band, LAYOUT_OTHER);
+	assert_string_equal(l.bands[0].label, "OTHER");
+	assert_true(l.bands[0].total == 20 + 24 + 24 + 48 + 60);
+	assert_true(l.bands[0].shade == 0.0 && l.bands[1].shade == 0.2 &&
+		    l.bands[2].shade == 0.6);
+	assert_int_equal(hp_model_lookup(m, "reduce", 6, &b), 1);
+	assert_int_equal(l.slot[b], 0);
+	assert_int_equal(hp_model_lookup(m, "SYSTEM", 6, &b), 1);
+	assert_int_equal(l.slot[b], 0);
+	assert_int_equal(hp_model_lookup(m, "elim", 4, &b), 1);
+	assert_int_equal(l.slot[b], 2);
+	assert_true(l.yrange == 348);		/* OTHER still stacks */
+	assert_true(fabs(l.area - 648.68) < 1e-9);
+	/* key of 3: OTHER is the widest label (25 units) */
+	assert_true(fabs(l.key_w - (29 + 25 * 1.7007876)) < 1e-6);
+	layout_release(&l);
+
+	/* -m20 with 7 bands merges nothing; -m7 neither; -m6 merges two */
+	o.max_bands = 7;
+	compute(&l, m, &o, NULL);
+	assert_false(l.has_other);
+	assert_int_equal(l.nbands, 7);
+	layout_release(&l);
+	o.max_bands = 6;
+	compute(&l, m, &o, NULL);
+	assert_true(l.has_other);
+	assert_int_equal(l.nbands, 6);
+	assert_true(l.bands[0].total == 44);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+manpage_colour(void **state)
+{
+	static const double codes[] = {
+		0.000000, 0.000010, 0.001000, 0.001010, 0.100000, 0.100010, 0.101000
+	};
+	static const char want_tail[] =
+		"SHADE reduce 0.00\nSHADE intersect 0.00001\nSHADE main 0.001\n"
+		"SHADE insert 0.00101\nSHADE SYSTEM 0.10\nSHADE disin 0.10001\n"
+		"SHADE elim 0.101\n";
+	hp_model *m = lu_manpage_model();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	render_aux *a = render_aux_new();
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	(void)state;
+	render_opts_init(&o);
+	o.colour = 1;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	for (i = 0; i < N(codes); i++)
+		assert_true(l.bands[i].shade == codes[i]);
+	assert_true(l.bands[1].rgb[0] == 0 && l.bands[1].rgb[1] == 0 &&
+		    l.bands[1].rgb[2] == 1);
+	assert_true(l.bands[6].rgb[0] == 1 && l.bands[6].rgb[1] == 1 &&
+		    l.bands[6].rgb[2] == 0);
+	assert_int_equal(layout_to_aux(&l, a, &err), 0);
+	f = open_memstream(&text, &len);
+	assert_int_equal(render_aux_write(a, f, &err), 0);
+	fclose(f);
+	assert_true(len > strlen(want_tail));
+	assert_string_equal(text + len - strlen(want_tail), want_tail);
+	free(text);
+	render_aux_free(a);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+/* The 15th colour is (0.5, 1, 0), not hp2ps's truncated (0.5, 0.9, 0). */
+static void
+colour_palette(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	double rgb[3];
+	char name[16];
+	int i;
+
+	(void)state;
+	assert_int_equal(lu_header(m, "colours", &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	for (i = 0; i < 30; i++) {
+		snprintf(name, sizeof name, "b%02d", i);
+		assert_int_equal(lu_put(m, name, (uint64_t)(100 + i), &err), 0);
+	}
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	o.colour = 1;
+	o.max_bands = 0;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 30);
+	assert_true(l.bands[14].shade == 0.051);
+	assert_true(l.bands[14].rgb[0] == 0.5 && l.bands[14].rgb[1] == 1.0 &&
+		    l.bands[14].rgb[2] == 0.0);
+	assert_true(l.bands[27].shade == render_colour[0].shade);	/* wraps */
+	assert_true(l.bands[29].shade == render_colour[2].shade);
+	layout_release(&l);
+	hp_model_free(m);
+
+	/* every palette code decodes to its colour */
+	for (i = 0; i < RENDER_COLOUR_N; i++) {
+		render_shade_rgb(render_colour[i].shade, 1, rgb);
+		assert_memory_equal(rgb, render_colour[i].rgb, sizeof rgb);
+	}
+	/* hp2ps's 2-decimal aux shades, decoded as hp2ps does, clamped */
+	render_shade_rgb(0.10, 1, rgb);
+	assert_true(rgb[0] == 1 && rgb[1] == 0 && rgb[2] == 0);
+	render_shade_rgb(0.05, 1, rgb);
+	assert_true(rgb[0] == 0.5 && rgb[1] == 0 && rgb[2] == 0);
+	render_shade_rgb(0.20, 1, rgb);		/* R would be 2.0 */
+	assert_true(rgb[0] == 1 && rgb[1] == 0 && rgb[2] == 0);
+	render_shade_rgb(0.0403025, 1, rgb);	/* not a palette code */
+	assert_true(fabs(rgb[0] - 0.4) < 1e-12 && fabs(rgb[1] - 0.3) < 1e-12 &&
+		    fabs(rgb[2] - 0.2) < 1e-12);
+	render_shade_rgb(0.123456, 1, rgb);	/* channels past 1 clamp */
+	assert_true(rgb[0] == 1 && rgb[1] == 1 && rgb[2] == 1);
+	render_shade_rgb(-3, 1, rgb);
+	assert_true(rgb[0] == 0 && rgb[1] == 0 && rgb[2] == 0);
+	render_shade_rgb(1e300, 1, rgb);
+	assert_true(rgb[0] >= 0 && rgb[0] <= 1);
+	render_shade_rgb(NAN, 0, rgb);
+	assert_true(rgb[0] == 0);
+	render_shade_rgb(1.5, 0, rgb);
+	assert_true(rgb[0] == 1 && rgb[1] == 1 && rgb[2] == 1);
+	render_shade_rgb(0.7, 0, rgb);
+	assert_true(rgb[0] == 0.7 && rgb[1] == 0.7);
+}
+
+/* a, b, c with totals 1, 1, 98 (grand 100) and z with total 0. */
+static hp_model *
+trace_model(void)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	hp_band z;
+
+	assert_int_equal(lu_header(m, "trace", &err), 0);
+	assert_int_equal(hp_model_intern(m, "z", 1, &z, &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(lu_put(m, "c", 98, &err), 0);
+	assert_int_equal(lu_put(m, "a", 1, &err), 0);
+	assert_int_equal(lu_put(m, "b", 1, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	return m;
+}
+
+static size_t
+kept_with(const hp_model *m, double pct)
+{
+	struct render_opts o;
+	struct render_layout l;
+	size_t n;
+
+	render_opts_init(&o);
+	o.trace_pct = pct;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	n = l.nbands;
+	layout_release(&l);
+	return n;
+}
+
+static void
+trace_boundaries(void **state)
+{
+	hp_model *m = trace_model();
+	static const char *const all[] = { "z", "a", "b", "c" };
+	struct render_opts o;
+	struct render_layout l;
+
+	(void)state;
+	/* shares 0, 1, 1, 98: dropped while the running sum is below t */
+	assert_int_equal(kept_with(m, 0), 4);
+	assert_int_equal(kept_with(m, 0.5), 3);	/* z */
+	assert_int_equal(kept_with(m, 1), 3);	/* z; a reaches 1 exactly */
+	assert_int_equal(kept_with(m, 1.5), 2);	/* z, a */
+	assert_int_equal(kept_with(m, 2), 2);	/* z, a; b reaches 2 */
+	assert_int_equal(kept_with(m, 2.5), 1);
+	assert_int_equal(kept_with(m, 5), 1);
+	render_opts_init(&o);
+	o.trace_pct = 0;
+	compute(&l, m, &o, NULL);
+	assert_order(&l, all, N(all));
+	assert_true(l.bands[0].total == 0);
+	layout_release(&l);
+	o.trace_pct = 2;
+	compute(&l, m, &o, NULL);
+	assert_order(&l, all + 2, 2);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+round_step(void **state)
+{
+	(void)state;
+	assert_true(layout_round_step(9) == 5);
+	assert_true(layout_round_step(4.03) == 5);
+	assert_true(layout_round_step(10) == 5);
+	assert_true(layout_round_step(17.6) == 20);
+	assert_true(layout_round_step(49.7) == 50);
+	assert_true(layout_round_step(0.403) == 0.5);
+	assert_true(layout_round_step(1) == 1);
+	assert_true(layout_round_step(4) == 2);
+	assert_true(layout_round_step(1.0001) == 2);
+	assert_true(layout_round_step(3.5e9 / 7) == 5e8);
+	assert_true(layout_round_step(1e300) > 0);
+	assert_true(layout_round_step(1e-320) > 0);
+	assert_true(layout_round_step(0) == 1);
+	assert_true(layout_round_step(-5) == 1);
+	assert_true(layout_round_step(NAN) == 1);
+	assert_true(layout_round_step(INFINITY) == 1);
+}
+
+/* One band, one value at t = 0 and t = 1: yrange = v. */
+static void
+y_labels_for(double v, const char *const *want, size_t n, double step)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+
+	assert_int_equal(lu_header(m, "units", &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(lu_put(m, "a", (uint64_t)v, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_true(l.yrange == v);
+	assert_true(l.ystep == step);
+	assert_labels(l.yticks, l.nyticks, want, n);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+y_units(void **state)
+{
+	static const char *const mega[] = {
+		"0M", "500M", "1,000M", "1,500M", "2,000M", "2,500M", "3,000M"
+	};
+	static const char *const giga[] = {
+		"0G", "2G", "4G", "6G", "8G", "10G", "12G", "14G", "16G"
+	};
+	static const char *const tera[] = {
+		"0T", "5T", "10T", "15T", "20T", "25T", "30T", "35T", "40T"
+	};
+	static const char *const kilo[] = {
+		"0k", "2k", "4k", "6k", "8k", "10k", "12k", "14k", "16k"
+	};
+	static const char *const small[] = { "0", "1", "2", "3", "4", "5" };
+
+	(void)state;
+	y_labels_for(3.5e9, mega, N(mega), 5e8);	/* hp2ps's own example */
+	y_labels_for(2e10, giga, N(giga), 2e9);
+	y_labels_for(5e13, tera, N(tera), 5e12);
+	y_labels_for(2e4, kilo, N(kilo), 2e3);
+	y_labels_for(6, small, N(small), 1);
+}
+
+/* Steps below 0.1 get enough decimals to tell the labels apart. */
+static void
+x_decimals(void **state)
+{
+	static const char *const want[] = {
+		"0.00", "0.05", "0.10", "0.15", "0.20", "0.25"
+	};
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+
+	(void)state;
+	assert_int_equal(lu_header(m, "x", &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(lu_put(m, "a", 10, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 0.3, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_true(l.xstep == 0.05);
+	assert_labels(l.xticks, l.nxticks, want, N(want));
+	layout_release(&l);
+	hp_model_free(m);
+
+	/* a late start: the first label is t0, not 0 */
+	m = hp_model_new();
+	assert_int_equal(lu_header(m, "x", &err), 0);
+	assert_int_equal(hp_model_begin(m, 1000, &err), 0);
+	assert_int_equal(lu_put(m, "a", 10, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1001.5, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_true(l.xstep == 0.2);
+	assert_string_equal(l.xticks[0].label, "1000.0");
+	assert_string_equal(l.xticks[1].label, "1000.2");
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+empty_model(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	render_aux *a = render_aux_new();
+
+	(void)state;
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 0);
+	assert_int_equal(l.nsamples, 0);
+	assert_true(l.xrange == 1 && l.yrange == 1 && l.area == 0);
+	assert_int_equal(l.nxticks, 0);
+	assert_int_equal(l.nyticks, 1);
+	assert_string_equal(l.yticks[0].label, "0");
+	assert_true(l.key_w == 29 && l.graph_w == 593 - 29);
+	assert_int_equal(layout_to_aux(&l, a, &err), 0);
+	assert_true(render_aux_x_range(a) == 1);
+	assert_int_equal(render_aux_order_count(a), 0);
+	layout_release(&l);
+	o.sort = RENDER_SORT_STDDEV;
+	o.max_bands = 1;
+	compute(&l, m, &o, a);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 0);
+	layout_release(&l);
+	render_aux_free(a);
+	hp_model_free(m);
+}
+
+/* Bands that never have a value: hp2ps drops them all even with -t0. */
+static void
+all_zero_model(void **state)
+{
+	static const char *const names[] = { "x", "y" };
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	hp_band b;
+
+	(void)state;
+	assert_int_equal(lu_header(m, "zero", &err), 0);
+	assert_int_equal(hp_model_intern(m, "x", 1, &b, &err), 0);
+	assert_int_equal(hp_model_intern(m, "y", 1, &b, &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 2, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 0);
+	assert_true(l.yrange == 1 && l.xrange == 2);
+	layout_release(&l);
+	o.trace_pct = 0;
+	o.sort = RENDER_SORT_STDDEV;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_order(&l, names, N(names));
+	assert_true(l.yrange == 1);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+one_sample(void **state)
+{
+	static const char *const names[] = { "x", "y", "w" };
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+
+	(void)state;
+	assert_int_equal(lu_header(m, "one", &err), 0);
+	assert_int_equal(hp_model_begin(m, 5, &err), 0);
+	assert_int_equal(lu_put(m, "w", 30, &err), 0);
+	assert_int_equal(lu_put(m, "y", 20, &err), 0);
+	assert_int_equal(lu_put(m, "x", 10, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	o.sort = RENDER_SORT_STDDEV;		/* divisor 0: order kept */
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_order(&l, names, N(names));
+	assert_true(l.xrange == 1);
+	assert_true(l.t0 == 5 && l.t1 == 5);
+	assert_int_equal(l.nxticks, 0);
+	assert_true(l.yrange == 60 && l.area == 0);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static hp_model *
+many_bands(size_t n)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	char name[32];
+	size_t i, s;
+
+	assert_int_equal(lu_header(m, "many", &err), 0);
+	for (s = 0; s < 3; s++) {
+		assert_int_equal(hp_model_begin(m, (double)s, &err), 0);
+		for (i = 0; i < n; i++) {
+			snprintf(name, sizeof name, "band%zu", i);
+			assert_int_equal(lu_put(m, name, i + 1, &err), 0);
+		}
+		assert_int_equal(hp_model_commit(m, &err), 0);
+	}
+	return m;
+}
+
+static void
+ten_thousand_bands(void **state)
+{
+	const size_t n = 10000;
+	hp_model *m = many_bands(n);
+	struct render_opts o;
+	struct render_layout l;
+	double merged = 0, kept_sum = 0;
+	size_t i, dropped = 0;
+
+	(void)state;
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 20);
+	assert_true(l.has_other);
+	assert_true(l.key_on_graph);
+	for (i = 0; i < n; i++)
+		if (l.slot[i] == LAYOUT_DROPPED)
+			dropped++;
+		else if (l.slot[i] == 0)
+			merged += hp_model_band_total(m, (hp_band)i);
+	assert_true(dropped > 0);
+	assert_true(l.bands[0].total == merged);
+	assert_int_equal(l.bands[19].band, n - 1);	/* largest on top */
+	for (i = 1; i < 20; i++)
+		kept_sum += l.bands[i].total / 3;
+	assert_true(l.yrange == kept_sum + merged / 3);
+	layout_release(&l);
+
+	o.max_bands = 0;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, n - dropped);
+	assert_false(l.has_other);
+	assert_false(l.key_on_graph);
+	assert_false(l.multipage);
+	assert_true(l.key_w == 0 && l.graph_w == 593);
+	for (i = 1; i < l.nbands; i++)
+		assert_true(l.bands[i].total >= l.bands[i - 1].total);
+	layout_release(&l);
+
+	o.max_bands = 25;			/* > 20: multi-page key */
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 25);
+	assert_true(l.multipage);
+	assert_false(l.key_on_graph);
+	assert_true(l.graph_w == 593 && l.key_w > 29);
+	layout_release(&l);
+
+	o.max_bands = 20;
+	o.multipage = 1;
+	o.sort = RENDER_SORT_STDDEV;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_true(l.multipage && !l.key_on_graph);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+huge_values(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	const uint64_t big = (uint64_t)1 << 63;
+
+	(void)state;
+	assert_int_equal(lu_header(m, "huge", &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(lu_put(m, "a", big, &err), 0);
+	assert_int_equal(lu_put(m, "b", big - 1, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1e6, &err), 0);
+	assert_int_equal(lu_put(m, "a", UINT64_MAX, &err), 0);
+	assert_int_equal(lu_put(m, "b", 1, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	o.sort = RENDER_SORT_STDDEV;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 2);
+	assert_true(l.yrange == 2 * 9223372036854775808.0);
+	assert_true(l.ystep == 2e18);
+	assert_string_equal(l.yticks[1].label, "2,000,000T");
+	assert_true(l.xstep == 2e5);
+	assert_string_equal(l.xticks[1].label, "200000.0");
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+/* Equal totals: the band seen first in the profile is drawn lower. */
+static void
+ties(void **state)
+{
+	static const char *const size[] = { "c", "a", "b", "big" };
+	static const char *const m3[] = { "OTHER", "b", "big" };
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	int run;
+
+	(void)state;
+	assert_int_equal(lu_header(m, "ties", &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(lu_put(m, "big", 100, &err), 0);
+	assert_int_equal(lu_put(m, "c", 10, &err), 0);
+	assert_int_equal(lu_put(m, "a", 10, &err), 0);
+	assert_int_equal(lu_put(m, "b", 10, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(lu_put(m, "c", 10, &err), 0);
+	assert_int_equal(lu_put(m, "a", 10, &err), 0);
+	assert_int_equal(lu_put(m, "b", 10, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	for (run = 0; run < 3; run++) {
+		compute(&l, m, &o, NULL);
+		assert_order(&l, size, N(size));
+		layout_release(&l);
+	}
+	o.sort = RENDER_SORT_STDDEV;		/* c, a, b have equal devs */
+	compute(&l, m, &o, NULL);
+	assert_order(&l, size, N(size));
+	layout_release(&l);
+	o.sort = RENDER_SORT_SIZE;
+	o.max_bands = 3;
+	compute(&l, m, &o, NULL);
+	assert_order(&l, m3, N(m3));
+	assert_true(l.bands[0].total == 40);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+/* Long labels: the key never takes more than 45% of the 593-pt width. */
+static void
+long_labels(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	char name[301];
+	hp_band b;
+
+	(void)state;
+	memset(name, 'W', 300);
+	name[300] = '\0';
+	assert_int_equal(lu_header(m, "long", &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(lu_put(m, name, 10, &err), 0);
+	assert_int_equal(lu_put(m, "short", 10, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_true(fabs(l.key_label_max - (0.45 * 593 - 29)) < 1e-9);
+	assert_true(fabs(l.key_w - 0.45 * 593) < 1e-9);
+	assert_true(fabs(l.graph_w - 0.55 * 593) < 1e-9);
+	assert_int_equal(l.bands[0].label_len, 300);	/* label kept whole */
+	layout_release(&l);
+
+	/* a label (not the name) decides the key width */
+	assert_int_equal(hp_model_lookup(m, name, 300, &b), 1);
+	assert_int_equal(hp_model_band_set_label(m, b, "x", 1, &err), 0);
+	compute(&l, m, &o, NULL);
+	assert_true(fabs(l.key_w - (29 + 13 * 1.7007876)) < 1e-6);	/* short */
+	assert_int_equal(l.bands[0].name_len, 300);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+titles(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	const char *job35 = "12345678901234567890123456789012345";
+	const char *job36 = "123456789012345678901234567890123456";
+
+	(void)state;
+	render_opts_init(&o);
+	assert_int_equal(lu_header(m, job35, &err), 0);
+	compute(&l, m, &o, NULL);
+	assert_false(l.big_title);
+	assert_true(l.graph_h == 382);
+	layout_release(&l);
+	o.title = RENDER_TITLE_BIG;
+	compute(&l, m, &o, NULL);
+	assert_true(l.big_title && l.title_h == 40 && l.graph_h == 362);
+	layout_release(&l);
+	assert_int_equal(hp_model_set(m, HP_JOB, job36, 36, &err), 0);
+	o.title = RENDER_TITLE_AUTO;
+	compute(&l, m, &o, NULL);
+	assert_true(l.big_title);
+	layout_release(&l);
+	o.title = RENDER_TITLE_SMALL;
+	compute(&l, m, &o, NULL);
+	assert_false(l.big_title);
+	assert_true(l.title_h == 20);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(manpage_default),
+		cmocka_unit_test(manpage_aux_text),
+		cmocka_unit_test(manpage_orders),
+		cmocka_unit_test(manpage_m3),
+		cmocka_unit_test(manpage_colour),
+		cmocka_unit_test(colour_palette),
+		cmocka_unit_test(trace_boundaries),
+		cmocka_unit_test(round_step),
+		cmocka_unit_test(y_units),
+		cmocka_unit_test(x_decimals),
+		cmocka_unit_test(empty_model),
+		cmocka_unit_test(all_zero_model),
+		cmocka_unit_test(one_sample),
+		cmocka_unit_test(ten_thousand_bands),
+		cmocka_unit_test(huge_values),
+		cmocka_unit_test(ties),
+		cmocka_unit_test(long_labels),
+		cmocka_unit_test(titles),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
