@@ -102,6 +102,9 @@ struct hpfile {
 	int insample;
 	size_t sample_line;	/* where the open sample began */
 	size_t nsample;		/* committed by this input */
+	hp_band *pred;		/* band of each line of the last sample */
+	size_t npred, pred_cap;
+	size_t nline_in_sample;	/* band lines so far in the open sample */
 	unsigned seen;		/* 1 << K_JOB .. K_VALUE_UNIT */
 	int failed;		/* an error was returned: refuse more */
 	char why[320];		/* the message of a BAD parse */
@@ -135,6 +138,7 @@ destroy(void *st)
 	free(h->tail);
 	free(h->str);
 	free(h->num);
+	free(h->pred);
 	free(h);
 }
 
@@ -334,14 +338,37 @@ split_band(struct hpfile *h, const char *p, const char *e, const char **nend,
 	return OK;
 }
 
+/* Interning hashes the name; but a profile lists mostly the same bands
+ * in the same order sample after sample, so the band at the same line of
+ * the previous sample is tried first with one memcmp. */
 static int
 add_band(struct hpfile *h, const char *p, size_t len, uint64_t v,
 	 struct hp_err *err)
 {
-	struct hp_err e = {{0}};
+	struct hp_err e;
+	size_t k = h->nline_in_sample++, plen;
+	const char *pname;
 	hp_band b;
 
-	if (hp_model_intern(h->m, p, len, &b, &e) || hp_model_add(h->m, b, v, &e))
+	e.msg[0] = '\0';	/* not {0}: zeroing 1 KiB per line shows in profiles */
+	if (k < h->npred) {
+		b = h->pred[k];
+		pname = hp_model_band_name(h->m, b, &plen);
+		if (plen == len && memcmp(pname, p, len) == 0)
+			goto found;
+	}
+	if (hp_model_intern(h->m, p, len, &b, &e))
+		return model_failed(h, &e, err);
+	if (k >= h->npred) {
+		if (HP_GROW(h->pred, h->pred_cap, k + 1)) {
+			hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
+			return FAIL;
+		}
+		h->npred = k + 1;
+	}
+	h->pred[k] = b;
+found:
+	if (hp_model_add(h->m, b, v, &e))
 		return model_failed(h, &e, err);
 	return OK;
 }
@@ -349,8 +376,9 @@ add_band(struct hpfile *h, const char *p, size_t len, uint64_t v,
 static int
 set_string(struct hpfile *h, struct hp_err *err)
 {
-	struct hp_err e = {{0}};
+	struct hp_err e;
 
+	e.msg[0] = '\0';
 	if (hp_model_set(h->m, (enum hp_field)h->strkey, h->str, h->nstr, &e))
 		return model_failed(h, &e, err);
 	h->seen |= 1u << h->strkey;
@@ -439,12 +467,13 @@ static int
 key_record(struct hpfile *h, enum key k, const char *p, const char *e,
 	   struct hp_err *err)
 {
-	struct hp_err me = {{0}};
+	struct hp_err me;
 	char a[40], b[40];
 	double t = 0;
 	size_t n;
 	int rc;
 
+	me.msg[0] = '\0';
 	if (k <= K_VALUE_UNIT) {
 		while (p < e && isblank_(*p))
 			p++;
@@ -476,6 +505,7 @@ key_record(struct hpfile *h, enum key k, const char *p, const char *e,
 			return model_failed(h, &me, err);
 		h->insample = 1;
 		h->sample_line = h->lineno;
+		h->nline_in_sample = 0;
 		return OK;
 	default:
 		if (!h->insample)

@@ -1,0 +1,51 @@
+/*
+ * convert/dataout.h - the data outputs: a model written back out as .hp
+ * text, as long-form CSV, or as JSON.
+ *
+ * Each writer streams to a FILE already open for writing and checks the
+ * stream at the end (ferror, fflush), so a full disk is an error, not a
+ * short file.  They print nothing else and never exit.
+ *
+ * Times are written so that reading them back gives the same double:
+ * "%.6f" when that round-trips (GHC's own form), else the shortest
+ * fixed-point form that does; always with a '.', never an exponent, in
+ * any locale.
+ */
+#ifndef CONVERT_DATAOUT_H
+#define CONVERT_DATAOUT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../hp/err.h"
+#include "../hp/model.h"
+
+/* .hp text that GHC's hp2ps and hp2x read: header (JOB and DATE default
+ * to "", units to "seconds" and "bytes"), MARK lines, then every sample
+ * with its bands by NAME, TAB, value.  .hp -> model -> .hp keeps every
+ * time, name and value. */
+int out_hp(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
+
+/* CSV (RFC 4180, LF line ends): "sample,time,band,bytes", one row per
+ * non-zero value; sample counts from 0; band is the band's name. */
+int out_csv(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
+
+/* One JSON object: header fields, bands, samples, marks, series. */
+int out_json(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
+
+/* Shared by the three writers (out_hp.c). */
+
+/* The time as written by all three, NUL-terminated in buf (at most
+ * OUT_TIME_MAX bytes with the NUL).  Returns the length, or -1 when t is
+ * not finite (buf then holds "0"). */
+#define OUT_TIME_MAX 400
+int out_time(char *buf, double t);
+
+/* v in decimal, without printf's per-call cost (millions of values). */
+void out_u64(FILE *f, uint64_t v);
+
+/* Flush and check the stream: 0, or -1 with "write error: ...". */
+int out_flush(FILE *f, struct hp_err *err) HP_MUSTCHECK;
+
+#endif

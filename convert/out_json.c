@@ -1,0 +1,264 @@
+/*
+ * convert/out_json.c - a model as one JSON object, for scripts and web
+ * viewers.
+ *
+ *   {
+ *   "job": "...", "date": "...", "sample_unit": "...", "value_unit": "...",
+ *   "breakdown": "...", "source": "...",          (these two only when set)
+ *   "bands": [{"name": "...", "label": "...", "ipe": {...}}, ...],
+ *   "samples": [{"time": 0.1, "values": [[band, bytes], ...]}, ...],
+ *   "marks": [{"time": 1.5, "label": null}, ...],
+ *   "series": {"heap_size": [[t, v], ...], ...}   (only when present)
+ *   }
+ *
+ * A header field never set is null.  "label" and "ipe" appear on a band
+ * only when set; "band" in values is the index into "bands".  Samples are
+ * sparse like the model: a band absent from "values" is zero there.
+ * Times are numbers that read back as the same double (out_time); a
+ * non-finite one is null.  Byte counts are exact integers (a reader with
+ * 53-bit numbers may round those above 2^53).
+ *
+ * Strings are the model's bytes, which need not be UTF-8 (band names come
+ * raw from the profile).  Valid UTF-8 is copied; each byte that is not
+ * part of a valid sequence is written \u00XX, i.e. read as Latin-1, so
+ * the output is always valid JSON, at the price that such a byte cannot
+ * be told from a real U+0080..U+00FF afterwards.
+ */
+#include "dataout.h"
+
+#include <string.h>
+
+/* Length of the valid UTF-8 sequence at s (RFC 3629: no overlongs, no
+ * surrogates, nothing past U+10FFFF), or 0. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
+	size_t k, i;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		k = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		k = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		k = 4;
+	else
+		return 0;
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (n < k || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 2; i < k; i++)
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+	return k;
+}
+
+static void
+put_str(FILE *f, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, start = 0, k;
+
+	putc('"', f);
+	while (i < len) {
+		unsigned char c = s[i];
+
+		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+			i++;
+			continue;
+		}
+		if (c >= 0x80 && (k = utf8_len(s + i, len - i))) {
+			i += k;
+			continue;
+		}
+		fwrite(s + start, 1, i - start, f);
+		switch (c) {
+		case '"': fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\b': fputs("\\b", f); break;
+		case '\f': fputs("\\f", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		default: fprintf(f, "\\u%04x", c); break;
+		}
+		start = ++i;
+	}
+	fwrite(s + start, 1, len - start, f);
+	putc('"', f);
+}
+
+static void
+put_cstr(FILE *f, const char *s)
+{
+	if (s)
+		put_str(f, s, strlen(s));
+	else
+		fputs("null", f);
+}
+
+static void
+put_time(FILE *f, double t)
+{
+	char buf[OUT_TIME_MAX];
+
+	if (out_time(buf, t) < 0)
+		fputs("null", f);
+	else
+		fputs(buf, f);
+}
+
+static void
+put_ipe(FILE *f, const struct hp_ipe *p)
+{
+	fputs(", \"ipe\": {\"table_name\": ", f);
+	put_cstr(f, p->table_name);
+	fputs(", \"closure_desc\": ", f);
+	put_cstr(f, p->closure_desc);
+	fputs(", \"type_desc\": ", f);
+	put_cstr(f, p->type_desc);
+	fputs(", \"label\": ", f);
+	put_cstr(f, p->label);
+	fputs(", \"module\": ", f);
+	put_cstr(f, p->module);
+	fputs(", \"srcloc\": ", f);
+	put_cstr(f, p->srcloc);
+	putc('}', f);
+}
+
+static void
+put_bands(FILE *f, const hp_model *m)
+{
+	size_t i, n = hp_model_band_count(m);
+
+	fputs("\"bands\": [", f);
+	for (i = 0; i < n; i++) {
+		size_t len, llen;
+		const char *name = hp_model_band_name(m, (hp_band)i, &len);
+		const char *label = hp_model_band_label(m, (hp_band)i, &llen);
+		const struct hp_ipe *ipe = hp_model_band_ipe(m, (hp_band)i);
+
+		fputs(i ? ",\n{\"name\": " : "\n{\"name\": ", f);
+		put_str(f, name, len);
+		if (label != name) {
+			fputs(", \"label\": ", f);
+			put_str(f, label, llen);
+		}
+		if (ipe)
+			put_ipe(f, ipe);
+		putc('}', f);
+	}
+	fputs("],\n", f);
+}
+
+static void
+put_samples(FILE *f, const hp_model *m)
+{
+	size_t i, j, n = hp_model_sample_count(m);
+
+	fputs("\"samples\": [", f);
+	for (i = 0; i < n; i++) {
+		const hp_band *b;
+		const uint64_t *v;
+		size_t ne = hp_model_sample(m, i, &b, &v);
+
+		fputs(i ? ",\n{\"time\": " : "\n{\"time\": ", f);
+		put_time(f, hp_model_sample_time(m, i));
+		fputs(", \"values\": [", f);
+		for (j = 0; j < ne; j++) {
+			fputs(j ? ", [" : "[", f);
+			out_u64(f, b[j]);
+			fputs(", ", f);
+			out_u64(f, v[j]);
+			putc(']', f);
+		}
+		fputs("]}", f);
+	}
+	fputs("],\n", f);
+}
+
+static void
+put_marks(FILE *f, const hp_model *m)
+{
+	size_t i, n = hp_model_mark_count(m);
+
+	fputs("\"marks\": [", f);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ",\n{\"time\": " : "\n{\"time\": ", f);
+		put_time(f, hp_model_mark_time(m, i));
+		fputs(", \"label\": ", f);
+		put_cstr(f, hp_model_mark_label(m, i));
+		putc('}', f);
+	}
+	putc(']', f);
+}
+
+static void
+put_series(FILE *f, const hp_model *m)
+{
+	static const char *const names[HP_NSERIES] = {
+		[HP_HEAP_SIZE] = "heap_size",
+		[HP_BLOCKS_SIZE] = "blocks_size",
+		[HP_HEAP_LIVE] = "heap_live",
+	};
+	int s, first = 1;
+
+	for (s = 0; s < HP_NSERIES; s++) {
+		const double *t;
+		const uint64_t *v;
+		size_t i, n = hp_model_series(m, (enum hp_series)s, &t, &v);
+
+		if (!n)
+			continue;
+		fprintf(f, "%s\"%s\": [", first ? ",\n\"series\": {" : ",\n", names[s]);
+		first = 0;
+		for (i = 0; i < n; i++) {
+			fputs(i ? ", [" : "[", f);
+			put_time(f, t[i]);
+			fputs(", ", f);
+			out_u64(f, v[i]);
+			putc(']', f);
+		}
+		putc(']', f);
+	}
+	if (!first)
+		putc('}', f);
+}
+
+int
+out_json(const hp_model *m, FILE *f, struct hp_err *err)
+{
+	static const char *const keys[HP_NFIELDS] = {
+		[HP_JOB] = "job",
+		[HP_DATE] = "date",
+		[HP_SAMPLE_UNIT] = "sample_unit",
+		[HP_VALUE_UNIT] = "value_unit",
+		[HP_BREAKDOWN] = "breakdown",
+		[HP_SOURCE] = "source",
+	};
+	int k;
+
+	fputs("{\n", f);
+	for (k = 0; k < HP_NFIELDS; k++) {
+		const char *s = hp_model_get(m, (enum hp_field)k);
+
+		if (!s && k > HP_VALUE_UNIT)
+			continue;
+		fprintf(f, "\"%s\": ", keys[k]);
+		put_cstr(f, s);
+		fputs(",\n", f);
+	}
+	put_bands(f, m);
+	put_samples(f, m);
+	put_marks(f, m);
+	put_series(f, m);
+	fputs("\n}\n", f);
+	return out_flush(f, err);
+}
