@@ -1,0 +1,75 @@
+/*
+ * render/axes.c - the two axes, their ticks and legends, as hp2ps draws
+ * them (§4.4): 4-pt ticks outside the graph, x labels centred under their
+ * tick, y labels right-aligned 5 pt left of the axis with the baseline on
+ * the tick, SAMPLE_UNIT at the right end under the x axis, VALUE_UNIT
+ * rotated and ending at the top of the y axis.
+ *
+ * The ticks themselves (which values, their labels, which are dropped to
+ * leave room for the legends) come from the layout.  Tick positions are
+ * recomputed from their values when --heap-size made the y scale taller
+ * than the layout's range.
+ */
+#include "draw.h"
+
+#include <string.h>
+
+#define TICK 4.0
+#define LABEL_GAP 5.0	/* between the y axis and its labels */
+#define X_BASELINE 5.0
+
+void
+draw_axes(struct draw *d)
+{
+	const struct render_layout *l = d->l;
+	cairo_t *cr = d->cr;
+	const char *vu = draw_field(d, HP_VALUE_UNIT, "bytes");
+	const char *su = draw_field(d, HP_SAMPLE_UNIT, "seconds");
+	double gx = l->graph_x, gy = l->graph_y, gw = l->graph_w,
+		gh = l->graph_h, y;
+	struct draw_text t = {
+		.size = DRAW_FONT,
+		.ellipsize = PANGO_ELLIPSIZE_END,
+	};
+	size_t i;
+
+	cairo_move_to(cr, gx, gy);
+	cairo_line_to(cr, gx + gw, gy);
+	cairo_stroke(cr);
+	cairo_move_to(cr, gx, gy);
+	cairo_line_to(cr, gx, gy + gh);
+	cairo_stroke(cr);
+
+	t.halign = DRAW_RIGHT;
+	t.max_w = gw / 3;
+	draw_show(d, gx + gw, X_BASELINE, su, strlen(su), &t);
+	t.halign = DRAW_CENTRE;
+	t.max_w = 0;
+	for (i = 0; i < l->nxticks; i++) {
+		const struct layout_tick *k = &l->xticks[i];
+
+		cairo_move_to(cr, gx + k->pos, gy);
+		cairo_rel_line_to(cr, 0, -TICK);
+		cairo_stroke(cr);
+		draw_show(d, gx + k->pos, X_BASELINE, k->label,
+			  strlen(k->label), &t);
+	}
+
+	t.up = 1;
+	t.halign = DRAW_RIGHT;
+	t.max_w = gh / 2;
+	draw_show(d, gx - LABEL_GAP, gy + gh, vu, strlen(vu), &t);
+	t.up = 0;
+	t.max_w = gx - LABEL_GAP - 1;
+	for (i = 0; i < l->nyticks; i++) {
+		const struct layout_tick *k = &l->yticks[i];
+
+		y = d->yscale == l->yrange ? k->pos :
+			k->value * gh / d->yscale;
+		cairo_move_to(cr, gx, gy + y);
+		cairo_rel_line_to(cr, -TICK, 0);
+		cairo_stroke(cr);
+		draw_show(d, gx - LABEL_GAP, gy + y, k->label,
+			  strlen(k->label), &t);
+	}
+}

@@ -1,0 +1,132 @@
+/*
+ * render/draw.h - what the drawing files of render/ share (private).
+ *
+ * render_graph (graph.c) computes a layout, opens a surface of the chosen
+ * format (format.c) and hands a struct draw to the parts: title.c, axes.c,
+ * key.c, bands.c, marks.c, heapsize.c.  Those work in hp2ps's picture
+ * coordinates (648 x 432 points, origin bottom left, y up) and never ask
+ * which format they draw for: the format only sets the base matrix that
+ * maps the picture onto its page.  Text goes through fonts.c, which owns
+ * the bundled font and makes any bytes safe for Pango.
+ *
+ * Errors: cairo's status is sticky, so the parts just draw and
+ * render_graph checks cairo_status once at the end; only allocations of
+ * our own report through struct hp_err.
+ */
+#ifndef RENDER_DRAW_H
+#define RENDER_DRAW_H
+
+#include <stdio.h>
+
+#include <cairo.h>
+#include <pango/pangocairo.h>
+
+#include "layout.h"
+#include "render.h"
+
+#define DRAW_LINE 0.5		/* every stroke, as hp2ps */
+#define DRAW_FONT 10.0		/* axis labels and key */
+#define DRAW_TITLE_FONT 12.0
+#define DRAW_MARK_FONT 7.5	/* mark labels */
+#define DRAW_KEY_BOX 14.0
+#define DRAW_KEY_PER_PAGE 20	/* entries on a page of a multi-page key */
+
+/* fonts.c */
+
+/* A Pango context on the context's font map, set up for exact, hint-free
+ * metrics (text measured for layout is the text drawn).  NULL on OOM. */
+PangoContext *draw_pango_new(render_ctx *c);
+
+/* Copy len bytes of s into dst as text Pango accepts: invalid UTF-8, NUL
+ * and control characters become U+FFFD (TAB a space), and very long text
+ * keeps its head and tail around an ellipsis.  Returns a malloc'd string
+ * (NULL on OOM). */
+char *draw_safe_text(const char *s, size_t len);
+
+/* Text width in points at the given size (layout's measure function;
+ * closure is a PangoContext). */
+double draw_measure(void *closure, const char *s, size_t len, double size);
+
+enum draw_halign { DRAW_LEFT, DRAW_CENTRE, DRAW_RIGHT };
+enum draw_valign { DRAW_BASELINE, DRAW_TOP };
+
+struct draw_text {
+	double size;		/* points */
+	enum draw_halign halign;
+	enum draw_valign valign;
+	int up;			/* rotated 90 degrees: reads bottom to top */
+	double max_w;		/* > 0: shorten to this width */
+	PangoEllipsizeMode ellipsize;	/* how, when max_w > 0 */
+};
+
+/* format.c */
+
+struct draw_out {
+	FILE *out;
+	const char *name;	/* the format's, for messages */
+	int write_failed;	/* a stream write came back short */
+	int write_errno;	/* errno of the first failed write */
+	cairo_surface_t *surface;
+	cairo_matrix_t base;	/* picture coordinates -> device */
+	int page;		/* pages started so far */
+	const hp_model *m;	/* for document metadata */
+	const struct render_opts *o;
+};
+
+/*
+ * One row per output format.  create opens out->surface writing through
+ * out->out and sets out->base; begin_page (optional, may be NULL) runs
+ * before anything is drawn on each page; finish flushes everything to the
+ * stream.  Both return 0 or -1 with err filled.  multipage says whether the
+ * format can hold the key pages of -M.
+ */
+struct draw_format {
+	const char *name;
+	int multipage;
+	int (*create)(struct draw_out *out, struct hp_err *err);
+	void (*begin_page)(struct draw_out *out, cairo_t *cr);
+	int (*finish)(struct draw_out *out, struct hp_err *err);
+};
+
+/* The row for f, or NULL when f is not a format. */
+const struct draw_format *draw_format_get(enum render_format f);
+
+/* graph.c: what every part needs. */
+
+struct draw {
+	cairo_t *cr;
+	PangoContext *pc;
+	const hp_model *m;
+	const struct render_opts *o;
+	const struct render_layout *l;
+	double yscale;		/* value drawn at the top of the graph */
+	int oom;		/* an allocation of ours failed */
+	struct hp_err *err;
+};
+
+/* Show text with its anchor at picture point (x, y).  The anchor is the
+ * baseline (or the top of the line) at the start, centre or end of the
+ * text as t says; with t->up the text runs upwards from the anchor. */
+void draw_show(struct draw *d, double x, double y, const char *s,
+	       size_t len, const struct draw_text *t);
+/* Width in points of s as draw_show would show it (before shortening). */
+double draw_width(struct draw *d, const char *s, size_t len, double size);
+
+/* Header fields with hp2ps's meaning when absent. */
+const char *draw_field(const struct draw *d, enum hp_field f,
+		       const char *dflt);
+
+/* The parts, in the order render_graph calls them. */
+void draw_border(struct draw *d);
+void draw_title(struct draw *d);
+void draw_axes(struct draw *d);
+void draw_key(struct draw *d);
+/* One page of the multi-page key: entries first .. first+count-1. */
+void draw_key_page(struct draw *d, size_t first, size_t count);
+int draw_bands(struct draw *d) HP_MUSTCHECK;
+int draw_marks(struct draw *d) HP_MUSTCHECK;
+int draw_heapsize(struct draw *d) HP_MUSTCHECK;
+/* Largest heap-size series value (0 when none). */
+double draw_heapsize_max(const hp_model *m);
+
+#endif

@@ -1,0 +1,439 @@
+/*
+ * render/fonts.c - the bundled font, and text any bytes can become.
+ *
+ * A graph must look the same on every machine, so text uses only the font
+ * shipped in fonts/ (Liberation Sans, metric-compatible with hp2ps's
+ * Helvetica), whatever the system has.  Each render_ctx builds its own
+ * fontconfig configuration that knows only that directory (no system
+ * configuration is loaded) and a PangoCairo font map over it; nothing is
+ * global, so several contexts coexist.  Hinting is off and glyph positions
+ * are not rounded: widths measured for the layout are the widths drawn,
+ * and a PNG is the same bytes on every run.
+ *
+ * Band names are arbitrary bytes.  Pango wants one line of valid UTF-8,
+ * so draw_safe_text replaces what it cannot take before any layout.
+ */
+#include "draw.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <fontconfig/fontconfig.h>
+#include <pango/pangofc-fontmap.h>
+
+#define FAMILY "Liberation Sans"
+#define REGULAR "LiberationSans-Regular.ttf"
+#define BOLD "LiberationSans-Bold.ttf"
+#define TEXT_KEEP 2048		/* bytes kept at each end of long text */
+
+struct render_ctx {
+	FcConfig *fc;
+	PangoFontMap *fontmap;
+	char *fontdir;
+};
+
+/* dir/file in a malloc'd string, NULL when out of memory. */
+static char *
+join(const char *dir, const char *file)
+{
+	size_t n = strlen(dir), f = strlen(file);
+	char *path = malloc(n + f + 2);
+
+	if (path) {
+		memcpy(path, dir, n);
+		path[n] = '/';
+		memcpy(path + n + 1, file, f + 1);
+	}
+	return path;
+}
+
+static int
+has_font(const char *dir)
+{
+	char *path = join(dir, REGULAR);
+	int ok = path && access(path, R_OK) == 0;
+
+	free(path);
+	return ok;
+}
+
+static int
+add_font(FcConfig *fc, const char *dir, const char *file)
+{
+	char *path = join(dir, file);
+	int ok = path && FcConfigAppFontAddFile(fc, (const FcChar8 *)path);
+
+	free(path);
+	return ok ? 0 : -1;
+}
+
+/* The directory holding the running program, then ../share/hp2x/fonts;
+ * "" when /proc is not there. */
+static void
+exe_fontdir(char *buf, size_t size)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	char *slash;
+
+	buf[0] = '\0';
+	if (n <= 0)
+		return;
+	exe[n] = '\0';
+	slash = strrchr(exe, '/');
+	if (!slash)
+		return;
+	*slash = '\0';
+	if ((size_t)snprintf(buf, size, "%s/../share/hp2x/fonts", exe) >= size)
+		buf[0] = '\0';
+}
+
+/* Append dir to the "looked in" list of the error message. */
+static void
+looked(char *list, size_t size, const char *dir)
+{
+	size_t n = strlen(list);
+
+	snprintf(list + n, size - n, "%s%s", n ? ", " : "", dir);
+}
+
+static const char *
+find_fontdir(const char *fontdir, char *exebuf, size_t exesize,
+	     char *list, size_t listsize)
+{
+	const char *env = getenv("HP2X_FONTDIR");
+	const char *cand[3];
+	size_t i, n = 0;
+
+	/* A directory the user names is the only one tried: falling back
+	 * would hide a typo behind a different font. */
+	if (fontdir) {
+		looked(list, listsize, fontdir);
+		return has_font(fontdir) ? fontdir : NULL;
+	}
+	if (env && *env) {
+		looked(list, listsize, env);
+		return has_font(env) ? env : NULL;
+	}
+#ifdef HP2X_FONTDIR_BUILD
+	cand[n++] = HP2X_FONTDIR_BUILD;
+#endif
+#ifdef HP2X_FONTDIR_INSTALL
+	cand[n++] = HP2X_FONTDIR_INSTALL;
+#endif
+	exe_fontdir(exebuf, exesize);
+	if (*exebuf)
+		cand[n++] = exebuf;
+	for (i = 0; i < n; i++) {
+		looked(list, listsize, cand[i]);
+		if (has_font(cand[i]))
+			return cand[i];
+	}
+	return NULL;
+}
+
+render_ctx *
+render_ctx_new(const char *fontdir, struct hp_err *err)
+{
+	char exebuf[PATH_MAX + 32], list[4 * PATH_MAX];
+	const char *dir;
+	render_ctx *c;
+	FcFontSet *set;
+
+	list[0] = '\0';
+	dir = find_fontdir(fontdir, exebuf, sizeof exebuf, list, sizeof list);
+	if (!dir) {
+		hp_err_set(err, "cannot find the bundled font (looked in %s)",
+			   list);
+		return NULL;
+	}
+	c = calloc(1, sizeof *c);
+	if (!c || !(c->fontdir = strdup(dir))) {
+		free(c);
+		hp_err_set(err, "out of memory");
+		return NULL;
+	}
+	c->fc = FcConfigCreate();
+	if (!c->fc) {
+		hp_err_set(err, "out of memory");
+		goto fail;
+	}
+	/* File by file: adding the directory would have fontconfig try to
+	 * write a cache, and complain on stderr when it has nowhere to. */
+	if (add_font(c->fc, dir, REGULAR) || add_font(c->fc, dir, BOLD)) {
+		hp_err_set(err, "%s: cannot load the bundled font", dir);
+		goto fail;
+	}
+	set = FcConfigGetFonts(c->fc, FcSetApplication);
+	if (!set || set->nfont < 1) {
+		hp_err_set(err, "%s: cannot load the bundled font", dir);
+		goto fail;
+	}
+	c->fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	if (!c->fontmap || !PANGO_IS_FC_FONT_MAP(c->fontmap)) {
+		hp_err_set(err, "cannot create a font map");
+		goto fail;
+	}
+	/* The font map takes its own reference to the configuration. */
+	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->fontmap), c->fc);
+	return c;
+fail:
+	render_ctx_free(c);
+	return NULL;
+}
+
+void
+render_ctx_free(render_ctx *c)
+{
+	if (!c)
+		return;
+	if (c->fontmap)
+		g_object_unref(c->fontmap);
+	if (c->fc)
+		FcConfigDestroy(c->fc);
+	free(c->fontdir);
+	free(c);
+}
+
+PangoContext *
+draw_pango_new(render_ctx *c)
+{
+	PangoContext *pc = pango_font_map_create_context(c->fontmap);
+	cairo_font_options_t *fo;
+
+	if (!pc)
+		return NULL;
+	fo = cairo_font_options_create();
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_subpixel_order(fo, CAIRO_SUBPIXEL_ORDER_RGB);
+	pango_cairo_context_set_font_options(pc, fo);
+	cairo_font_options_destroy(fo);
+	pango_cairo_context_set_resolution(pc, 72);
+	pango_context_set_round_glyph_positions(pc, FALSE);
+	pango_context_set_language(pc, pango_language_from_string("en"));
+	pango_context_set_base_dir(pc, PANGO_DIRECTION_LTR);
+	return pc;
+}
+
+/* Append code point cp as UTF-8. */
+static size_t
+put_utf8(char *d, unsigned cp)
+{
+	if (cp < 0x80) {
+		d[0] = (char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		d[0] = (char)(0xC0 | cp >> 6);
+		d[1] = (char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		d[0] = (char)(0xE0 | cp >> 12);
+		d[1] = (char)(0x80 | (cp >> 6 & 0x3F));
+		d[2] = (char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	d[0] = (char)(0xF0 | cp >> 18);
+	d[1] = (char)(0x80 | (cp >> 12 & 0x3F));
+	d[2] = (char)(0x80 | (cp >> 6 & 0x3F));
+	d[3] = (char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+/*
+ * Decode one UTF-8 sequence at s (n bytes left): its code point and
+ * length, or length 0 when the bytes are not well-formed UTF-8 (overlong
+ * forms, surrogates and code points past U+10FFFF included).
+ */
+static size_t
+get_utf8(const unsigned char *s, size_t n, unsigned *cp)
+{
+	unsigned c = s[0], lo = 0x80, hi = 0xBF;
+	size_t len, i;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xC2 && c <= 0xDF) {
+		len = 2;
+		*cp = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		len = 3;
+		*cp = c & 0x0F;
+		if (c == 0xE0)
+			lo = 0xA0;
+		if (c == 0xED)
+			hi = 0x9F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		len = 4;
+		*cp = c & 0x07;
+		if (c == 0xF0)
+			lo = 0x90;
+		if (c == 0xF4)
+			hi = 0x8F;
+	} else {
+		return 0;
+	}
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if (i > 1 && (s[i] & 0xC0) != 0x80)
+			return 0;
+		*cp = *cp << 6 | (s[i] & 0x3F);
+	}
+	return len;
+}
+
+/* Copy n bytes of s made safe into d; returns the bytes written (at most
+ * 3 per input byte). */
+static size_t
+copy_safe(char *d, const unsigned char *s, size_t n)
+{
+	size_t i = 0, o = 0, k;
+	unsigned cp;
+
+	while (i < n) {
+		k = get_utf8(s + i, n - i, &cp);
+		if (k == 0) {
+			cp = 0xFFFD;
+			k = 1;
+		} else if (cp == '\t') {
+			cp = ' ';
+		} else if (cp < 0x20 || (cp >= 0x7F && cp < 0xA0) ||
+			   cp == 0x2028 || cp == 0x2029) {
+			/* Line breaks would make a second line; other
+			 * controls draw as nothing, hiding what is there. */
+			cp = 0xFFFD;
+		}
+		o += put_utf8(d + o, cp);
+		i += k;
+	}
+	return o;
+}
+
+char *
+draw_safe_text(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t head = len, tail = 0, o;
+	char *d;
+
+	if (len > 2 * TEXT_KEEP) {
+		/* Nobody reads 4 kB of a name, and Pango would shape it all;
+		 * the key shortens in the middle, so keep both ends. */
+		head = TEXT_KEEP;
+		while (head > TEXT_KEEP - 3 && (u[head] & 0xC0) == 0x80)
+			head--;
+		tail = TEXT_KEEP;
+		while (tail > TEXT_KEEP - 3 && (u[len - tail] & 0xC0) == 0x80)
+			tail--;
+	}
+	d = malloc(3 * (head + tail) + 4);
+	if (!d)
+		return NULL;
+	o = copy_safe(d, u, head);
+	if (tail) {
+		o += put_utf8(d + o, 0x2026);
+		o += copy_safe(d + o, u + len - tail, tail);
+	}
+	d[o] = '\0';
+	return d;
+}
+
+/* A one-line layout of s at size points; NULL when out of memory. */
+static PangoLayout *
+make_layout(PangoContext *pc, const char *s, size_t len, double size)
+{
+	PangoFontDescription *fd;
+	PangoLayout *pl;
+	char *t = draw_safe_text(s, len);
+
+	if (!t)
+		return NULL;
+	pl = pango_layout_new(pc);
+	fd = pango_font_description_new();
+	if (!pl || !fd) {
+		if (pl)
+			g_object_unref(pl);
+		if (fd)
+			pango_font_description_free(fd);
+		free(t);
+		return NULL;
+	}
+	pango_font_description_set_family_static(fd, FAMILY);
+	pango_font_description_set_absolute_size(fd, size * PANGO_SCALE);
+	pango_layout_set_font_description(pl, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_single_paragraph_mode(pl, TRUE);
+	pango_layout_set_text(pl, t, -1);
+	free(t);
+	return pl;
+}
+
+double
+draw_measure(void *closure, const char *s, size_t len, double size)
+{
+	PangoLayout *pl = make_layout(closure, s, len, size);
+	PangoRectangle r;
+
+	/* Out of memory here shows up again, and is reported, at drawing. */
+	if (!pl)
+		return size * 0.6 * (double)len;
+	pango_layout_get_extents(pl, NULL, &r);
+	g_object_unref(pl);
+	return (double)r.width / PANGO_SCALE;
+}
+
+double
+draw_width(struct draw *d, const char *s, size_t len, double size)
+{
+	return draw_measure(d->pc, s, len, size);
+}
+
+void
+draw_show(struct draw *d, double x, double y, const char *s, size_t len,
+	  const struct draw_text *t)
+{
+	cairo_t *cr = d->cr;
+	cairo_matrix_t mx;
+	PangoLayout *pl;
+	PangoRectangle r;
+	double w, dy;
+
+	cairo_save(cr);
+	cairo_translate(cr, x, y);
+	/* The picture's y axis points up; text wants its own y down. */
+	if (t->up)
+		cairo_matrix_init(&mx, 0, 1, 1, 0, 0, 0);
+	else
+		cairo_matrix_init(&mx, 1, 0, 0, -1, 0, 0);
+	cairo_transform(cr, &mx);
+	pango_cairo_update_context(cr, d->pc);
+	pl = make_layout(d->pc, s, len, t->size);
+	if (!pl) {
+		d->oom = 1;
+		cairo_restore(cr);
+		return;
+	}
+	if (t->max_w > 0) {
+		pango_layout_set_width(pl, (int)(t->max_w * PANGO_SCALE));
+		pango_layout_set_ellipsize(pl, t->ellipsize);
+	}
+	pango_layout_get_extents(pl, NULL, &r);
+	w = (double)r.width / PANGO_SCALE;
+	dy = t->valign == DRAW_BASELINE ?
+		(double)pango_layout_get_baseline(pl) / PANGO_SCALE : 0;
+	cairo_move_to(cr, -(double)r.x / PANGO_SCALE -
+		      (t->halign == DRAW_LEFT ? 0 :
+		       t->halign == DRAW_CENTRE ? w / 2 : w), -dy);
+	pango_cairo_show_layout(cr, pl);
+	g_object_unref(pl);
+	cairo_restore(cr);
+}

@@ -1,0 +1,342 @@
+/*
+ * render/format.c - the output formats: one table row each.
+ *
+ * Every part of the graph is drawn in hp2ps's picture coordinates (648 x
+ * 432 points, origin bottom left).  A format only decides the page and the
+ * base matrix that puts the picture on it, so the table below is all that
+ * differs between PS, EPS, PDF, SVG and PNG (EPS is the PS surface with a
+ * flag, as in cairo itself).
+ *
+ *   PS   A4 portrait (595 x 842), the picture turned as hp2ps turns it
+ *        (-90 degrees, landing on page x 72..504, y 108..756); -g:
+ *        unturned, unscaled, moved by (72, 108).  A4 because hp2ps's
+ *        placement is centred on A4.  The turned page says so in DSC
+ *        comments so viewers turn it back: "Seascape", not "Landscape".
+ *        DSC readers (gs's dscparse, libspectre, gv, okular) take
+ *        Landscape as "turn 90 degrees clockwise to read", right for the
+ *        usual "90 rotate" pages; hp2ps turns the other way (its guide
+ *        says gv -orientation=seascape), and a Landscape comment would
+ *        show the graph upside down.
+ *   EPS  one page of exactly -e points wide (648 by default); the
+ *        BoundingBox is hp2ps's rounding of the scaled picture.
+ *   PDF, SVG  one 648 x 432 point page per picture, scaled like EPS.
+ *   PNG  --size pixels (picture fitted and centred) or 648 x 432 points
+ *        at --dpi, on white.
+ *
+ * All bytes go through a write callback to the caller's FILE *.  Cairo
+ * reports write errors only when the surface is finished, so finish
+ * checks the surface status after cairo_surface_finish, then the stream.
+ */
+#include "draw.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cairo-pdf.h>
+#include <cairo-ps.h>
+#include <cairo-svg.h>
+
+#define PAGE_W 648.0
+#define PAGE_H 432.0
+#define A4_W 595.0
+#define A4_H 842.0
+#define MAX_POINTS 14400.0	/* 200 inches: the largest PDF page */
+#define MAX_PIXELS 32767	/* the largest cairo image */
+
+static cairo_status_t
+write_cb(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct draw_out *out = closure;
+
+	if (len && fwrite(data, 1, len, out->out) != len) {
+		if (!out->write_failed)
+			out->write_errno = errno;
+		out->write_failed = 1;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* The -e width in points, or 648; -1 with err set when out of range. */
+static double
+picture_width(const struct draw_out *out, struct hp_err *err)
+{
+	double w = out->o->eps_width;
+
+	if (w == 0)
+		return PAGE_W;
+	if (!(w >= 1 && w <= MAX_POINTS))
+		return hp_err_set(err, "picture width %g points is out of range "
+				  "(1 to %g)", w, MAX_POINTS);
+	return w;
+}
+
+/* Base matrix for a page of height h showing the picture scaled by s with
+ * its bottom left corner at device (x0, h - y0). */
+static void
+upright(cairo_matrix_t *mx, double s, double h, double x0, double y0)
+{
+	cairo_matrix_init(mx, s, 0, 0, -s, x0, h - y0);
+}
+
+/* JOB as printable ASCII for DSC comments (which are not UTF-8). */
+static void
+dsc_text(char *buf, size_t size, const char *s)
+{
+	size_t i = 0;
+
+	for (; s && *s && i + 1 < size; s++)
+		buf[i++] = *s >= 0x20 && *s < 0x7F ? *s : '?';
+	buf[i] = '\0';
+}
+
+static int
+surface_ok(struct draw_out *out, struct hp_err *err)
+{
+	cairo_status_t st = cairo_surface_status(out->surface);
+
+	if (st != CAIRO_STATUS_SUCCESS)
+		return hp_err_set(err, "cannot create the %s surface: %s",
+				  out->name, cairo_status_to_string(st));
+	return 0;
+}
+
+static int
+ps_create(struct draw_out *out, struct hp_err *err)
+{
+	char line[256], title[200];
+
+	out->surface = cairo_ps_surface_create_for_stream(write_cb, out,
+							   A4_W, A4_H);
+	if (surface_ok(out, err))
+		return -1;
+	dsc_text(title, sizeof title, hp_model_get(out->m, HP_JOB));
+	snprintf(line, sizeof line, "%%%%Title: %s", title);
+	cairo_ps_surface_dsc_comment(out->surface, line);
+	if (out->o->gs) {
+		/* hp2ps -g: portrait, moved 1 in right and 1.5 in up. */
+		upright(&out->base, 1, A4_H, 72, 108);
+		return 0;
+	}
+	/*
+	 * hp2ps: "-90 rotate -756 72 translate", so picture (x, y) lands on
+	 * page (y + 72, 756 - x), y up; in cairo's y-down device space that
+	 * is (y + 72, 86 + x).  The picture's top faces the right edge of
+	 * the sheet: a viewer must turn the page a quarter anticlockwise.
+	 */
+	cairo_matrix_init(&out->base, 0, 1, 1, 0, 72, A4_H - 756);
+	cairo_ps_surface_dsc_comment(out->surface, "%%Orientation: Seascape");
+	return 0;
+}
+
+static void
+ps_begin_page(struct draw_out *out, cairo_t *cr)
+{
+	(void)cr;
+	if (out->o->gs)
+		return;
+	if (out->page == 0)
+		cairo_ps_surface_dsc_begin_page_setup(out->surface);
+	cairo_ps_surface_dsc_comment(out->surface,
+				     "%%PageOrientation: Seascape");
+}
+
+static int
+eps_create(struct draw_out *out, struct hp_err *err)
+{
+	double w = picture_width(out, err), s;
+	int bw, bh;
+
+	if (w < 0)
+		return -1;
+	/* hp2ps's box: (int)(648 s + 0.5) by (int)(432 s + 0.5).  Cairo
+	 * writes the ink's box rounded outwards, so the page is that box
+	 * and the picture is fitted inside it: the border's ink reaches
+	 * every edge and the box comes out exact. */
+	bw = (int)(w + 0.5);
+	bh = (int)(w * PAGE_H / PAGE_W + 0.5);
+	if (bh < 1)
+		bh = 1;
+	s = fmin(bw / PAGE_W, bh / PAGE_H);
+	out->surface = cairo_ps_surface_create_for_stream(write_cb, out,
+							   bw, bh);
+	if (surface_ok(out, err))
+		return -1;
+	cairo_ps_surface_set_eps(out->surface, 1);
+	upright(&out->base, s, bh, 0, 0);
+	return 0;
+}
+
+static int
+pdf_create(struct draw_out *out, struct hp_err *err)
+{
+	double w = picture_width(out, err), s = w / PAGE_W;
+	const char *job = hp_model_get(out->m, HP_JOB);
+	char *title;
+
+	if (w < 0)
+		return -1;
+	out->surface = cairo_pdf_surface_create_for_stream(write_cb, out,
+							    w, PAGE_H * s);
+	if (surface_ok(out, err))
+		return -1;
+	title = draw_safe_text(job ? job : "", job ? strlen(job) : 0);
+	if (title) {
+		cairo_pdf_surface_set_metadata(out->surface,
+					       CAIRO_PDF_METADATA_TITLE, title);
+		free(title);
+	}
+	cairo_pdf_surface_set_metadata(out->surface,
+				       CAIRO_PDF_METADATA_CREATOR, "hp2x");
+	upright(&out->base, s, PAGE_H * s, 0, 0);
+	return 0;
+}
+
+static int
+svg_create(struct draw_out *out, struct hp_err *err)
+{
+	double w = picture_width(out, err), s = w / PAGE_W;
+
+	if (w < 0)
+		return -1;
+	out->surface = cairo_svg_surface_create_for_stream(write_cb, out,
+							    w, PAGE_H * s);
+	if (surface_ok(out, err))
+		return -1;
+	cairo_svg_surface_set_document_unit(out->surface, CAIRO_SVG_UNIT_PT);
+	upright(&out->base, s, PAGE_H * s, 0, 0);
+	return 0;
+}
+
+/* White under everything: PNG has no page colour, and an SVG shown on a
+ * dark background would lose its black text. */
+static void
+white_page(struct draw_out *out, cairo_t *cr)
+{
+	(void)out;
+	cairo_save(cr);
+	cairo_identity_matrix(cr);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_paint(cr);
+	cairo_restore(cr);
+}
+
+static int
+png_create(struct draw_out *out, struct hp_err *err)
+{
+	const struct render_opts *o = out->o;
+	double pw, ph, dpi = o->dpi, s;
+
+	if (o->png_width > 0 || o->png_height > 0) {
+		pw = o->png_width;
+		ph = o->png_height;
+		if (pw <= 0)
+			pw = floor(ph * PAGE_W / PAGE_H + 0.5);
+		if (ph <= 0)
+			ph = floor(pw * PAGE_H / PAGE_W + 0.5);
+	} else {
+		if (!(dpi > 0 && dpi <= MAX_PIXELS * 72.0 / PAGE_W))
+			return hp_err_set(err, "resolution %g dpi is out of "
+					  "range", dpi);
+		pw = floor(PAGE_W * dpi / 72 + 0.5);
+		ph = floor(PAGE_H * dpi / 72 + 0.5);
+	}
+	if (!(pw >= 1 && pw <= MAX_PIXELS && ph >= 1 && ph <= MAX_PIXELS))
+		return hp_err_set(err, "image size %gx%g is out of range "
+				  "(1 to %d pixels each way)", pw, ph,
+				  MAX_PIXELS);
+	out->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
+						  (int)pw, (int)ph);
+	if (surface_ok(out, err))
+		return -1;
+	s = fmin(pw / PAGE_W, ph / PAGE_H);
+	upright(&out->base, s, ph, (pw - PAGE_W * s) / 2,
+		(ph - PAGE_H * s) / 2);
+	return 0;
+}
+
+static int
+check_written(struct draw_out *out, cairo_status_t st, struct hp_err *err)
+{
+	if (out->write_failed)
+		return hp_err_set(err, "cannot write the %s output: %s",
+				  out->name, strerror(out->write_errno ?
+						      out->write_errno : EIO));
+	if (st != CAIRO_STATUS_SUCCESS)
+		return hp_err_set(err, "cannot write the %s output: %s",
+				  out->name, cairo_status_to_string(st));
+	if (fflush(out->out) != 0 || ferror(out->out))
+		return hp_err_set(err, "cannot write the %s output: %s",
+				  out->name, strerror(errno));
+	return 0;
+}
+
+static int
+vector_finish(struct draw_out *out, struct hp_err *err)
+{
+	cairo_surface_finish(out->surface);
+	return check_written(out, cairo_surface_status(out->surface), err);
+}
+
+static int
+png_finish(struct draw_out *out, struct hp_err *err)
+{
+	cairo_status_t st;
+
+	cairo_surface_flush(out->surface);
+	st = cairo_surface_status(out->surface);
+	if (st == CAIRO_STATUS_SUCCESS)
+		st = cairo_surface_write_to_png_stream(out->surface, write_cb,
+						       out);
+	cairo_surface_finish(out->surface);
+	return check_written(out, st, err);
+}
+
+static const struct draw_format formats[] = {
+	[RENDER_PS] = {
+		.name = "PostScript",
+		.multipage = 1,
+		.create = ps_create,
+		.begin_page = ps_begin_page,
+		.finish = vector_finish,
+	},
+	[RENDER_EPS] = {
+		.name = "EPS",
+		.multipage = 0,
+		.create = eps_create,
+		.begin_page = NULL,
+		.finish = vector_finish,
+	},
+	[RENDER_PDF] = {
+		.name = "PDF",
+		.multipage = 1,
+		.create = pdf_create,
+		.begin_page = NULL,
+		.finish = vector_finish,
+	},
+	[RENDER_SVG] = {
+		.name = "SVG",
+		.multipage = 0,
+		.create = svg_create,
+		.begin_page = white_page,
+		.finish = vector_finish,
+	},
+	[RENDER_PNG] = {
+		.name = "PNG",
+		.multipage = 0,
+		.create = png_create,
+		.begin_page = white_page,
+		.finish = png_finish,
+	},
+};
+
+const struct draw_format *
+draw_format_get(enum render_format f)
+{
+	if ((unsigned)f >= sizeof formats / sizeof formats[0] ||
+	    !formats[f].create)
+		return NULL;
+	return &formats[f];
+}

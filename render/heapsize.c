@@ -1,0 +1,178 @@
+/*
+ * render/heapsize.c - with --heap-size, the eventlog's heap-size series
+ * (HEAP_SIZE, BLOCKS_SIZE, HEAP_LIVE) as lines over the bands, on the
+ * bands' y scale, with a small legend in the graph's top left corner.
+ *
+ * hp2ps has nothing like it, so the look is our own: each line is drawn
+ * in colour with its own dash over a wider white line, so it stays
+ * visible over black and white bands alike, in grey mode too.  Series are
+ * not necessarily in time order, so each is sorted (by a copy) first.
+ */
+#include "draw.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../hp/grow.h"
+
+#define LEGEND_FONT 7.5
+#define LEGEND_LINE 18.0	/* length of the sample line */
+#define LEGEND_PAD 4.0
+
+struct pt {
+	double t;
+	uint64_t v;
+};
+
+static const struct style {
+	const char *name;
+	double rgb[3];
+	double dash[2];
+	int ndash;
+} styles[HP_NSERIES] = {
+	[HP_HEAP_SIZE] = { "heap size", { 0.85, 0.1, 0.1 }, { 0, 0 }, 0 },
+	[HP_BLOCKS_SIZE] = { "blocks size", { 0.1, 0.3, 0.9 }, { 4, 2 }, 2 },
+	[HP_HEAP_LIVE] = { "live heap", { 0.0, 0.6, 0.2 }, { 1.5, 1.5 }, 2 },
+};
+
+double
+draw_heapsize_max(const hp_model *m)
+{
+	double max = 0;
+	const uint64_t *v;
+	const double *t;
+	size_t s, i, n;
+
+	for (s = 0; s < HP_NSERIES; s++) {
+		n = hp_model_series(m, (enum hp_series)s, &t, &v);
+		for (i = 0; i < n; i++)
+			if ((double)v[i] > max)
+				max = (double)v[i];
+	}
+	return max;
+}
+
+static int
+by_time(const void *a, const void *b)
+{
+	const struct pt *p = a, *q = b;
+
+	return (p->t > q->t) - (p->t < q->t);
+}
+
+static void
+stroke_styled(cairo_t *cr, const struct style *st)
+{
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_set_line_width(cr, 2.0);
+	cairo_set_dash(cr, NULL, 0, 0);
+	cairo_stroke_preserve(cr);
+	cairo_set_source_rgb(cr, st->rgb[0], st->rgb[1], st->rgb[2]);
+	cairo_set_line_width(cr, 1.0);
+	cairo_set_dash(cr, st->dash, st->ndash, 0);
+	cairo_stroke(cr);
+}
+
+static void
+legend(struct draw *d, const int *present)
+{
+	const struct render_layout *l = d->l;
+	cairo_t *cr = d->cr;
+	double row = LEGEND_FONT * 1.4, w = 0, x, y, h;
+	struct draw_text t = { .size = LEGEND_FONT };
+	size_t s, n = 0;
+
+	for (s = 0; s < HP_NSERIES; s++) {
+		double tw;
+
+		if (!present[s])
+			continue;
+		n++;
+		tw = draw_width(d, styles[s].name, strlen(styles[s].name),
+				LEGEND_FONT);
+		if (tw > w)
+			w = tw;
+	}
+	if (n == 0)
+		return;
+	w += LEGEND_LINE + 3 * LEGEND_PAD;
+	h = (double)n * row + LEGEND_PAD;
+	x = l->graph_x + LEGEND_PAD + 2;
+	y = l->graph_y + l->graph_h - LEGEND_PAD - 2 - h;
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_set_source_rgb(cr, 1, 1, 1);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_stroke(cr);
+	y += h - LEGEND_PAD / 2;
+	for (s = 0; s < HP_NSERIES; s++) {
+		if (!present[s])
+			continue;
+		y -= row;
+		cairo_move_to(cr, x + LEGEND_PAD, y + row / 2 - 1);
+		cairo_rel_line_to(cr, LEGEND_LINE, 0);
+		stroke_styled(cr, &styles[s]);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		draw_show(d, x + 2 * LEGEND_PAD + LEGEND_LINE,
+			  y + row / 2 - LEGEND_FONT * 0.35, styles[s].name,
+			  strlen(styles[s].name), &t);
+	}
+}
+
+int
+draw_heapsize(struct draw *d)
+{
+	const struct render_layout *l = d->l;
+	cairo_t *cr = d->cr;
+	double xs = l->graph_w / l->xrange, ys = l->graph_h / d->yscale;
+	int present[HP_NSERIES] = { 0 };
+	const uint64_t *v;
+	const double *t;
+	struct pt *p;
+	size_t s, i, n;
+
+	if (!d->o->heap_size)
+		return 0;
+	cairo_save(cr);
+	cairo_rectangle(cr, l->graph_x, l->graph_y, l->graph_w, l->graph_h);
+	cairo_clip(cr);
+	for (s = 0; s < HP_NSERIES; s++) {
+		n = hp_model_series(d->m, (enum hp_series)s, &t, &v);
+		if (n == 0)
+			continue;
+		p = hp_mallocn(n, sizeof *p);
+		if (!p) {
+			cairo_restore(cr);
+			return hp_err_set(d->err, "out of memory drawing "
+					  "%zu heap-size points", n);
+		}
+		for (i = 0; i < n; i++) {
+			p[i].t = t[i];
+			p[i].v = v[i];
+		}
+		qsort(p, n, sizeof *p, by_time);
+		cairo_new_path(cr);
+		for (i = 0; i < n; i++) {
+			/* Far outside the time axis cairo's fixed point
+			 * would wrap; a graph width away is off the clip
+			 * and still in range. */
+			double x = (p[i].t - l->t0) * xs;
+
+			if (!(x >= -l->graph_w))
+				x = -l->graph_w;
+			if (x > 2 * l->graph_w)
+				x = 2 * l->graph_w;
+			cairo_line_to(cr, l->graph_x + x,
+				      l->graph_y + (double)p[i].v * ys);
+		}
+		free(p);
+		stroke_styled(cr, &styles[s]);
+		present[s] = 1;
+	}
+	cairo_restore(cr);
+	cairo_save(cr);
+	cairo_set_line_width(cr, DRAW_LINE);
+	legend(d, present);
+	cairo_restore(cr);
+	return 0;
+}

@@ -1,0 +1,70 @@
+/*
+ * render/key.c - the key: one 14-pt box in the band's colour per band,
+ * outlined in black, with the band's name beside it; the bottom band is
+ * the bottom entry (hp2ps §4.5).
+ *
+ * Beside the graph, entries are spread evenly up the graph's height
+ * (dc = graph height / (n + 1), first centre one dc above the x axis).
+ * On the pages of a multi-page key they start from the page's bottom
+ * edge, 20 to a page, as hp2ps places them.  Names longer than the
+ * layout allows are shortened in the middle, where cost-centre and module
+ * names differ least, so the key never runs off the page.
+ */
+#include "draw.h"
+
+#define BOX_GAP 5.0		/* graph (or left margin) to box */
+#define TEXT_X 24.0		/* graph edge to name: 5 + 14 + 5 */
+#define TEXT_DROP 5.0		/* name baseline below the entry centre */
+
+static void
+entry(struct draw *d, const struct layout_band *b, double x, double centre,
+      double max_w)
+{
+	cairo_t *cr = d->cr;
+	struct draw_text t = {
+		.size = DRAW_FONT,
+		.max_w = max_w,
+		.ellipsize = PANGO_ELLIPSIZE_MIDDLE,
+	};
+
+	cairo_rectangle(cr, x + BOX_GAP, centre - DRAW_KEY_BOX / 2,
+			DRAW_KEY_BOX, DRAW_KEY_BOX);
+	cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_stroke(cr);
+	draw_show(d, x + TEXT_X, centre - TEXT_DROP, b->label, b->label_len,
+		  &t);
+}
+
+void
+draw_key(struct draw *d)
+{
+	const struct render_layout *l = d->l;
+	double x = l->graph_x + l->graph_w, dc;
+	size_t k;
+
+	if (!l->key_on_graph || l->nbands == 0)
+		return;
+	dc = l->graph_h / (double)(l->nbands + 1);
+	for (k = 0; k < l->nbands; k++)
+		entry(d, &l->bands[k], x, l->graph_y + (double)(k + 1) * dc,
+		      l->key_label_max);
+}
+
+void
+draw_key_page(struct draw *d, size_t first, size_t count)
+{
+	const struct render_layout *l = d->l;
+	double x = l->graph_x, dc, max_w;
+	size_t k;
+
+	dc = l->nbands <= DRAW_KEY_PER_PAGE ?
+		l->graph_h / (double)(l->nbands + 1) :
+		l->graph_h / DRAW_KEY_PER_PAGE;
+	/* The whole page is the key's: names may use its width. */
+	max_w = l->page_w - x - TEXT_X - 11;
+	for (k = 0; k < count && first + k < l->nbands; k++)
+		entry(d, &l->bands[first + k], x, (double)(k + 1) * dc,
+		      max_w);
+}

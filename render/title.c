@@ -1,0 +1,120 @@
+/*
+ * render/title.c - the border and hp2ps's title box.
+ *
+ * Small title (20 pt): JOB on the left, the area below the curve in the
+ * middle ("N bytes x seconds"), DATE on the right, all on one baseline.
+ * Big title (40 pt, two rows): JOB alone above; area left and DATE right
+ * below.  hp2ps cuts JOB at 35 or 80 characters; here every text is
+ * shortened to the room it has, so nothing overlaps whatever its length.
+ */
+#include "draw.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define BORDER 5.0
+#define INSET 6.0
+#define GAP 8.0		/* least room between two texts of a row */
+
+const char *
+draw_field(const struct draw *d, enum hp_field f, const char *dflt)
+{
+	const char *s = hp_model_get(d->m, f);
+
+	return s ? s : dflt;
+}
+
+void
+draw_border(struct draw *d)
+{
+	cairo_rectangle(d->cr, 0, 0, d->l->page_w, d->l->page_h);
+	cairo_stroke(d->cr);
+}
+
+/* v as an integer with thousands commas ("216,037,506,172"), truncated
+ * as hp2ps truncates the area. */
+static void
+comma_number(char *buf, size_t size, double v)
+{
+	char digits[400];
+	size_t n, i, o = 0, lead;
+
+	if (!isfinite(v) || fabs(v) >= 1e300) {
+		snprintf(buf, size, "%g", v);
+		return;
+	}
+	if (v < 0 && size > 1) {
+		buf[o++] = '-';
+		v = -v;
+	}
+	snprintf(digits, sizeof digits, "%.0f", floor(v));
+	n = strlen(digits);
+	lead = n % 3 ? n % 3 : 3;
+	for (i = 0; i < n && o + 2 < size; i++) {
+		if (i >= lead && (i - lead) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = digits[i];
+	}
+	buf[o] = '\0';
+}
+
+void
+draw_title(struct draw *d)
+{
+	const struct render_layout *l = d->l;
+	const char *job = draw_field(d, HP_JOB, "");
+	const char *date = draw_field(d, HP_DATE, "");
+	const char *vu = draw_field(d, HP_VALUE_UNIT, "bytes");
+	const char *su = draw_field(d, HP_SAMPLE_UNIT, "seconds");
+	double box_w = l->page_w - 2 * BORDER, box_y = l->page_h - BORDER -
+		l->title_h, left = BORDER + INSET, right = l->page_w - BORDER -
+		INSET, row = box_y + INSET, aw;
+	struct draw_text t = {
+		.size = DRAW_TITLE_FONT,
+		.ellipsize = PANGO_ELLIPSIZE_END,
+	};
+	char num[520], *area;
+	size_t n;
+
+	cairo_rectangle(d->cr, BORDER, box_y, box_w, l->title_h);
+	cairo_stroke(d->cr);
+
+	comma_number(num, sizeof num, l->area);
+	n = strlen(num) + strlen(vu) + strlen(su) + sizeof "  x ";
+	area = malloc(n);
+	if (!area) {
+		d->oom = 1;
+		return;
+	}
+	snprintf(area, n, "%s %s x %s", num, vu, su);
+	aw = fmin(draw_width(d, area, strlen(area), t.size), box_w / 2);
+
+	if (l->big_title) {
+		double mid = box_y + l->title_h / 2;
+
+		cairo_move_to(d->cr, BORDER, mid);
+		cairo_line_to(d->cr, BORDER + box_w, mid);
+		cairo_stroke(d->cr);
+		t.max_w = right - left;
+		draw_show(d, left, mid + INSET, job, strlen(job), &t);
+		t.max_w = aw;
+		draw_show(d, left, row, area, strlen(area), &t);
+		t.halign = DRAW_RIGHT;
+		t.max_w = fmax(right - left - aw - GAP, 1);
+		draw_show(d, right, row, date, strlen(date), &t);
+	} else {
+		/* hp2ps centres on 638 / 2, ignoring the border. */
+		double centre = box_w / 2;
+
+		t.max_w = fmax(centre - aw / 2 - GAP - left, 1);
+		draw_show(d, left, row, job, strlen(job), &t);
+		t.halign = DRAW_CENTRE;
+		t.max_w = aw;
+		draw_show(d, centre, row, area, strlen(area), &t);
+		t.halign = DRAW_RIGHT;
+		t.max_w = fmax(right - (centre + aw / 2) - GAP, 1);
+		draw_show(d, right, row, date, strlen(date), &t);
+	}
+	free(area);
+}
