@@ -1,3 +1,48 @@
-/* convert/main.c - PLACEHOLDER, being written now. */
+/*
+ * convert/main.c - the hp2x executable: parse, then help, version or run.
+ *
+ * Kept tiny on purpose; everything testable lives in the hp2x_convert
+ * library (options.c, naming.c, atomic.c, run.c).  Usage errors exit 2
+ * with a hint, failed runs exit 1 (cli_run), success 0.
+ */
 #include <stdio.h>
-int main(void) { fputs("hp2x: not written yet\n", stderr); return 1; }
+
+#include "cli.h"
+
+#ifndef HP2X_VERSION
+#define HP2X_VERSION "unknown"
+#endif
+
+static int
+finish_stdout(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("hp2x: cannot write standard output");
+		return 1;
+	}
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct cli_settings s;
+	struct hp_err err = {{0}};
+
+	cli_settings_init(&s);
+	if (cli_parse(&s, argc, argv, &err)) {
+		fprintf(stderr, "hp2x: %s (see hp2x --help)\n", err.msg);
+		return 2;
+	}
+	switch (s.action) {
+	case CLI_HELP:
+		cli_help(stdout);
+		return finish_stdout();
+	case CLI_VERSION:
+		printf("hp2x %s\n", HP2X_VERSION);
+		return finish_stdout();
+	case CLI_RUN:
+		break;
+	}
+	return cli_run(&s, stderr);
+}

@@ -24,10 +24,6 @@
 #include <string.h>
 #include <strings.h>
 
-#ifndef HP2X_VERSION
-#define HP2X_VERSION "unknown"
-#endif
-
 /* How a short letter finds its value. */
 enum letter_arg {
 	LA_NONE,	/* none; the rest of the argument is ignored */

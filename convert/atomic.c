@@ -1,0 +1,136 @@
+/*
+ * convert/atomic.c - writing an output so that a failed run changes
+ * nothing.
+ *
+ * hp2ps truncates its .ps before parsing, so any error leaves an empty
+ * file over the previous graph.  hp2x writes to a temporary file in the
+ * target's own directory (so the final rename(2) stays within one file
+ * system and is atomic), gives it the mode a new file would get
+ * (0666 & ~umask; mkstemp makes 0600), and renames it over the target
+ * only once every byte is written and the close succeeded.  Any failure
+ * removes the temporary.  No fsync: the point is never to leave a
+ * half-written file after an error, not surviving a power cut.
+ *
+ * Standard output and targets that exist but are not regular files
+ * (/dev/null, a named pipe) are written in place: renaming over a device
+ * node would replace it.  A symbolic link to a regular file is replaced
+ * by the new file, as most editors do.
+ */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char tmp_suffix[] = ".XXXXXX";
+
+int
+cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
+{
+	struct stat st;
+	size_t len = strlen(path);
+	mode_t mask;
+	int fd;
+
+	memset(o, 0, sizeof *o);
+	if (strcmp(path, "-") == 0) {
+		o->f = stdout;
+		o->is_stdout = 1;
+		return 0;
+	}
+	o->path = strdup(path);
+	if (!o->path)
+		return hp_err_set(err, "out of memory");
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+		if (S_ISDIR(st.st_mode)) {
+			cli_out_abort(o);
+			return hp_err_set(err, "cannot write %s: Is a directory",
+					  path);
+		}
+		o->f = fopen(path, "wb");
+		if (!o->f) {
+			int e = errno;
+
+			cli_out_abort(o);
+			return hp_err_set(err, "cannot write %s: %s", path,
+					  strerror(e));
+		}
+		return 0;
+	}
+	o->tmp = malloc(len + sizeof tmp_suffix);
+	if (!o->tmp) {
+		cli_out_abort(o);
+		return hp_err_set(err, "out of memory");
+	}
+	memcpy(o->tmp, path, len);
+	memcpy(o->tmp + len, tmp_suffix, sizeof tmp_suffix);
+	fd = mkstemp(o->tmp);
+	if (fd < 0) {
+		int e = errno;
+
+		free(o->tmp);
+		o->tmp = NULL;
+		cli_out_abort(o);
+		return hp_err_set(err, "cannot create %s: %s", path,
+				  strerror(e));
+	}
+	/* umask can only be read by setting it; put it straight back. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || !(o->f = fdopen(fd, "wb"))) {
+		int e = errno;
+
+		close(fd);
+		cli_out_abort(o);
+		return hp_err_set(err, "cannot create %s: %s", path,
+				  strerror(e));
+	}
+	return 0;
+}
+
+int
+cli_out_commit(struct cli_out *o, struct hp_err *err)
+{
+	const char *name = o->is_stdout ? "standard output" : o->path;
+	int bad, e;
+
+	errno = 0;
+	bad = fflush(o->f) != 0 || ferror(o->f);
+	e = errno;
+	if (!o->is_stdout) {
+		if (fclose(o->f) != 0 && !bad) {
+			bad = 1;
+			e = errno;
+		}
+		o->f = NULL;
+	}
+	if (bad) {
+		cli_out_abort(o);
+		return hp_err_set(err, "cannot write %s: %s", name,
+				  e ? strerror(e) : "write error");
+	}
+	if (o->tmp && rename(o->tmp, o->path) != 0) {
+		e = errno;
+		cli_out_abort(o);
+		return hp_err_set(err, "cannot write %s: %s", name,
+				  strerror(e));
+	}
+	free(o->tmp);
+	o->tmp = NULL;
+	cli_out_abort(o);	/* releases the rest */
+	return 0;
+}
+
+void
+cli_out_abort(struct cli_out *o)
+{
+	if (o->f && !o->is_stdout)
+		fclose(o->f);
+	if (o->tmp)
+		unlink(o->tmp);
+	free(o->tmp);
+	free(o->path);
+	memset(o, 0, sizeof *o);
+}
