@@ -468,7 +468,7 @@ static const struct option options[] = {
 	{ .letters = "p", .letter_arg = LA_CHAIN, .name = "prior",
 	  .set = set_prior,
 	  .help = "read the .aux of an earlier run first and keep its\n"
-		  "scales, order and shades (the .aux is then rewritten);\n"
+		  "scales, order and shades (the .aux is rewritten after);\n"
 		  "combines with other letters: -pc is -p -c" },
 	{ .letters = "t", .letter_arg = LA_GLUED, .short_argh = "<PCT>",
 	  .name = "trace", .argh = "PCT", .set = set_trace,

@@ -1,0 +1,373 @@
+#!/usr/bin/env bash
+# tests/e2e/cli.sh - the hp2x command through its binary ($HP2X): help and
+# version, usage errors (exit 2), hp2ps's naming (FOO -> ./FOO.ps and
+# ./FOO.aux), every output format by its magic bytes, standard input and
+# output, warnings and -q, malformed input (exit 1, "FILE:LINE:", no file
+# left, an older output kept), the exact .hp round trip of every real
+# profile, and GHC's hp2ps accepting what hp2x writes.
+#
+# Each case runs in a fresh directory; a failed check prints FAIL and the
+# script ends with "N passed, N failed" and a non-zero exit when any failed.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+SHARED=${HP2X_SHARED:-$SRC/../shared}
+HPDATA=$SHARED/testdata/hp
+EVDATA=$SHARED/testdata/ghc-events
+
+top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-cli.XXXXXX")
+trap 'rm -rf "$top"' EXIT
+pass=0
+fail=0
+
+# run NAME FUNCTION: the function runs in a subshell in a new directory;
+# it fails by returning non-zero after printing why (see `bad`).
+run() {
+	local name=$1 fn=$2 dir
+	dir=$(mktemp -d "$top/case.XXXXXX")
+	if (cd "$dir" || exit 1; failed=0; "$fn"; exit "$failed"); then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name"
+		fail=$((fail + 1))
+	fi
+}
+
+# bad WHY: report a failed check; the case fails when it ends.
+bad() {
+	echo "  $*" >&2
+	failed=1
+	return 1
+}
+
+# expect_status WANT CMD...: CMD's exit status is WANT (and no signal).
+expect_status() {
+	local want=$1 rc
+	shift
+	"$@"
+	rc=$?
+	[ "$rc" -eq "$want" ] || bad "exit $rc, wanted $want: $*"
+}
+
+# A small, complete profile and a truncated and a malformed one.
+small_hp() {
+	cat <<'EOF'
+JOB "FOO +RTS -hT"
+DATE "Thu Jan  1 00:00 2026"
+SAMPLE_UNIT "seconds"
+VALUE_UNIT "bytes"
+BEGIN_SAMPLE 0.00
+END_SAMPLE 0.00
+BEGIN_SAMPLE 0.50
+(1)main	1000
+(2)foo bar	2000
+END_SAMPLE 0.50
+MARK 0.75
+BEGIN_SAMPLE 1.00
+(1)main	3000
+(2)foo bar	500
+END_SAMPLE 1.00
+EOF
+}
+
+truncated_hp() {
+	small_hp
+	printf 'BEGIN_SAMPLE 1.50\n(1)main\t10\n'
+}
+
+malformed_hp() {
+	small_hp | sed '7s/.*/BEGIN_SAMPLE soon/'
+}
+
+magic() {	# magic FILE N: the first N bytes in hex
+	head -c "$2" "$1" | od -An -tx1 | tr -d ' \n'
+}
+
+# ---- help, version, usage errors ----
+
+t_help() {
+	local opt
+	"$HP2X" --help >out 2>err || bad "--help failed"
+	[ ! -s err ] || bad "--help wrote to stderr"
+	for opt in -b --big-title -s --small-title -c --colour --color -d \
+		-i --sort= -e --eps= -g --gs -m --bands= -M --multipage \
+		-p --prior -t --trace= -y --no-marks -o --output= --format= \
+		--aux --size= --dpi= --heap-size --exact -q --quiet -w \
+		--watch --interval= --idle-exit= -h --help --version; do
+		grep -q -e "$opt" out || bad "--help lacks $opt"
+	done
+	grep -q 'hp2x FOO.hp -o FOO.pdf' out || bad "--help lacks examples"
+	"$HP2X" -h | cmp -s - out || bad "-h differs from --help"
+}
+
+t_version() {
+	"$HP2X" --version >out 2>err || bad "--version failed"
+	grep -Eqx 'hp2x [0-9]+\.[0-9]+\.[0-9]+.*' out || bad "version: $(cat out)"
+}
+
+t_usage_errors() {
+	small_hp >FOO.hp
+	expect_status 2 "$HP2X" --bogus FOO.hp 2>err >out
+	grep -qx "hp2x: unknown option '--bogus' (see hp2x --help)" err ||
+		bad "message: $(cat err)"
+	[ ! -s out ] || bad "stdout not empty"
+	expect_status 2 "$HP2X" -l FOO.hp 2>err
+	grep -q "^hp2x: unknown option '-l'" err || bad "-l: $(cat err)"
+	expect_status 2 "$HP2X" -t6 FOO.hp 2>err
+	grep -q "^hp2x: .*'-t'.*(see hp2x --help)$" err || bad "-t6: $(cat err)"
+	expect_status 2 "$HP2X" -e2in FOO.hp 2>/dev/null
+	expect_status 2 "$HP2X" -m-1 FOO.hp 2>/dev/null
+	expect_status 2 "$HP2X" FOO.hp -o FOO.txt 2>err
+	grep -q "FOO.txt" err || bad "unknown extension: $(cat err)"
+	expect_status 2 "$HP2X" FOO.hp other.hp 2>/dev/null
+	expect_status 2 "$HP2X" --format=gif FOO.hp 2>/dev/null
+	expect_status 2 "$HP2X" FOO.hp -o 2>/dev/null
+	# Nothing may have been written by a refused command line.
+	[ "$(ls)" = "$(printf 'FOO.hp\nerr\nout')" ] || bad "files: $(ls)"
+}
+
+t_watch_placeholder() {
+	small_hp >FOO.hp
+	expect_status 2 "$HP2X" -w FOO.hp -o x.pdf 2>err
+	grep -q "watch mode is not implemented yet" err || bad "$(cat err)"
+}
+
+# ---- hp2ps's naming ----
+
+t_hp2ps_naming() {
+	small_hp >FOO.hp
+	"$HP2X" FOO 2>err || bad "hp2x FOO failed: $(cat err)"
+	[ "$(head -c 10 FOO.ps)" = "%!PS-Adobe" ] || bad "FOO.ps is not PostScript"
+	grep -q '^X_RANGE ' FOO.aux || bad "FOO.aux lacks X_RANGE"
+	grep -q '^ORDER (1)main ' FOO.aux || bad "FOO.aux lacks ORDER"
+	rm FOO.ps FOO.aux
+	"$HP2X" FOO.hp 2>err || bad "hp2x FOO.hp failed: $(cat err)"
+	[ -s FOO.ps ] && [ -s FOO.aux ] || bad "FOO.hp: no FOO.ps/FOO.aux"
+	# Into the current directory, named after the basename.
+	mkdir -p sub dir.v2 here
+	small_hp >sub/z.hp
+	small_hp >dir.v2/foo.hp
+	(cd here && "$HP2X" ../sub/z.hp && "$HP2X" ../dir.v2/foo) ||
+		bad "sub/z.hp or dir.v2/foo failed"
+	[ "$(cd here && ls | tr '\n' ' ')" = "foo.aux foo.ps z.aux z.ps " ] ||
+		bad "here holds: $(ls here)"
+	[ ! -e sub/z.ps ] || bad "z.ps written beside the input"
+	# Friendlier than hp2ps: a name that exists is read as is.
+	small_hp >notes.txt
+	"$HP2X" notes.txt || bad "notes.txt failed"
+	[ -s notes.txt.ps ] || bad "notes.txt: no notes.txt.ps"
+	expect_status 1 "$HP2X" NOPE 2>err
+	grep -q "NOPE.hp" err || bad "missing input: $(cat err)"
+	[ ! -e NOPE.ps ] || bad "NOPE.ps written"
+}
+
+t_prior_aux() {
+	small_hp >FOO.hp
+	# -p without an aux: hp2ps's error, exit 1, nothing written.
+	expect_status 1 "$HP2X" -p FOO 2>err
+	grep -q "^hp2x: cannot open FOO.aux" err || bad "$(cat err)"
+	[ ! -e FOO.ps ] || bad "FOO.ps written without its aux"
+	"$HP2X" FOO || bad "first run"
+	cp FOO.aux BAR.aux
+	small_hp | sed 's/(2)foo bar\t500/(3)baz\t9000/' >BAR.hp
+	"$HP2X" -pc BAR 2>err || bad "-pc BAR: $(cat err)"
+	[ -s BAR.ps ] || bad "no BAR.ps"
+	grep -q '^ORDER (1)main ' BAR.aux || bad "BAR.aux lost the prior order"
+	# With -o the aux is written only when asked for, beside OUTPUT.
+	"$HP2X" FOO.hp -o out.pdf || bad "-o out.pdf"
+	[ ! -e out.aux ] || bad "out.aux written without --aux"
+	"$HP2X" --aux FOO.hp -o out.pdf || bad "--aux"
+	grep -q '^Y_RANGE ' out.aux || bad "out.aux not written"
+	"$HP2X" -p FOO.hp -o out.pdf || bad "-p -o out.pdf"
+	# Data formats and standard output never touch an aux.
+	rm out.aux
+	"$HP2X" -p FOO.hp -o - >/dev/null 2>&1 || bad "-p -o -"
+	[ ! -e out.aux ] && [ ! -e -.aux ] || bad "aux for stdout"
+}
+
+# ---- formats ----
+
+t_formats() {
+	local f
+	small_hp >FOO.hp
+	for f in ps eps pdf svg png hp csv json PDF; do
+		"$HP2X" FOO.hp -o "out.$f" 2>err || bad "-o out.$f: $(cat err)"
+	done
+	[ "$(head -c 10 out.ps)" = "%!PS-Adobe" ] || bad "ps magic"
+	head -1 out.eps | grep -q '^%!PS-Adobe-[0-9.]* EPSF-' || bad "eps magic"
+	grep -q '^%%BoundingBox: ' out.eps || bad "eps bounding box"
+	[ "$(head -c 5 out.pdf)" = "%PDF-" ] || bad "pdf magic"
+	[ "$(head -c 5 out.PDF)" = "%PDF-" ] || bad "PDF magic"
+	grep -q '<svg' out.svg || bad "svg root"
+	xmllint --noout out.svg 2>/dev/null || bad "svg is not XML"
+	[ "$(magic out.png 8)" = 89504e470d0a1a0a ] || bad "png magic"
+	[ "$(head -1 out.hp)" = 'JOB "FOO +RTS -hT"' ] || bad "hp: $(head -1 out.hp)"
+	[ "$(head -1 out.csv)" = "sample,time,band,bytes" ] || bad "csv header"
+	grep -q '"foo bar"\|foo bar' out.csv || bad "csv lacks a band"
+	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' out.json ||
+		bad "json does not parse"
+	# --format overrides the extension; -e makes PostScript EPS.
+	"$HP2X" FOO.hp -o weird.bin --format=pdf || bad "--format=pdf"
+	[ "$(head -c 5 weird.bin)" = "%PDF-" ] || bad "--format=pdf magic"
+	"$HP2X" -e15cm FOO.hp -o e.ps || bad "-e15cm -o e.ps"
+	head -1 e.ps | grep -q 'EPSF-' || bad "-e did not make EPS"
+	"$HP2X" -c -e15cm FOO.hp -o e.eps || bad "-c -e15cm"
+	grep -q '^%%BoundingBox: 0 0 425 ' e.eps ||
+		bad "15cm box: $(grep BoundingBox e.eps)"
+	"$HP2X" -e5in FOO.hp -o e.pdf || bad "-e5in -o e.pdf"
+	[ "$(head -c 5 e.pdf)" = "%PDF-" ] || bad "-e changed a pdf"
+	gs -q -dBATCH -dNOPAUSE -dSAFER -sDEVICE=nullpage out.ps >/dev/null 2>&1 ||
+		bad "gs refuses out.ps"
+	# Output files get the mode a new file gets (0666 & ~umask).
+	(umask 022 && "$HP2X" FOO.hp -o m1.pdf) && (umask 077 && "$HP2X" FOO.hp -o m2.pdf)
+	[ "$(stat -c %a m1.pdf m2.pdf | tr '\n' ' ')" = "644 600 " ] ||
+		bad "modes: $(stat -c %a m1.pdf m2.pdf)"
+}
+
+t_stdout_stdin() {
+	small_hp >FOO.hp
+	"$HP2X" FOO.hp -o - >out 2>err || bad "-o -"
+	[ "$(head -c 10 out)" = "%!PS-Adobe" ] || bad "-o - is not PostScript"
+	"$HP2X" FOO.hp -o - --format=pdf >out || bad "-o - --format=pdf"
+	[ "$(head -c 5 out)" = "%PDF-" ] || bad "-o - --format=pdf magic"
+	"$HP2X" --format=csv FOO.hp -o - | head -1 | grep -qx 'sample,time,band,bytes' ||
+		bad "csv to stdout"
+	# hp2ps's filter mode: stdin to stdout, no files.
+	"$HP2X" <FOO.hp >out 2>err || bad "filter mode: $(cat err)"
+	[ "$(head -c 10 out)" = "%!PS-Adobe" ] || bad "filter mode output"
+	"$HP2X" - -o x.csv <FOO.hp || bad "- -o x.csv"
+	[ "$(head -1 x.csv)" = "sample,time,band,bytes" ] || bad "stdin to csv"
+	[ "$(ls | tr '\n' ' ')" = "FOO.hp err out x.csv " ] || bad "files: $(ls)"
+	# Errors name stdin.
+	malformed_hp >M.hp
+	expect_status 1 "$HP2X" -o x.pdf <M.hp 2>err
+	grep -q '^hp2x: stdin:7:' err || bad "stdin error: $(cat err)"
+}
+
+# ---- warnings and errors ----
+
+t_truncated() {
+	truncated_hp >T.hp
+	"$HP2X" T.hp -o t.pdf 2>err || bad "truncated file failed: $(cat err)"
+	[ "$(grep -c '^hp2x: warning: T.hp:16: ' err)" = 1 ] || bad "warnings: $(cat err)"
+	[ "$(grep -c '^hp2x: ' err)" = 1 ] || bad "stderr: $(cat err)"
+	[ "$(head -c 5 t.pdf)" = "%PDF-" ] || bad "no pdf"
+	"$HP2X" -q T.hp -o t2.pdf 2>err || bad "-q failed"
+	! grep -q '^hp2x:' err || bad "-q printed: $(cat err)"
+	# A real profile cut anywhere still reads, with one warning.
+	head -c 500000 "$HPDATA/hackage-query.hp" >cut.hp
+	"$HP2X" cut.hp -o cut.csv 2>err || bad "cut profile failed: $(cat err)"
+	[ "$(grep -c '^hp2x: warning: cut.hp:' err)" = 1 ] || bad "cut: $(cat err)"
+}
+
+t_malformed() {
+	malformed_hp >M.hp
+	expect_status 1 "$HP2X" M.hp -o m.pdf 2>err
+	grep -q '^hp2x: M.hp:7: ' err || bad "message: $(cat err)"
+	[ "$(ls | tr '\n' ' ')" = "M.hp err " ] || bad "left behind: $(ls)"
+	# hp2ps would have truncated FOO.ps; hp2x keeps the older outputs.
+	echo old >M.ps
+	echo old-aux >M.aux
+	echo old >m.pdf
+	expect_status 1 "$HP2X" M 2>/dev/null
+	expect_status 1 "$HP2X" M.hp -o m.pdf 2>/dev/null
+	[ "$(cat M.ps M.aux m.pdf | tr '\n' ' ')" = "old old-aux old " ] ||
+		bad "older output clobbered"
+	[ "$(ls | wc -l)" = 5 ] || bad "temporaries left: $(ls)"
+	: >empty.hp
+	expect_status 1 "$HP2X" empty.hp -o e.pdf 2>err
+	grep -q '^hp2x: empty.hp' err || bad "empty: $(cat err)"
+	[ ! -e e.pdf ] || bad "e.pdf written"
+	expect_status 1 "$HP2X" missing.hp -o e.pdf 2>err
+	grep -q '^hp2x: cannot open missing.hp' err || bad "missing: $(cat err)"
+}
+
+# ---- real profiles ----
+
+# Canonical content of a .hp file: "S i time", "V i name<TAB>bytes" for
+# every complete sample (duplicates summed, zeros dropped), "M time" for
+# marks, sorted.  Times are compared as doubles.
+canon() {
+	awk '
+	function num(s) { gsub(/,/, ".", s); return sprintf("%.17g", s + 0) }
+	{ sub(/\r$/, "") }
+	!ins && /^MARK[ \t]/ { print "M " num($2); next }
+	/^BEGIN_SAMPLE[ \t]/ && !ins { ins = 1; t = $2; nb = 0; split("", val); split("", ord); next }
+	/^END_SAMPLE[ \t]/ && ins {
+		print "S " n " " num(t)
+		for (k = 1; k <= nb; k++)
+			if (val[ord[k]] != 0)
+				print "V " n " " ord[k] "\t" val[ord[k]]
+		n++; ins = 0; next
+	}
+	ins {
+		line = $0; sub(/^[ \t]+/, "", line)
+		if (match(line, /\t[ \t]*[0-9]+[ \t]*$/) || match(line, /[ \t]+[0-9]+[ \t]*$/)) {
+			name = substr(line, 1, RSTART - 1); v = substr(line, RSTART)
+			gsub(/[ \t]/, "", v)
+			if (!(name in val)) { ord[++nb] = name; val[name] = v }
+			else val[name] = sprintf("%.0f", val[name] + v)
+		}
+	}' "$1" | LC_ALL=C sort
+}
+
+roundtrip_one() {	# roundtrip_one SOURCE NAME
+	local src=$1 x=$2
+	case $src in
+	*.gz) gzip -dc "$src" >"$x.hp" ;;
+	*) cp "$src" "$x.hp" ;;
+	esac
+	"$HP2X" -q "$src" -o "$x.y.hp" || { bad "$x: reading failed"; return 1; }
+	"$HP2X" -q "$x.y.hp" -o "$x.z.hp" || { bad "$x: rereading failed"; return 1; }
+	cmp -s "$x.y.hp" "$x.z.hp" || bad "$x: .hp -> .hp is not idempotent"
+	canon "$x.hp" >"$x.want"
+	canon "$x.y.hp" >"$x.got"
+	[ -s "$x.want" ] || bad "$x: canon found nothing"
+	cmp -s "$x.want" "$x.got" ||
+		bad "$x: samples differ: $(diff "$x.want" "$x.got" | head -5)"
+	[ "$(grep -c '^JOB ' "$x.y.hp")" = 1 ] || bad "$x: JOB lines"
+	# GHC's hp2ps reads what hp2x writes, and gs reads what hp2ps writes.
+	mkdir "gh-$x" && cp "$x.y.hp" "gh-$x/p.hp" &&
+		(cd "gh-$x" && hp2ps p.hp >/dev/null 2>&1) || bad "$x: hp2ps refused it"
+	gs -q -dBATCH -dNOPAUSE -dSAFER -sDEVICE=nullpage "gh-$x/p.ps" >/dev/null 2>&1 ||
+		bad "$x: gs refused hp2ps's output"
+}
+
+t_roundtrip() {
+	local f n=0
+	for f in "$HPDATA"/*.hp "$HPDATA"/*.hp.gz "$SRC"/samples/*.hp; do
+		[ -e "$f" ] || continue
+		n=$((n + 1))
+		roundtrip_one "$f" "r$n" || return 1
+	done
+	[ "$n" -ge 5 ] || bad "only $n profiles found"
+}
+
+t_gzip_and_eventlog() {
+	"$HP2X" "$HPDATA/Describe2.hp.gz" -o d.hp 2>err || bad "Describe2: $(cat err)"
+	[ "$(grep -c '^BEGIN_SAMPLE ' d.hp)" = 508 ] || bad "Describe2: wanted 508 samples"
+	cp "$HPDATA/Describe2.hp.gz" .
+	"$HP2X" -q Describe2.hp.gz || bad "hp2x Describe2.hp.gz"
+	[ -s Describe2.ps ] && [ -s Describe2.aux ] || bad "Describe2.ps/.aux: $(ls)"
+	cp "$EVDATA/stop.hT.eventlog" prog.eventlog
+	"$HP2X" -q prog.eventlog 2>err || bad "eventlog: $(cat err)"
+	[ -s prog.ps ] && [ -s prog.aux ] || bad "prog.ps/.aux: $(ls)"
+	"$HP2X" -q prog.eventlog -o prog.svg || bad "eventlog to svg"
+}
+
+run help t_help
+run version t_version
+run usage-errors t_usage_errors
+run watch-placeholder t_watch_placeholder
+run hp2ps-naming t_hp2ps_naming
+run prior-aux t_prior_aux
+run formats t_formats
+run stdout-stdin t_stdout_stdin
+run truncated t_truncated
+run malformed t_malformed
+run roundtrip t_roundtrip
+run gzip-and-eventlog t_gzip_and_eventlog
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
