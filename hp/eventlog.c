@@ -1071,7 +1071,10 @@ header_step(struct el *st, const unsigned char **p, size_t *n,
 		if (memcmp(q, "datb", 4))
 			return bad_header(st, off, "expected the start of the data (\"datb\")", err);
 		st->phase = P_DATA;
-		st->headers++;
+		if (!st->headers++ &&
+		    (set_field(st, HP_SAMPLE_UNIT, "seconds", 7, off, err) ||
+		     set_field(st, HP_VALUE_UNIT, "bytes", 5, off, err)))
+			return -1;
 		st->block_end = NO_BLOCK;
 		st->has_end = T_HEAP_PROF_SAMPLE_END < st->nev &&
 			      (st->ev[T_HEAP_PROF_SAMPLE_END] & EV_DECLARED);
