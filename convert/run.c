@@ -105,6 +105,30 @@ print_warnings(const hp_model *m, const struct cli_settings *s, FILE *errs)
 		fprintf(errs, "hp2x: warning: %s\n", hp_model_warning(m, i));
 }
 
+/* The renderer and the data writers see only a FILE; say which file a
+ * failure was about, unless the message already does. */
+static void
+name_output(struct hp_err *err, const struct cli_out *o)
+{
+	const char *name = o->is_stdout ? "standard output" : o->path;
+	char msg[sizeof err->msg];
+	size_t n, k;
+
+	if (!name || strstr(err->msg, name))
+		return;
+	n = strlen(name);
+	k = strlen(err->msg);
+	if (n + 2 >= sizeof msg)
+		return;
+	if (n + 2 + k >= sizeof msg)
+		k = sizeof msg - 1 - n - 2;	/* cut the end, keep the name */
+	memcpy(msg, name, n);
+	memcpy(msg + n, ": ", 2);
+	memcpy(msg + n + 2, err->msg, k);
+	msg[n + 2 + k] = '\0';
+	memcpy(err->msg, msg, sizeof msg);
+}
+
 static int
 write_data(enum cli_format f, const hp_model *m, FILE *out,
 	   struct hp_err *err)
@@ -138,15 +162,24 @@ write_graph(const struct cli_settings *s, const struct cli_paths *p,
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
-	if (cli_out_open(out, p->output, err) ||
-	    render_graph(ctx, m, &s->render, prior, used, out->f, err) ||
-	    cli_out_commit(out, err))
+	if (cli_out_open(out, p->output, err))
 		goto out;
-	if (p->aux_write &&
-	    (cli_out_open(aux, p->aux, err) ||
-	     render_aux_write(used, aux->f, err) ||
-	     cli_out_commit(aux, err)))
+	if (render_graph(ctx, m, &s->render, prior, used, out->f, err)) {
+		name_output(err, out);
 		goto out;
+	}
+	if (cli_out_commit(out, err))
+		goto out;
+	if (p->aux_write) {
+		if (cli_out_open(aux, p->aux, err))
+			goto out;
+		if (render_aux_write(used, aux->f, err)) {
+			name_output(err, aux);
+			goto out;
+		}
+		if (cli_out_commit(aux, err))
+			goto out;
+	}
 	rc = 0;
 out:
 	render_aux_free(used);
@@ -196,10 +229,15 @@ cli_run(const struct cli_settings *s, FILE *errs)
 	if (graph) {
 		if (write_graph(s, &p, m, prior, &out, &aux, &err))
 			goto fail;
-	} else if (cli_out_open(&out, p.output, &err) ||
-		   write_data(s->format, m, out.f, &err) ||
-		   cli_out_commit(&out, &err)) {
-		goto fail;
+	} else {
+		if (cli_out_open(&out, p.output, &err))
+			goto fail;
+		if (write_data(s->format, m, out.f, &err)) {
+			name_output(&err, &out);
+			goto fail;
+		}
+		if (cli_out_commit(&out, &err))
+			goto fail;
 	}
 	status = 0;
 	goto done;

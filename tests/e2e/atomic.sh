@@ -1,0 +1,240 @@
+#!/usr/bin/env bash
+# tests/e2e/atomic.sh - a failed write changes nothing.  For each way an
+# output can fail (missing directory, a path under a file, no permission,
+# a full disk, a directory as target, the input as output) hp2x must say
+# which file, exit 1 (not by a signal), leave no partial or temporary
+# file, keep the input, and keep an older output.  Also: a successful run
+# replaces the older output, and device targets (/dev/null) are written in
+# place, never renamed over.
+#
+# Permission and disk-full need care when running as root (CI containers,
+# this sandbox): root ignores file modes, so the permission case drops to
+# the user nobody with setpriv; a full disk is a 64 KiB tmpfs mounted here.
+# Without root, chmod stops us, and the full disk falls back to
+# /dev/full, which reports ENOSPC on every write.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+SHARED=${HP2X_SHARED:-$SRC/../shared}
+HPDATA=$SHARED/testdata/hp
+
+top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-atomic.XXXXXX")
+mnt=
+cleanup() {
+	[ -n "$mnt" ] && umount "$mnt" 2>/dev/null
+	rm -rf "$top"
+}
+trap cleanup EXIT
+chmod 755 "$top"
+pass=0
+fail=0
+
+run() {
+	local name=$1 fn=$2 dir
+	dir=$(mktemp -d "$top/case.XXXXXX")
+	chmod 755 "$dir"
+	if (cd "$dir" || exit 1; failed=0; "$fn"; exit "$failed"); then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name"
+		fail=$((fail + 1))
+	fi
+}
+
+bad() {
+	echo "  $*" >&2
+	failed=1
+	return 1
+}
+
+# fails_with MESSAGE CMD...: exit 1 and exactly MESSAGE on stderr (kept
+# outside the case's directory, whose contents the cases check).
+fails_with() {
+	local want=$1 rc
+	shift
+	"$@" 2>"$top/err"
+	rc=$?
+	[ "$rc" -eq 1 ] || bad "exit $rc, wanted 1: $*"
+	[ "$(cat "$top/err")" = "$want" ] ||
+		bad "stderr: '$(cat "$top/err")', wanted '$want'"
+}
+
+# fails_like REGEX CMD...: exit 1 and one line matching REGEX on stderr,
+# for messages whose middle comes from the renderer.
+fails_like() {
+	local want=$1 rc
+	shift
+	"$@" 2>"$top/err"
+	rc=$?
+	[ "$rc" -eq 1 ] || bad "exit $rc, wanted 1: $*"
+	[ "$(wc -l <"$top/err")" = 1 ] && grep -Eq "$want" "$top/err" ||
+		bad "stderr: '$(cat "$top/err")', wanted /$want/"
+}
+
+# The input, an older output, and a record of both to compare with.
+setup() {
+	cp "$HPDATA/hackage-query.hp" in.hp
+	chmod 644 in.hp
+	sum_in=$(md5sum <in.hp)
+}
+
+input_untouched() {
+	[ "$(md5sum <in.hp)" = "$sum_in" ] || bad "the input changed"
+}
+
+# holds DIR NAMES...: DIR holds exactly NAMES (so no temporary is left).
+holds() {
+	local dir=$1 got want
+	shift
+	got=$(cd "$dir" && ls -A | tr '\n' ' ')
+	want=$([ $# -eq 0 ] || printf '%s ' "$@")
+	[ "$got" = "$want" ] || bad "$dir holds '$got', wanted '$want'"
+}
+
+t_missing_directory() {
+	setup
+	fails_with "hp2x: cannot create nodir/x.pdf: No such file or directory" \
+		"$HP2X" in.hp -o nodir/x.pdf
+	[ ! -e nodir ] || bad "nodir created"
+	holds . in.hp
+	input_untouched
+}
+
+t_under_a_file() {
+	setup
+	fails_with "hp2x: cannot create in.hp/x.pdf: Not a directory" \
+		"$HP2X" in.hp -o in.hp/x.pdf
+	holds . in.hp
+	input_untouched
+}
+
+t_directory_target() {
+	setup
+	mkdir d
+	fails_with "hp2x: cannot write d: Is a directory" \
+		"$HP2X" in.hp -o d --format=pdf
+	holds d
+	holds . d in.hp
+}
+
+t_no_permission() {
+	local as=()
+	setup
+	mkdir ro
+	echo old >ro/x.pdf
+	chmod 555 ro
+	if [ "$(id -u)" = 0 ]; then
+		as=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
+	fi
+	fails_with "hp2x: cannot create ro/x.pdf: Permission denied" \
+		"${as[@]}" "$HP2X" in.hp -o ro/x.pdf
+	holds ro x.pdf
+	[ "$(cat ro/x.pdf)" = old ] || bad "older output clobbered"
+	# hp2ps naming in a read-only current directory.
+	(cd ro && fails_with "hp2x: cannot create in.ps: Permission denied" \
+		"${as[@]}" "$HP2X" ../in.hp) || failed=1
+	holds ro x.pdf
+	chmod 755 ro
+	input_untouched
+}
+
+t_disk_full() {
+	setup
+	if [ "$(id -u)" = 0 ] && mkdir full &&
+		mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
+		mnt=$PWD/full
+		echo old >full/x.pdf
+		echo old >full/x.svg
+		# The PNG of hackage-query is far larger than 64 KiB of disk.
+		fails_like "^hp2x: full/x.png: .*No space left on device$" \
+			"$HP2X" in.hp -o full/x.png --size=4000x3000
+		holds full x.pdf x.svg
+		# Filling the disk first: even the temporary cannot grow.
+		dd if=/dev/zero of=full/filler bs=1k count=200 2>/dev/null
+		fails_like "^hp2x: full/x.svg: .*No space left on device$" \
+			"$HP2X" in.hp -o full/x.svg
+		holds full filler x.pdf x.svg
+		[ "$(cat full/x.pdf full/x.svg | tr '\n' ' ')" = "old old " ] ||
+			bad "older outputs clobbered"
+		umount full && mnt=
+	else
+		# No tmpfs (not root): a device that is always full.
+		fails_with "hp2x: cannot write /dev/full: No space left on device" \
+			"$HP2X" in.hp -o /dev/full --format=pdf
+	fi
+	# A full standard output.
+	fails_like "^hp2x: .*standard output.*No space left on device$" \
+		"$HP2X" in.hp -o - --format=csv >/dev/full
+	fails_like "^hp2x: .*standard output.*No space left on device$" \
+		"$HP2X" in.hp -o - --format=png >/dev/full
+	fails_with "hp2x: cannot write standard output: No space left on device" \
+		"$HP2X" --help >/dev/full
+	input_untouched
+}
+
+t_output_is_input() {
+	setup
+	fails_with "hp2x: in.hp: output would overwrite the input" \
+		"$HP2X" in.hp -o in.hp
+	fails_with "hp2x: ./in.hp: output would overwrite the input" \
+		"$HP2X" in.hp -o ./in.hp
+	ln in.hp hard.hp
+	ln -s in.hp soft.hp
+	fails_with "hp2x: hard.hp: output would overwrite the input" \
+		"$HP2X" in.hp -o hard.hp
+	fails_with "hp2x: in.hp: output would overwrite the input" \
+		"$HP2X" soft.hp -o in.hp
+	# hp2ps naming can aim there too: hp2x in --format=hp writes in.hp.
+	fails_with "hp2x: in.hp: output would overwrite the input" \
+		"$HP2X" in --format=hp
+	holds . hard.hp in.hp soft.hp
+	input_untouched
+}
+
+t_success_replaces() {
+	setup
+	echo old >x.pdf
+	chmod 600 x.pdf
+	"$HP2X" in.hp -o x.pdf || bad "run failed"
+	[ "$(head -c 5 x.pdf)" = "%PDF-" ] || bad "x.pdf not replaced"
+	holds . in.hp x.pdf
+	# Devices are written in place, not renamed over.
+	"$HP2X" in.hp -o /dev/null --format=pdf || bad "-o /dev/null failed"
+	[ -c /dev/null ] || bad "/dev/null is no longer a device"
+	mkfifo pipe
+	(cat pipe >fromfifo &)
+	"$HP2X" in.hp -o pipe --format=csv || bad "-o FIFO failed"
+	sleep 0.2
+	[ -p pipe ] || bad "the FIFO was replaced"
+	[ "$(head -1 fromfifo)" = "sample,time,band,bytes" ] || bad "FIFO got nothing"
+	input_untouched
+}
+
+t_bad_input_keeps_outputs() {
+	setup
+	echo old >x.pdf
+	echo old >in.ps
+	echo old >in.aux
+	head -c 300000 in.hp | sed '20s/.*/BEGIN_SAMPLE never/' >bad.hp
+	"$HP2X" bad.hp -o x.pdf 2>"$top/err"
+	[ $? -eq 1 ] || bad "bad.hp did not exit 1"
+	grep -q '^hp2x: bad.hp:20: ' "$top/err" || bad "stderr: $(cat "$top/err")"
+	cp bad.hp in.hp
+	"$HP2X" in 2>/dev/null && bad "hp2x in succeeded on bad input"
+	[ "$(cat x.pdf in.ps in.aux | tr '\n' ' ')" = "old old old " ] ||
+		bad "older outputs clobbered"
+	holds . bad.hp in.aux in.hp in.ps x.pdf
+}
+
+run missing-directory t_missing_directory
+run under-a-file t_under_a_file
+run directory-target t_directory_target
+run no-permission t_no_permission
+run disk-full t_disk_full
+run output-is-input t_output_is_input
+run success-replaces t_success_replaces
+run bad-input-keeps-outputs t_bad_input_keeps_outputs
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
