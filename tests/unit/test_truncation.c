@@ -12,7 +12,7 @@
  * exactly the full model's first k samples, and warn once exactly when
  * the cut falls after the start of sample k.
  *
- * Reading a 3 MB prefix 2,000 times is too slow under ASan, so past 64 KiB
+ * Reading a 3 MB prefix 2,000 times is too slow under ASan, so past 16 KiB
  * a cut is read as the header followed by the text from the BEGIN_SAMPLE
  * two samples before the cut: at a sample boundary the reader carries
  * nothing but the header (GHC files have no MARKs or header lines among
@@ -36,7 +36,7 @@
 #include "modelcmp.h"
 #include "testutil.h"
 
-#define WHOLE_LIMIT (64u << 10)
+#define WHOLE_LIMIT (16u << 10)
 
 struct layout {
 	size_t *begin;		/* line start of each BEGIN_SAMPLE */
