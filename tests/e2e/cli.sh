@@ -133,6 +133,18 @@ t_watch_placeholder() {
 	grep -q "watch mode is not implemented yet" err || bad "$(cat err)"
 }
 
+t_manpage() {
+	local opt
+	groff -man -Tutf8 -ww -z "$SRC/hp2x.1" >out 2>&1 || bad "groff failed"
+	[ ! -s out ] || bad "groff warns: $(head -3 out)"
+	# Every long option of --help is documented.
+	sed 's/\\-/-/g' "$SRC/hp2x.1" >page
+	for opt in $("$HP2X" --help | grep -o -e '--[a-z][a-z-]*' | sort -u); do
+		grep -q -e "$opt" page || bad "hp2x.1 lacks $opt"
+	done
+	grep -q '^\.B sample,time,band,bytes$' page || bad "hp2x.1 lacks the CSV header"
+}
+
 # ---- hp2ps's naming ----
 
 t_hp2ps_naming() {
@@ -205,8 +217,9 @@ t_formats() {
 	[ "$(head -1 out.hp)" = 'JOB "FOO +RTS -hT"' ] || bad "hp: $(head -1 out.hp)"
 	[ "$(head -1 out.csv)" = "sample,time,band,bytes" ] || bad "csv header"
 	grep -q '"foo bar"\|foo bar' out.csv || bad "csv lacks a band"
-	python3 -c 'import json,sys; json.load(open(sys.argv[1]))' out.json ||
-		bad "json does not parse"
+	[ "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+		print scalar(@{$j->{samples}}), " ", scalar(@{$j->{bands}})' <out.json)" = "3 2" ] ||
+		bad "json does not parse, or lacks samples and bands"
 	# --format overrides the extension; -e makes PostScript EPS.
 	"$HP2X" FOO.hp -o weird.bin --format=pdf || bad "--format=pdf"
 	[ "$(head -c 5 weird.bin)" = "%PDF-" ] || bad "--format=pdf magic"
@@ -373,6 +386,7 @@ t_gzip_and_eventlog() {
 }
 
 run help t_help
+run manpage t_manpage
 run version t_version
 run usage-errors t_usage_errors
 run watch-placeholder t_watch_placeholder
