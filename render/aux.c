@@ -148,8 +148,8 @@ map_rehash(struct map *m, size_t size)
 	return 0;
 }
 
-/* Add name unless present; *added says which.  Returns -1 when out of
- * memory or past 2^31 entries. */
+/* Add name unless present (the first entry for a name wins).  Returns -1
+ * when out of memory or past 2^31 entries. */
 static int
 map_add(render_aux *a, struct map *m, const char *name, size_t len,
 	long long order, double shade, struct hp_err *err)
