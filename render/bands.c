@@ -8,51 +8,142 @@
  *    several model bands into one slot; dropped bands vanish), then the
  *    cumulative tops of all slots are computed in one pass and handed to
  *    outline_add.  Cost: O(entries + samples x slots), never a rescan of
- *    the samples per band.
+ *    the samples per band.  The top of the last slot is the total.
  * 2. draw_bands emits each band as one polygon: its lower outline (the
- *    previous band's tops) left to right, its own tops right to left,
+ *    previous slot's tops) left to right, its own tops right to left,
  *    filled with its colour and outlined in black at 0.5 pt.
  *
- * The outline is the one place that knows how many points a band has, so
- * a reduction to the output's resolution (per device column, the least
- * and greatest top of each band and of the total) can replace
- * outline_add without touching the rest.
+ * Reduction to the output's resolution (unless --exact): a million
+ * samples across 600 pixels would give cairo polygons of a million
+ * zig-zag vertices, which take minutes to fill and stroke and look the
+ * same as this: each slot's outline keeps, per device column (a pixel, or
+ * 1/4 pt for vector output), its first, least, greatest and last point
+ * in time order ("M4" decimation).  Every pixel column then covers exactly
+ * the range the full outline covers, and slot s's reduced tops are slot
+ * s+1's reduced lower outline, so stacked bands still meet without gaps.
+ * A column holding three samples or fewer keeps them all, so ordinary
+ * profiles are drawn exactly either way.  --exact makes every sample its
+ * own column.
  */
 #include "draw.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../hp/grow.h"
 
-/* Points in page units above the x axis: point i is at x[i] and slot s
- * tops out at top[i * nslots + s].  float keeps a million samples of
- * twenty bands in 80 MB and is exact to far below a device pixel. */
+/* One slot's outline: points in page units above the x axis.  float is
+ * exact to far below a device pixel and halves the memory of --exact. */
+struct line {
+	float *x, *y;
+	size_t n, xcap, ycap;
+};
+
+/* The column being reduced, per slot. */
+struct column {
+	long long col;		/* column index, -1 before the first */
+	size_t k, kmin, kmax;	/* samples seen; which were least, greatest */
+	double x0, y0, x1, y1;	/* first and last point */
+	double xmin, ymin, xmax, ymax;
+};
+
 struct outline {
-	size_t n, nslots;
-	double *x;
-	float *top;
+	size_t nslots;
+	struct line *line;
+	struct column *colv;
+	double colw;		/* column width in page units; 0: --exact */
+	int oom;
 };
 
 static void
 outline_release(struct outline *ol)
 {
-	free(ol->x);
-	free(ol->top);
+	size_t s;
+
+	for (s = 0; ol->line && s < ol->nslots; s++) {
+		free(ol->line[s].x);
+		free(ol->line[s].y);
+	}
+	free(ol->line);
+	free(ol->colv);
 	memset(ol, 0, sizeof *ol);
 }
 
 static void
-outline_add(struct outline *ol, double x, const double *tops)
+put(struct outline *ol, struct line *ln, double x, double y)
 {
-	float *row = ol->top + ol->n * ol->nslots;
+	if (HP_GROW(ln->x, ln->xcap, ln->n + 1) ||
+	    HP_GROW(ln->y, ln->ycap, ln->n + 1)) {
+		ol->oom = 1;
+		return;
+	}
+	ln->x[ln->n] = (float)x;
+	ln->y[ln->n] = (float)y;
+	ln->n++;
+}
+
+/* Emit a column's points in time order, each once. */
+static void
+flush(struct outline *ol, struct line *ln, const struct column *c)
+{
+	size_t first = c->kmin < c->kmax ? c->kmin : c->kmax;
+	size_t second = c->kmin < c->kmax ? c->kmax : c->kmin;
+
+	if (c->col < 0)
+		return;
+	put(ol, ln, c->x0, c->y0);
+	if (first != 0 && first != c->k - 1)
+		put(ol, ln, first == c->kmin ? c->xmin : c->xmax,
+		    first == c->kmin ? c->ymin : c->ymax);
+	if (second != 0 && second != first && second != c->k - 1)
+		put(ol, ln, second == c->kmin ? c->xmin : c->xmax,
+		    second == c->kmin ? c->ymin : c->ymax);
+	if (c->k > 1)
+		put(ol, ln, c->x1, c->y1);
+}
+
+/* The point (x, tops[s]) of every slot, for one sample; i is its index. */
+static void
+outline_add(struct outline *ol, size_t i, double x, const double *tops)
+{
+	long long col = ol->colw > 0 ? (long long)floor(x / ol->colw) :
+		(long long)i;
 	size_t s;
 
-	ol->x[ol->n] = x;
+	for (s = 0; s < ol->nslots; s++) {
+		struct column *c = &ol->colv[s];
+		double y = tops[s];
+
+		if (col != c->col) {
+			flush(ol, &ol->line[s], c);
+			c->col = col;
+			c->k = c->kmin = c->kmax = 0;
+			c->x0 = c->xmin = c->xmax = x;
+			c->y0 = c->ymin = c->ymax = y;
+		} else if (y < c->ymin) {
+			c->kmin = c->k;
+			c->xmin = x;
+			c->ymin = y;
+		} else if (y > c->ymax) {
+			c->kmax = c->k;
+			c->xmax = x;
+			c->ymax = y;
+		}
+		c->x1 = x;
+		c->y1 = y;
+		c->k++;
+	}
+}
+
+static void
+outline_finish(struct outline *ol)
+{
+	size_t s;
+
 	for (s = 0; s < ol->nslots; s++)
-		row[s] = (float)tops[s];
-	ol->n++;
+		flush(ol, &ol->line[s], &ol->colv[s]);
 }
 
 static int
@@ -60,7 +151,7 @@ outline_build(struct outline *ol, const struct draw *d)
 {
 	const struct render_layout *l = d->l;
 	size_t nsamp = hp_model_sample_count(d->m), ns = l->nbands, i, k, s;
-	double *val = NULL, *tops = NULL, acc, xs, ys;
+	double *val, *tops, acc, xs, ys;
 	const hp_band *bands;
 	const uint64_t *bytes;
 
@@ -70,21 +161,19 @@ outline_build(struct outline *ol, const struct draw *d)
 	if (ns == 0 || nsamp == 0)
 		return 0;
 	ol->nslots = ns;
-	ol->x = hp_mallocn(nsamp, sizeof *ol->x);
-	if (ns <= SIZE_MAX / sizeof *ol->top)
-		ol->top = hp_mallocn(nsamp, ns * sizeof *ol->top);
+	ol->colw = d->o->exact ? 0 : d->colw;
+	ol->line = hp_mallocn(ns, sizeof *ol->line);
+	ol->colv = hp_mallocn(ns, sizeof *ol->colv);
 	val = hp_mallocn(ns, sizeof *val);
 	tops = hp_mallocn(ns, sizeof *tops);
-	if (!ol->x || !ol->top || !val || !tops) {
-		free(val);
-		free(tops);
-		outline_release(ol);
-		return hp_err_set(d->err, "out of memory drawing %zu bands "
-				  "of %zu samples", ns, nsamp);
-	}
+	if (!ol->line || !ol->colv || !val || !tops)
+		goto oom;
+	memset(ol->line, 0, ns * sizeof *ol->line);
+	for (s = 0; s < ns; s++)
+		ol->colv[s].col = -1;
 	xs = l->graph_w / l->xrange;
 	ys = l->graph_h / d->yscale;
-	for (i = 0; i < nsamp; i++) {
+	for (i = 0; i < nsamp && !ol->oom; i++) {
 		size_t n = hp_model_sample(d->m, i, &bands, &bytes);
 
 		memset(val, 0, ns * sizeof *val);
@@ -100,28 +189,44 @@ outline_build(struct outline *ol, const struct draw *d)
 			acc += val[s];
 			tops[s] = acc * ys;
 		}
-		outline_add(ol, (hp_model_sample_time(d->m, i) - l->t0) * xs,
+		outline_add(ol, i, (hp_model_sample_time(d->m, i) - l->t0) * xs,
 			    tops);
 	}
+	outline_finish(ol);
+	if (ol->oom)
+		goto oom;
 	free(val);
 	free(tops);
 	return 0;
+oom:
+	free(val);
+	free(tops);
+	outline_release(ol);
+	return hp_err_set(d->err, "out of memory drawing %zu bands of %zu "
+			  "samples", ns, nsamp);
 }
 
 /* Band s's polygon: lower outline left to right, upper right to left. */
 static void
 band_path(cairo_t *cr, const struct outline *ol, size_t s, double gx,
-	  double gy)
+	  double gy, double right)
 {
-	const float *top = ol->top;
-	size_t i, ns = ol->nslots;
+	const struct line *up = &ol->line[s];
+	size_t i;
 
 	cairo_new_path(cr);
-	for (i = 0; i < ol->n; i++)
-		cairo_line_to(cr, gx + ol->x[i],
-			      gy + (s ? top[i * ns + s - 1] : 0.0f));
-	for (i = ol->n; i-- > 0;)
-		cairo_line_to(cr, gx + ol->x[i], gy + top[i * ns + s]);
+	if (s == 0) {
+		/* The x axis, from the first sample to the last. */
+		cairo_move_to(cr, gx + up->x[0], gy);
+		cairo_line_to(cr, gx + right, gy);
+	} else {
+		const struct line *lo = &ol->line[s - 1];
+
+		for (i = 0; i < lo->n; i++)
+			cairo_line_to(cr, gx + lo->x[i], gy + lo->y[i]);
+	}
+	for (i = up->n; i-- > 0;)
+		cairo_line_to(cr, gx + up->x[i], gy + up->y[i]);
 	cairo_close_path(cr);
 }
 
@@ -135,6 +240,8 @@ draw_bands(struct draw *d)
 
 	if (outline_build(&ol, d))
 		return -1;
+	if (ol.nslots == 0)
+		return 0;
 	/* Nothing strays onto the title or the key, whatever the scale. */
 	cairo_save(cr);
 	cairo_rectangle(cr, l->graph_x - 1, l->graph_y - 1, l->graph_w + 2,
@@ -142,8 +249,10 @@ draw_bands(struct draw *d)
 	cairo_clip(cr);
 	for (s = 0; s < ol.nslots; s++) {
 		const double *rgb = l->bands[s].rgb;
+		const struct line *up = &ol.line[s];
 
-		band_path(cr, &ol, s, l->graph_x, l->graph_y);
+		band_path(cr, &ol, s, l->graph_x, l->graph_y,
+			  up->x[up->n - 1]);
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_fill_preserve(cr);
 		cairo_set_source_rgb(cr, 0, 0, 0);

@@ -78,11 +78,14 @@ struct draw_out {
  * out->out and sets out->base; begin_page (optional, may be NULL) runs
  * before anything is drawn on each page; finish flushes everything to the
  * stream.  Both return 0 or -1 with err filled.  multipage says whether the
- * format can hold the key pages of -M.
+ * format can hold the key pages of -M; column is the width, in device
+ * units, below which detail cannot be seen (a pixel, or a fraction of a
+ * point for vector output).
  */
 struct draw_format {
 	const char *name;
 	int multipage;
+	double column;		/* device units that look alike (bands.c) */
 	int (*create)(struct draw_out *out, struct hp_err *err);
 	void (*begin_page)(struct draw_out *out, cairo_t *cr);
 	int (*finish)(struct draw_out *out, struct hp_err *err);
@@ -100,7 +103,9 @@ struct draw {
 	const struct render_opts *o;
 	const struct render_layout *l;
 	double yscale;		/* value drawn at the top of the graph */
+	double colw;		/* outline resolution in picture points */
 	int oom;		/* an allocation of ours failed */
+	double legend[4];	/* heap-size legend x, y, w, h (w 0: none) */
 	struct hp_err *err;
 };
 
@@ -116,7 +121,8 @@ double draw_width(struct draw *d, const char *s, size_t len, double size);
 const char *draw_field(const struct draw *d, enum hp_field f,
 		       const char *dflt);
 
-/* The parts, in the order render_graph calls them. */
+/* The parts, in the order render_graph calls them (heap-size lines come
+ * before the marks so mark labels stay on top, clear of the legend). */
 void draw_border(struct draw *d);
 void draw_title(struct draw *d);
 void draw_axes(struct draw *d);
@@ -124,8 +130,8 @@ void draw_key(struct draw *d);
 /* One page of the multi-page key: entries first .. first+count-1. */
 void draw_key_page(struct draw *d, size_t first, size_t count);
 int draw_bands(struct draw *d) HP_MUSTCHECK;
-int draw_marks(struct draw *d) HP_MUSTCHECK;
 int draw_heapsize(struct draw *d) HP_MUSTCHECK;
+int draw_marks(struct draw *d) HP_MUSTCHECK;
 /* Largest heap-size series value (0 when none). */
 double draw_heapsize_max(const hp_model *m);
 

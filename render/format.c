@@ -297,6 +297,7 @@ png_finish(struct draw_out *out, struct hp_err *err)
 static const struct draw_format formats[] = {
 	[RENDER_PS] = {
 		.name = "PostScript",
+		.column = 0.25,
 		.multipage = 1,
 		.create = ps_create,
 		.begin_page = ps_begin_page,
@@ -304,6 +305,7 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_EPS] = {
 		.name = "EPS",
+		.column = 0.25,
 		.multipage = 0,
 		.create = eps_create,
 		.begin_page = NULL,
@@ -311,6 +313,7 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_PDF] = {
 		.name = "PDF",
+		.column = 0.25,
 		.multipage = 1,
 		.create = pdf_create,
 		.begin_page = NULL,
@@ -318,6 +321,7 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_SVG] = {
 		.name = "SVG",
+		.column = 0.25,
 		.multipage = 0,
 		.create = svg_create,
 		.begin_page = white_page,
@@ -325,6 +329,7 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_PNG] = {
 		.name = "PNG",
+		.column = 1,
 		.multipage = 0,
 		.create = png_create,
 		.begin_page = white_page,

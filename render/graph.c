@@ -3,7 +3,7 @@
  *
  * The order is hp2ps's (§4.2): border and title box; with a multi-page
  * key, the key pages; then axes, the key beside the graph, the bands
- * bottom first, the marks; then (--heap-size) the heap-size lines.
+ * bottom first, (--heap-size) the heap-size lines, the marks.
  *
  * Multi-page keys (-M, or -m above 20): PS and PDF hold pages, so they get
  * hp2ps's key pages (20 entries each, every page with border and title)
@@ -67,7 +67,7 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 	begin_page(d, fmt, out);
 	draw_axes(d);
 	draw_key(d);
-	if (draw_bands(d) || draw_marks(d) || draw_heapsize(d))
+	if (draw_bands(d) || draw_heapsize(d) || draw_marks(d))
 		return -1;
 	cairo_show_page(d->cr);
 	return 0;
@@ -207,12 +207,17 @@ render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
 	dout.o = o;
 	if (fmt->create(&dout, err))
 		goto done;
+	/* The picture's scale on the device, whatever the rotation. */
+	d.colw = fmt->column / sqrt(fabs(dout.base.xx * dout.base.yy -
+					 dout.base.xy * dout.base.yx));
 	d.cr = cairo_create(dout.surface);
 	if (draw_pages(&d, fmt, &dout) == 0) {
 		st = cairo_status(d.cr);
+		/* A failed write shows in cairo's status too; finish
+		 * reports it with the system's reason. */
 		if (d.oom)
 			hp_err_set(err, "out of memory");
-		else if (st != CAIRO_STATUS_SUCCESS)
+		else if (st != CAIRO_STATUS_SUCCESS && !dout.write_failed)
 			hp_err_set(err, "cannot draw the graph: %s",
 				   cairo_status_to_string(st));
 		else

@@ -99,6 +99,10 @@ legend(struct draw *d, const int *present)
 	h = (double)n * row + LEGEND_PAD;
 	x = l->graph_x + LEGEND_PAD + 2;
 	y = l->graph_y + l->graph_h - LEGEND_PAD - 2 - h;
+	d->legend[0] = x;
+	d->legend[1] = y;
+	d->legend[2] = w;
+	d->legend[3] = h;
 	cairo_rectangle(cr, x, y, w, h);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_fill_preserve(cr);

@@ -91,13 +91,12 @@ draw_marks(struct draw *d)
 	size_t n = hp_model_mark_count(d->m), i;
 	double gx = l->graph_x, gy = l->graph_y, gw = l->graph_w,
 		gh = l->graph_h, top = gy + gh - LABEL_TOP,
-		line_h = DRAW_MARK_FONT * 1.2, last = -INFINITY, x, lx, w;
+		line_h = DRAW_MARK_FONT * 1.2, last = -INFINITY, x, lx, w, end;
 	struct draw_text t = {
 		.size = DRAW_MARK_FONT,
 		.halign = DRAW_RIGHT,
 		.valign = DRAW_TOP,
 		.up = 1,
-		.max_w = gh * 0.6,
 		.ellipsize = PANGO_ELLIPSIZE_END,
 	};
 	struct mark *mk;
@@ -130,14 +129,20 @@ draw_marks(struct draw *d)
 			lx = x - LABEL_PAD - line_h;
 		if (lx <= last + LABEL_PAD)
 			continue;
+		/* Under the heap-size legend when it is in the way. */
+		end = top;
+		if (d->legend[2] > 0 && lx + line_h > d->legend[0] &&
+		    lx < d->legend[0] + d->legend[2])
+			end = d->legend[1] - LABEL_TOP;
+		t.max_w = fmax(end - gy, 1) * 0.6;
 		w = fmin(draw_width(d, label, strlen(label), t.size),
 			 t.max_w);
-		cairo_rectangle(cr, lx - LABEL_PAD / 2, top - w - LABEL_PAD,
+		cairo_rectangle(cr, lx - LABEL_PAD / 2, end - w - LABEL_PAD,
 				line_h + LABEL_PAD, w + 2 * LABEL_PAD);
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_fill(cr);
 		cairo_set_source_rgb(cr, 0, 0, 0);
-		draw_show(d, lx, top, label, strlen(label), &t);
+		draw_show(d, lx, end, label, strlen(label), &t);
 		last = lx + line_h;
 	}
 	for (i = 0; i < n; i++)
