@@ -69,7 +69,8 @@ struct render_layout {
 	double graph_w, graph_h;
 	int key_on_graph;	/* key beside the graph (not -M, not -m0) */
 	int multipage;		/* key on pages of its own */
-	double key_w;		/* key width (29 + longest shortened label) */
+	double key_w;		/* key width (29 + longest shortened label),
+				 * 0 when no key is drawn */
 	double key_label_max;	/* longest label allowed before shortening */
 
 	/* Ticks. */
