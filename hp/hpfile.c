@@ -68,6 +68,10 @@ enum key {
 	K_JOB, K_DATE, K_SAMPLE_UNIT, K_VALUE_UNIT,	/* == enum hp_field */
 	K_MARK, K_BEGIN, K_END, K_NONE
 };
+_Static_assert((int)K_JOB == (int)HP_JOB && (int)K_DATE == (int)HP_DATE &&
+	       (int)K_SAMPLE_UNIT == (int)HP_SAMPLE_UNIT &&
+	       (int)K_VALUE_UNIT == (int)HP_VALUE_UNIT,
+	       "header keywords index enum hp_field");
 
 static const struct {
 	const char *word;
