@@ -143,11 +143,15 @@ struct map {
 	size_t cap, n;		/* cap is 0 or a power of two */
 };
 
+/* A cost centre: its three strings as one copy of the payload bytes
+ * (label NUL module NUL srcloc NUL) in el.ccstr, found by offset. */
 struct cc {
-	const char *label, *module, *srcloc;	/* in el.arena */
-	size_t label_len, module_len, srcloc_len;
+	size_t at, len;		/* the copy */
+	size_t label_len, module, module_len, srcloc, srcloc_len;
 	int caf;
 };
+
+#define DIRECT_IDS 65536	/* ids below this are found by indexing */
 
 struct el {
 	hp_model *m;
@@ -177,7 +181,11 @@ struct el {
 	uint32_t breakdown;
 	struct cc *cc;
 	size_t ncc, cc_cap;
-	struct map ccmap;	/* cost-centre id -> index in cc */
+	uint32_t *ccdirect;	/* small cost-centre id -> index in cc + 1 */
+	size_t nccdirect, ccdirect_cap;
+	struct map ccmap;	/* other cost-centre ids -> index in cc */
+	char *ccstr;		/* cost-centre strings */
+	size_t nccstr, ccstr_cap;
 	struct hp_ipe *ipe;
 	size_t nipe, ipe_cap;
 	struct map ipemap;	/* info pointer -> index in ipe */
@@ -187,6 +195,7 @@ struct el {
 	size_t buf_cap;
 	char *args, *rtsid;	/* PROGRAM_ARGS bytes, RTS_IDENTIFIER */
 	size_t args_len, rtsid_len;
+	struct hp_err merr;	/* what a model call said */
 };
 
 static unsigned
@@ -335,13 +344,21 @@ oom(struct el *st, struct hp_err *err)
 	return hp_err_set(err, "%s: out of memory", st->name);
 }
 
+/* The error slot for a model call.  One per reader, cleared on use: a
+ * zeroed 1 KiB struct per event would cost more than the event. */
+static struct hp_err *
+merr(struct el *st)
+{
+	st->merr.msg[0] = '\0';
+	return &st->merr;
+}
+
 /* A model call failed (out of memory, or a sum past 2^64-1): say where. */
 static int
-model_fail(struct el *st, uint64_t off, struct hp_err *err,
-	   const struct hp_err *why)
+model_fail(struct el *st, uint64_t off, struct hp_err *err)
 {
 	return hp_err_set(err, "%s: byte %llu: %s", st->name,
-			  (unsigned long long)off, why->msg);
+			  (unsigned long long)off, st->merr.msg);
 }
 
 /* Damage is reported once: later damage is usually its consequence. */
@@ -366,18 +383,16 @@ ev_time(const struct el *st, uint64_t ns)
 static int
 sample_commit(struct el *st, uint64_t off, struct hp_err *err)
 {
-	struct hp_err e = {{0}};
 
 	st->open = 0;
-	if (hp_model_commit(st->m, &e))
-		return model_fail(st, off, err, &e);
+	if (hp_model_commit(st->m, merr(st)))
+		return model_fail(st, off, err);
 	return 0;
 }
 
 static int
 sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
 {
-	struct hp_err e = {{0}};
 	double t = ev_time(st, ns);
 
 	if (st->open && sample_commit(st, off, err))
@@ -391,8 +406,8 @@ sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
 		t = st->last_t;
 	}
 	st->restarted = 0;
-	if (hp_model_begin(st->m, t, &e))
-		return model_fail(st, off, err, &e);
+	if (hp_model_begin(st->m, t, merr(st)))
+		return model_fail(st, off, err);
 	st->open = 1;
 	st->nsample = 1;
 	st->last_t = t;
@@ -420,10 +435,9 @@ static int
 set_field(struct el *st, enum hp_field f, const char *s, size_t len,
 	  uint64_t off, struct hp_err *err)
 {
-	struct hp_err e = {{0}};
 
-	if (hp_model_set(st->m, f, s, len, &e))
-		return model_fail(st, off, err, &e);
+	if (hp_model_set(st->m, f, s, len, merr(st)))
+		return model_fail(st, off, err);
 	return 0;
 }
 
@@ -573,44 +587,71 @@ set_date(struct el *st, uint64_t sec, uint64_t off, struct hp_err *err)
 
 /* ---- cost centres, stacks, info tables ---- */
 
+static struct cc *
+cc_find(const struct el *st, uint32_t id)
+{
+	int64_t i;
+
+	if (id < DIRECT_IDS)
+		return id < st->nccdirect && st->ccdirect[id]
+		       ? &st->cc[st->ccdirect[id] - 1] : NULL;
+	i = map_get(&st->ccmap, id);
+	return i < 0 ? NULL : &st->cc[i];
+}
+
+/* Profiled logs define 100-2,000 cost centres before any sample, so this
+ * is one copy and an array store each. */
 static int
 cost_centre(struct el *st, struct cur *c)
 {
 	const char *label, *module, *srcloc;
-	size_t llen, mlen, slen;
+	const unsigned char *start;
+	size_t llen, mlen, slen, len;
 	unsigned flags = 0;
 	struct cc *p;
-	int64_t i;
 	uint32_t id;
 
 	if (get_u32(c, &id))
 		return 0;
+	start = c->p;
 	get_str(c, &label, &llen);
 	get_str(c, &module, &mlen);
 	get_str(c, &srcloc, &slen);
+	len = (size_t)(c->p - start);
 	(void)get_u8(c, &flags);
-	i = map_get(&st->ccmap, id);
-	if (i < 0) {
+	if (!(p = cc_find(st, id))) {
 		if (st->ncc >= UINT32_MAX - 1 ||
-		    HP_GROW(st->cc, st->cc_cap, st->ncc + 1) ||
-		    map_put(&st->ccmap, id, (uint32_t)st->ncc))
+		    HP_GROW(st->cc, st->cc_cap, st->ncc + 1))
 			return -1;
-		i = (int64_t)st->ncc++;
-		memset(&st->cc[i], 0, sizeof st->cc[i]);
+		if (id < DIRECT_IDS) {
+			if (id >= st->nccdirect) {
+				if (HP_GROW(st->ccdirect, st->ccdirect_cap, (size_t)id + 1))
+					return -1;
+				memset(st->ccdirect + st->nccdirect, 0,
+				       ((size_t)id + 1 - st->nccdirect) * sizeof *st->ccdirect);
+				st->nccdirect = (size_t)id + 1;
+			}
+			st->ccdirect[id] = (uint32_t)st->ncc + 1;
+		} else if (map_put(&st->ccmap, id, (uint32_t)st->ncc)) {
+			return -1;
+		}
+		p = &st->cc[st->ncc++];
+		p->len = SIZE_MAX;
 	}
-	p = &st->cc[i];
 	/* A restarted log posts every cost centre again: keep the copy. */
-	if (!p->label || p->label_len != llen || memcmp(p->label, label, llen))
-		if (!(p->label = hp_arena_dup(&st->arena, label, llen)))
+	if (p->len != len || memcmp(st->ccstr + p->at, start, len)) {
+		if (len > SIZE_MAX - st->nccstr ||
+		    HP_GROW(st->ccstr, st->ccstr_cap, st->nccstr + len))
 			return -1;
-	if (!p->module || p->module_len != mlen || memcmp(p->module, module, mlen))
-		if (!(p->module = hp_arena_dup(&st->arena, module, mlen)))
-			return -1;
-	if (!p->srcloc || p->srcloc_len != slen || memcmp(p->srcloc, srcloc, slen))
-		if (!(p->srcloc = hp_arena_dup(&st->arena, srcloc, slen)))
-			return -1;
+		memcpy(st->ccstr + st->nccstr, start, len);
+		p->at = st->nccstr;
+		p->len = len;
+		st->nccstr += len;
+	}
 	p->label_len = llen;
+	p->module = (size_t)((const unsigned char *)module - start);
 	p->module_len = mlen;
+	p->srcloc = (size_t)((const unsigned char *)srcloc - start);
 	p->srcloc_len = slen;
 	p->caf = flags == 99 || flags == 1 || (llen == 3 && !memcmp(label, "CAF", 3));
 	return 0;
@@ -637,8 +678,8 @@ stack_label(struct el *st, struct cur *c, size_t *len)
 		return buf_put(st, len, "MAIN", 4);
 	for (k = 0; k < depth && *len < MAX_LABEL; k++) {
 		uint32_t id = be32(c->p + 4 * k);
-		int64_t i = map_get(&st->ccmap, id);
-		const struct cc *p = i < 0 ? NULL : &st->cc[i];
+		const struct cc *p = cc_find(st, id);
+		const char *label = p ? st->ccstr + p->at : NULL;
 
 		if (!p) {
 			char s[24];
@@ -646,12 +687,12 @@ stack_label(struct el *st, struct cur *c, size_t *len)
 
 			if (buf_put(st, len, s, (size_t)n))
 				return -1;
-		} else if (p->label_len == 3 && !memcmp(p->label, "CAF", 3)) {
-			if (buf_put(st, len, p->module, p->module_len) ||
+		} else if (p->label_len == 3 && !memcmp(label, "CAF", 3)) {
+			if (buf_put(st, len, label + p->module, p->module_len) ||
 			    buf_put(st, len, ".CAF", 4))
 				return -1;
 			continue;
-		} else if (buf_put(st, len, p->label, p->label_len)) {
+		} else if (buf_put(st, len, label, p->label_len)) {
 			return -1;
 		}
 		if (k + 1 < depth && buf_put(st, len, "/", 1))
@@ -671,7 +712,6 @@ static int
 apply_ipe(struct el *st, hp_band b, const struct hp_ipe *ipe, uint64_t off,
 	  struct hp_err *err)
 {
-	struct hp_err e = {{0}};
 	size_t nlen, tlen = strlen(ipe->table_name), len = 0;
 	const char *name = hp_model_band_name(st->m, b, &nlen);
 
@@ -679,9 +719,9 @@ apply_ipe(struct el *st, hp_band b, const struct hp_ipe *ipe, uint64_t off,
 	    buf_put(st, &len, " (", 2) || buf_put(st, &len, name, nlen) ||
 	    buf_put(st, &len, ")", 1))
 		return oom(st, err);
-	if (hp_model_band_set_label(st->m, b, st->buf, len, &e) ||
-	    hp_model_band_set_ipe(st->m, b, ipe, &e))
-		return model_fail(st, off, err, &e);
+	if (hp_model_band_set_label(st->m, b, st->buf, len, merr(st)) ||
+	    hp_model_band_set_ipe(st->m, b, ipe, merr(st)))
+		return model_fail(st, off, err);
 	return 0;
 }
 
@@ -803,7 +843,6 @@ static int
 sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
 	     struct hp_err *err)
 {
-	struct hp_err e = {{0}};
 	const char *name;
 	size_t len, before;
 	uint64_t bytes;
@@ -820,9 +859,9 @@ sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
 		get_str(c, &name, &len);
 	}
 	before = hp_model_band_count(st->m);
-	if (hp_model_intern(st->m, name, len, &b, &e) ||
-	    hp_model_add(st->m, b, bytes, &e))
-		return model_fail(st, off, err, &e);
+	if (hp_model_intern(st->m, name, len, &b, merr(st)) ||
+	    hp_model_add(st->m, b, bytes, merr(st)))
+		return model_fail(st, off, err);
 	if (b >= before && st->breakdown == BREAKDOWN_INFO_TABLE &&
 	    t == T_HEAP_PROF_SAMPLE_STRING)
 		return info_band(st, b, name, len, off, err);
@@ -833,14 +872,13 @@ static int
 series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
 	     uint64_t off, struct hp_err *err)
 {
-	struct hp_err e = {{0}};
 	uint32_t capset;
 	uint64_t v;
 
 	if (get_u32(c, &capset) || get_u64(c, &v))
 		return 0;
-	if (hp_model_add_point(st->m, s, ev_time(st, ns), v, &e))
-		return model_fail(st, off, err, &e);
+	if (hp_model_add_point(st->m, s, ev_time(st, ns), v, merr(st)))
+		return model_fail(st, off, err);
 	return 0;
 }
 
@@ -849,7 +887,6 @@ static int
 handle(struct el *st, unsigned t, const unsigned char *q, size_t total,
        uint64_t off, struct hp_err *err)
 {
-	struct hp_err e = {{0}};
 	uint64_t ns = be64(q + 2), v;
 	size_t hdr = st->ev[t] & EV_VAR ? 12 : 10;
 	struct cur c = { q + hdr, q + total };
@@ -895,8 +932,8 @@ handle(struct el *st, unsigned t, const unsigned char *q, size_t total,
 		return series_point(st, HP_BLOCKS_SIZE, ns, &c, off, err);
 	case T_USER_MARKER:
 		get_str(&c, &s, &len);
-		if (hp_model_add_mark(st->m, ev_time(st, ns), s, len, &e))
-			return model_fail(st, off, err, &e);
+		if (hp_model_add_mark(st->m, ev_time(st, ns), s, len, merr(st)))
+			return model_fail(st, off, err);
 		return 0;
 	case T_HEAP_PROF_BEGIN:
 		return prof_begin(st, &c, off, err);
@@ -977,7 +1014,8 @@ declare(struct el *st, unsigned num, unsigned size, int *bad)
 	if (num == T_DATA_END)
 		return;		/* cannot occur as an event */
 	if (num >= st->nev) {
-		if (HP_GROW(st->ev, st->ev_cap, (size_t)num + 1)) {
+		/* GHC declares about 200 types: one allocation for them all. */
+		if (HP_GROW(st->ev, st->ev_cap, num < 256 ? 256 : (size_t)num + 1)) {
 			*bad = 1;
 			return;
 		}
@@ -1012,6 +1050,34 @@ bad_header(struct el *st, uint64_t off, const char *what, struct hp_err *err)
 	return 0;
 }
 
+/* Event-type declarations wholly in the chunk, read in place: a header
+ * is 200-odd of them, and a slow step per field would dominate short logs.
+ * Anything unusual is left to header_step, which reports it. */
+static int
+header_fast(struct el *st, const unsigned char **p, size_t *n)
+{
+	const unsigned char *s = *p, *end = *p + *n;
+	int bad = 0;
+
+	while ((size_t)(end - s) >= 20 && !memcmp(s, "etb\0", 4)) {
+		size_t left = (size_t)(end - s) - 20, dlen = be32(s + 8), xlen;
+
+		if (dlen > left)
+			break;
+		xlen = be32(s + 12 + dlen);
+		if (xlen > left - dlen || memcmp(s + 16 + dlen + xlen, "ete\0", 4))
+			break;
+		declare(st, be16(s + 4), be16(s + 6), &bad);
+		if (bad)
+			return -1;
+		s += 20 + dlen + xlen;
+	}
+	st->pos += (uint64_t)(s - *p);
+	*n -= (size_t)(s - *p);
+	*p = s;
+	return 0;
+}
+
 static int
 header_step(struct el *st, const unsigned char **p, size_t *n,
 	    struct hp_err *err)
@@ -1022,9 +1088,17 @@ header_step(struct el *st, const unsigned char **p, size_t *n,
 	};
 	const unsigned char *q;
 	size_t k = need[st->hs];
-	int r = gather(st, p, n, k, &q), bad = 0;
-	uint64_t off = st->pos - st->npend;	/* the item's first byte */
+	int r, bad = 0;
+	uint64_t off;
 
+	if (st->hs == H_ET && !st->npend) {
+		if (header_fast(st, p, n))
+			return oom(st, err);
+		if (!*n)
+			return 0;
+	}
+	r = gather(st, p, n, k, &q);
+	off = st->pos - st->npend;	/* the item's first byte */
 	if (r <= 0)
 		return r < 0 ? oom(st, err) : 0;
 	switch (st->hs) {
@@ -1153,14 +1227,16 @@ fast_skip(struct el *st, const unsigned char **pp, size_t *np)
 	size_t nev = st->nev;
 	uint64_t room = st->block_end - st->pos;
 
+	/* Byte reads written out: this loop must be fast unoptimised too. */
 	while (end - s >= 12) {
-		unsigned t = be16(s);
+		unsigned t = (unsigned)s[0] << 8 | s[1];
 		uint32_t e = t < nev ? ev[t] : 0;
 		size_t total;
 
 		if ((e & (EV_DECLARED | EV_READ)) != EV_DECLARED)
 			break;
-		total = e & EV_VAR ? 12 + be16(s + 10) : 10 + (e & EV_SIZE);
+		total = e & EV_VAR ? 12 + ((size_t)s[10] << 8 | s[11])
+				   : 10 + (e & EV_SIZE);
 		if (total > (size_t)(end - s) || total > room)
 			break;
 		s += total;
@@ -1459,6 +1535,8 @@ destroy(void *vst)
 		return;
 	hp_arena_release(&st->arena);
 	map_free(&st->ccmap);
+	free(st->ccdirect);
+	free(st->ccstr);
 	map_free(&st->ipemap);
 	map_free(&st->bandmap);
 	free(st->cc);
