@@ -15,13 +15,15 @@
  *
  * Reduction to the output's resolution (unless --exact): a million
  * samples across 600 pixels would give cairo polygons of a million
- * zig-zag vertices, which take minutes to fill and stroke and look the
- * same as this: each slot's outline keeps, per device column (a pixel, or
- * 1/4 pt for vector output), its first, least, greatest and last point
- * in time order ("M4" decimation).  Every pixel column then covers exactly
- * the range the full outline covers, and slot s's reduced tops are slot
+ * zig-zag vertices, which take minutes to fill and stroke and look no
+ * better than this.  Per device column (a pixel, or 1/2 pt for vector
+ * output) and slot, a column of more than three samples is filled through
+ * its first, least, greatest and last point in time order ("M4"
+ * decimation: the fill covers exactly the range the full outline covers)
+ * and stroked through the column's mean, so the black outline stays a
+ * line instead of smearing every column.  Slot s's reduced tops are slot
  * s+1's reduced lower outline, so stacked bands still meet without gaps.
- * A column holding three samples or fewer keeps them all, so ordinary
+ * A column of three samples or fewer keeps them all, so ordinary
  * profiles are drawn exactly either way.  --exact makes every sample its
  * own column.
  */
@@ -34,19 +36,29 @@
 
 #include "../hp/grow.h"
 
-/* One slot's outline: points in page units above the x axis.  float is
- * exact to far below a device pixel and halves the memory of --exact. */
-struct line {
+/* Points in page units above the x axis.  float is exact to far below a
+ * device pixel and halves the memory of --exact. */
+struct pts {
 	float *x, *y;
 	size_t n, xcap, ycap;
 };
+
+/* One slot's outline: what is filled, and what is stroked (the same
+ * points unless a column held more than RAW samples). */
+struct line {
+	struct pts fill, edge;
+};
+
+#define RAW 3		/* samples per column kept as they are */
 
 /* The column being reduced, per slot. */
 struct column {
 	long long col;		/* column index, -1 before the first */
 	size_t k, kmin, kmax;	/* samples seen; which were least, greatest */
-	double x0, y0, x1, y1;	/* first and last point */
+	double rx[RAW], ry[RAW];	/* the first samples */
+	double x1, y1;		/* the last */
 	double xmin, ymin, xmax, ymax;
+	double sx, sy;		/* sums, for the mean */
 };
 
 struct outline {
@@ -58,13 +70,20 @@ struct outline {
 };
 
 static void
+pts_release(struct pts *p)
+{
+	free(p->x);
+	free(p->y);
+}
+
+static void
 outline_release(struct outline *ol)
 {
 	size_t s;
 
 	for (s = 0; ol->line && s < ol->nslots; s++) {
-		free(ol->line[s].x);
-		free(ol->line[s].y);
+		pts_release(&ol->line[s].fill);
+		pts_release(&ol->line[s].edge);
 	}
 	free(ol->line);
 	free(ol->colv);
@@ -72,36 +91,50 @@ outline_release(struct outline *ol)
 }
 
 static void
-put(struct outline *ol, struct line *ln, double x, double y)
+put(struct outline *ol, struct pts *p, double x, double y)
 {
-	if (HP_GROW(ln->x, ln->xcap, ln->n + 1) ||
-	    HP_GROW(ln->y, ln->ycap, ln->n + 1)) {
+	if (HP_GROW(p->x, p->xcap, p->n + 1) ||
+	    HP_GROW(p->y, p->ycap, p->n + 1)) {
 		ol->oom = 1;
 		return;
 	}
-	ln->x[ln->n] = (float)x;
-	ln->y[ln->n] = (float)y;
-	ln->n++;
+	p->x[p->n] = (float)x;
+	p->y[p->n] = (float)y;
+	p->n++;
 }
 
-/* Emit a column's points in time order, each once. */
+/*
+ * Emit a column.  Up to RAW samples: all of them, to both outlines.
+ * More: the fill gets the first, least, greatest and last in time order,
+ * so it covers all the column covers; the stroke gets one point, the
+ * column's mean, so a dense profile is not drawn as a black smear of
+ * vertical outline strokes.
+ */
 static void
 flush(struct outline *ol, struct line *ln, const struct column *c)
 {
 	size_t first = c->kmin < c->kmax ? c->kmin : c->kmax;
-	size_t second = c->kmin < c->kmax ? c->kmax : c->kmin;
+	size_t second = c->kmin < c->kmax ? c->kmax : c->kmin, i;
 
 	if (c->col < 0)
 		return;
-	put(ol, ln, c->x0, c->y0);
+	if (c->k <= RAW) {
+		for (i = 0; i < c->k; i++) {
+			put(ol, &ln->fill, c->rx[i], c->ry[i]);
+			if (ol->colw > 0)
+				put(ol, &ln->edge, c->rx[i], c->ry[i]);
+		}
+		return;
+	}
+	put(ol, &ln->fill, c->rx[0], c->ry[0]);
 	if (first != 0 && first != c->k - 1)
-		put(ol, ln, first == c->kmin ? c->xmin : c->xmax,
+		put(ol, &ln->fill, first == c->kmin ? c->xmin : c->xmax,
 		    first == c->kmin ? c->ymin : c->ymax);
 	if (second != 0 && second != first && second != c->k - 1)
-		put(ol, ln, second == c->kmin ? c->xmin : c->xmax,
+		put(ol, &ln->fill, second == c->kmin ? c->xmin : c->xmax,
 		    second == c->kmin ? c->ymin : c->ymax);
-	if (c->k > 1)
-		put(ol, ln, c->x1, c->y1);
+	put(ol, &ln->fill, c->x1, c->y1);
+	put(ol, &ln->edge, c->sx / (double)c->k, c->sy / (double)c->k);
 }
 
 /* The point (x, tops[s]) of every slot, for one sample; i is its index. */
@@ -120,8 +153,9 @@ outline_add(struct outline *ol, size_t i, double x, const double *tops)
 			flush(ol, &ol->line[s], c);
 			c->col = col;
 			c->k = c->kmin = c->kmax = 0;
-			c->x0 = c->xmin = c->xmax = x;
-			c->y0 = c->ymin = c->ymax = y;
+			c->xmin = c->xmax = x;
+			c->ymin = c->ymax = y;
+			c->sx = c->sy = 0;
 		} else if (y < c->ymin) {
 			c->kmin = c->k;
 			c->xmin = x;
@@ -131,8 +165,14 @@ outline_add(struct outline *ol, size_t i, double x, const double *tops)
 			c->xmax = x;
 			c->ymax = y;
 		}
+		if (c->k < RAW) {
+			c->rx[c->k] = x;
+			c->ry[c->k] = y;
+		}
 		c->x1 = x;
 		c->y1 = y;
+		c->sx += x;
+		c->sy += y;
 		c->k++;
 	}
 }
@@ -206,22 +246,19 @@ oom:
 			  "samples", ns, nsamp);
 }
 
-/* Band s's polygon: lower outline left to right, upper right to left. */
+/* A band's polygon: lower outline left to right (none: the x axis from
+ * x0 to x1), upper outline right to left. */
 static void
-band_path(cairo_t *cr, const struct outline *ol, size_t s, double gx,
-	  double gy, double right)
+band_path(cairo_t *cr, const struct pts *lo, const struct pts *up,
+	  double gx, double gy, double x0, double x1)
 {
-	const struct line *up = &ol->line[s];
 	size_t i;
 
 	cairo_new_path(cr);
-	if (s == 0) {
-		/* The x axis, from the first sample to the last. */
-		cairo_move_to(cr, gx + up->x[0], gy);
-		cairo_line_to(cr, gx + right, gy);
+	if (!lo) {
+		cairo_move_to(cr, gx + x0, gy);
+		cairo_line_to(cr, gx + x1, gy);
 	} else {
-		const struct line *lo = &ol->line[s - 1];
-
 		for (i = 0; i < lo->n; i++)
 			cairo_line_to(cr, gx + lo->x[i], gy + lo->y[i]);
 	}
@@ -230,31 +267,45 @@ band_path(cairo_t *cr, const struct outline *ol, size_t s, double gx,
 	cairo_close_path(cr);
 }
 
+/* What is stroked: the edge outline when reducing, else the fill's. */
+static const struct pts *
+edge(const struct outline *ol, size_t s)
+{
+	return ol->colw > 0 ? &ol->line[s].edge : &ol->line[s].fill;
+}
+
 int
 draw_bands(struct draw *d)
 {
 	const struct render_layout *l = d->l;
 	cairo_t *cr = d->cr;
 	struct outline ol;
+	double x0, x1, gx = l->graph_x, gy = l->graph_y;
 	size_t s;
 
 	if (outline_build(&ol, d))
 		return -1;
 	if (ol.nslots == 0)
 		return 0;
+	x0 = ol.line[0].fill.x[0];
+	x1 = ol.line[0].fill.x[ol.line[0].fill.n - 1];
 	/* Nothing strays onto the title or the key, whatever the scale. */
 	cairo_save(cr);
-	cairo_rectangle(cr, l->graph_x - 1, l->graph_y - 1, l->graph_w + 2,
-			l->graph_h + 2);
+	cairo_rectangle(cr, gx - 1, gy - 1, l->graph_w + 2, l->graph_h + 2);
 	cairo_clip(cr);
 	for (s = 0; s < ol.nslots; s++) {
 		const double *rgb = l->bands[s].rgb;
-		const struct line *up = &ol.line[s];
 
-		band_path(cr, &ol, s, l->graph_x, l->graph_y,
-			  up->x[up->n - 1]);
+		band_path(cr, s ? &ol.line[s - 1].fill : NULL,
+			  &ol.line[s].fill, gx, gy, x0, x1);
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
-		cairo_fill_preserve(cr);
+		if (ol.colw > 0) {
+			cairo_fill(cr);
+			band_path(cr, s ? edge(&ol, s - 1) : NULL,
+				  edge(&ol, s), gx, gy, x0, x1);
+		} else {
+			cairo_fill_preserve(cr);
+		}
 		cairo_set_source_rgb(cr, 0, 0, 0);
 		cairo_stroke(cr);
 	}

@@ -297,7 +297,7 @@ png_finish(struct draw_out *out, struct hp_err *err)
 static const struct draw_format formats[] = {
 	[RENDER_PS] = {
 		.name = "PostScript",
-		.column = 0.25,
+		.column = 0.5,
 		.multipage = 1,
 		.create = ps_create,
 		.begin_page = ps_begin_page,
@@ -305,7 +305,7 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_EPS] = {
 		.name = "EPS",
-		.column = 0.25,
+		.column = 0.5,
 		.multipage = 0,
 		.create = eps_create,
 		.begin_page = NULL,
@@ -313,7 +313,7 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_PDF] = {
 		.name = "PDF",
-		.column = 0.25,
+		.column = 0.5,
 		.multipage = 1,
 		.create = pdf_create,
 		.begin_page = NULL,
@@ -321,7 +321,7 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_SVG] = {
 		.name = "SVG",
-		.column = 0.25,
+		.column = 0.5,
 		.multipage = 0,
 		.create = svg_create,
 		.begin_page = white_page,

@@ -684,6 +684,38 @@ million_samples(void **state)
 	hp_model_free(m);
 }
 
+/* Columns of three samples or fewer are drawn exactly: the same picture
+ * as --exact.  Denser ones are reduced, which changes the picture. */
+static void
+reduction_exact_when_sparse(void **state)
+{
+	hp_model *sparse_m = build(4, 150, wave), *dense = build(4, 20000, wave);
+	struct render_opts o = opts(RENDER_PNG);
+	size_t la, lb;
+	char *a, *b;
+
+	(void)state;
+	a = render(sparse_m, &o, &la);
+	o.exact = 1;
+	b = render(sparse_m, &o, &lb);
+	assert_int_equal(la, lb);
+	assert_memory_equal(a, b, la);
+	free(a);
+	free(b);
+	a = render(dense, &o, &la);
+	o.exact = 0;
+	b = render(dense, &o, &lb);
+	assert_true(la != lb || memcmp(a, b, la) != 0);
+	free(a);
+	free(b);
+	o.format = RENDER_PDF;
+	b = render(dense, &o, &lb);
+	assert_true(lb < 2000000);
+	free(b);
+	hp_model_free(sparse_m);
+	hp_model_free(dense);
+}
+
 /* ---- marks and heap size ---- */
 
 static hp_model *
@@ -889,6 +921,7 @@ main(void)
 		cmocka_unit_test(edge_models),
 		cmocka_unit_test(awkward_names),
 		cmocka_unit_test(million_samples),
+		cmocka_unit_test(reduction_exact_when_sparse),
 		cmocka_unit_test(marks_drawn_unless_y),
 		cmocka_unit_test(heap_size_extends_y),
 		cmocka_unit_test(deterministic_png),
