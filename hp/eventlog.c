@@ -153,6 +153,21 @@ struct cc {
 
 #define DIRECT_IDS 65536	/* ids below this are found by indexing */
 
+/* Cost-centre stacks seen, by their raw bytes (depth, ids): a -hc sample
+ * names the same stacks again and again, and building a label and hashing
+ * it in the model costs far more than finding the ids here.  Emptied when
+ * a cost centre is (re)defined, and when it grows past STACK_KEYS bytes. */
+struct stacks {
+	uint64_t *hash;
+	size_t *at;		/* key offset in keys */
+	uint32_t *band;		/* band + 1; 0 = empty slot */
+	size_t cap, n;		/* cap is 0 or a power of two */
+	unsigned char *keys;
+	size_t nkeys, keys_cap;
+};
+
+#define STACK_KEYS (16u << 20)
+
 struct el {
 	hp_model *m;
 	char *name;
@@ -186,6 +201,7 @@ struct el {
 	struct map ccmap;	/* other cost-centre ids -> index in cc */
 	char *ccstr;		/* cost-centre strings */
 	size_t nccstr, ccstr_cap;
+	struct stacks stacks;
 	struct hp_ipe *ipe;
 	size_t nipe, ipe_cap;
 	struct map ipemap;	/* info pointer -> index in ipe */
@@ -587,6 +603,109 @@ set_date(struct el *st, uint64_t sec, uint64_t off, struct hp_err *err)
 
 /* ---- cost centres, stacks, info tables ---- */
 
+/* A stack's key is its id count d (0-255) and its 4*d id bytes. */
+static uint64_t
+stack_hash(unsigned d, const unsigned char *ids)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull * (d + 1);
+	size_t i;
+
+	for (i = 0; i < 4 * (size_t)d; i += 4)
+		h = (h ^ be32(ids + i)) * 0xff51afd7ed558ccdull;
+	return h ^ h >> 32;
+}
+
+static void
+stacks_clear(struct stacks *c)
+{
+	if (c->n)
+		memset(c->band, 0, c->cap * sizeof *c->band);
+	c->n = 0;
+	c->nkeys = 0;
+}
+
+static void
+stacks_free(struct stacks *c)
+{
+	free(c->hash);
+	free(c->at);
+	free(c->band);
+	free(c->keys);
+}
+
+/* The band of the stack, or -1. */
+static int64_t
+stacks_get(const struct stacks *c, unsigned d, const unsigned char *ids,
+	   uint64_t h)
+{
+	size_t i;
+
+	if (!c->cap)
+		return -1;
+	for (i = (size_t)h & (c->cap - 1); c->band[i]; i = (i + 1) & (c->cap - 1))
+		if (c->hash[i] == h && c->keys[c->at[i]] == d &&
+		    !memcmp(c->keys + c->at[i] + 1, ids, 4 * (size_t)d))
+			return (int64_t)c->band[i] - 1;
+	return -1;
+}
+
+static int
+stacks_grow(struct stacks *c)
+{
+	size_t cap = c->cap ? c->cap * 2 : 256, i, j;
+	uint64_t *hash = hp_mallocn(cap, sizeof *hash);
+	size_t *at = hp_mallocn(cap, sizeof *at);
+	uint32_t *band = calloc(cap, sizeof *band);
+
+	if (!hash || !at || !band) {
+		free(hash);
+		free(at);
+		free(band);
+		return -1;
+	}
+	for (j = 0; j < c->cap; j++) {
+		if (!c->band[j])
+			continue;
+		for (i = (size_t)c->hash[j] & (cap - 1); band[i]; i = (i + 1) & (cap - 1))
+			;
+		hash[i] = c->hash[j];
+		at[i] = c->at[j];
+		band[i] = c->band[j];
+	}
+	free(c->hash);
+	free(c->at);
+	free(c->band);
+	c->hash = hash;
+	c->at = at;
+	c->band = band;
+	c->cap = cap;
+	return 0;
+}
+
+/* Remember a stack's band.  Failure (no memory) only costs speed. */
+static void
+stacks_put(struct stacks *c, unsigned d, const unsigned char *ids, uint64_t h,
+	   hp_band b)
+{
+	size_t len = 1 + 4 * (size_t)d, i;
+
+	if (c->nkeys + len > STACK_KEYS)
+		stacks_clear(c);
+	if ((c->nkeys + len > c->keys_cap &&
+	     HP_GROW(c->keys, c->keys_cap, c->nkeys + len)) ||
+	    ((c->n + 1) * 2 > c->cap && stacks_grow(c)))
+		return;
+	for (i = (size_t)h & (c->cap - 1); c->band[i]; i = (i + 1) & (c->cap - 1))
+		;
+	c->keys[c->nkeys] = (unsigned char)d;
+	memcpy(c->keys + c->nkeys + 1, ids, len - 1);
+	c->hash[i] = h;
+	c->at[i] = c->nkeys;
+	c->band[i] = b + 1;
+	c->nkeys += len;
+	c->n++;
+}
+
 static struct cc *
 cc_find(const struct el *st, uint32_t id)
 {
@@ -619,6 +738,7 @@ cost_centre(struct el *st, struct cur *c)
 	get_str(c, &srcloc, &slen);
 	len = (size_t)(c->p - start);
 	(void)get_u8(c, &flags);
+	stacks_clear(&st->stacks);	/* names may change */
 	if (!(p = cc_find(st, id))) {
 		if (st->ncc >= UINT32_MAX - 1 ||
 		    HP_GROW(st->cc, st->cc_cap, st->ncc + 1))
@@ -665,19 +785,16 @@ cost_centre(struct el *st, struct cur *c)
  * (code loaded later) shows as "<cc N>".
  */
 static int
-stack_label(struct el *st, struct cur *c, size_t *len)
+stack_label(struct el *st, unsigned depth, const unsigned char *ids,
+	    size_t *len)
 {
-	unsigned depth, k;
+	unsigned k;
 
 	*len = 0;
-	if (get_u8(c, &depth))
-		depth = 0;
-	if (depth > (unsigned)((c->end - c->p) / 4))
-		depth = (unsigned)((c->end - c->p) / 4);
 	if (depth == 0)
 		return buf_put(st, len, "MAIN", 4);
 	for (k = 0; k < depth && *len < MAX_LABEL; k++) {
-		uint32_t id = be32(c->p + 4 * k);
+		uint32_t id = be32(ids + 4 * k);
 		const struct cc *p = cc_find(st, id);
 		const char *label = p ? st->ccstr + p->at : NULL;
 
@@ -845,14 +962,24 @@ sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
 {
 	const char *name;
 	size_t len, before;
-	uint64_t bytes;
-	unsigned profile;
+	uint64_t bytes, h = 0;
+	unsigned profile, depth = 0;
+	int64_t known;
 	hp_band b;
 
 	if (!st->open || get_u8(c, &profile) || get_u64(c, &bytes) || !bytes)
 		return 0;
 	if (t == T_HEAP_PROF_SAMPLE_COST_CENTRE) {
-		if (stack_label(st, c, &len))
+		if (!get_u8(c, &depth) && depth > (unsigned)((c->end - c->p) / 4))
+			depth = (unsigned)((c->end - c->p) / 4);
+		h = stack_hash(depth, c->p);
+		known = stacks_get(&st->stacks, depth, c->p, h);
+		if (known >= 0) {
+			if (hp_model_add(st->m, (hp_band)known, bytes, merr(st)))
+				return model_fail(st, off, err);
+			return 0;
+		}
+		if (stack_label(st, depth, c->p, &len))
 			return oom(st, err);
 		name = st->buf;
 	} else {
@@ -862,6 +989,8 @@ sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
 	if (hp_model_intern(st->m, name, len, &b, merr(st)) ||
 	    hp_model_add(st->m, b, bytes, merr(st)))
 		return model_fail(st, off, err);
+	if (t == T_HEAP_PROF_SAMPLE_COST_CENTRE)
+		stacks_put(&st->stacks, depth, c->p, h, b);
 	if (b >= before && st->breakdown == BREAKDOWN_INFO_TABLE &&
 	    t == T_HEAP_PROF_SAMPLE_STRING)
 		return info_band(st, b, name, len, off, err);
@@ -1537,6 +1666,7 @@ destroy(void *vst)
 	map_free(&st->ccmap);
 	free(st->ccdirect);
 	free(st->ccstr);
+	stacks_free(&st->stacks);
 	map_free(&st->ipemap);
 	map_free(&st->bandmap);
 	free(st->cc);

@@ -642,6 +642,45 @@ cost_centre_stacks(void **state)
 	free(b.p);
 }
 
+/* A cost centre defined after samples that use it (code loaded later):
+ * named "<cc N>" until then, by its label after; stacks already seen are
+ * not remembered under their old names. */
+static void
+late_cost_centre(void **state)
+{
+	static const uint32_t s9[] = { 9, 1 };
+	struct eb b = { 0 };
+	hp_model *m;
+
+	(void)state;
+	eb_header(&b, 1);
+	ev_prof_begin(&b, 1, 1);
+	ev_cc(&b, 1, "main", "Main", 0);
+	ev_begin(&b, 100);
+	ev_stack(&b, 100, 5, 2, s9);
+	ev_end(&b, 100);
+	ev_begin(&b, 200);
+	ev_stack(&b, 200, 6, 2, s9);
+	ev_end(&b, 200);
+	ev_cc(&b, 9, "plugin", "Plugin", 0);
+	ev_begin(&b, 300);
+	ev_stack(&b, 300, 7, 2, s9);
+	ev_end(&b, 300);
+	ev_cc(&b, 9, "renamed", "Plugin", 0);
+	ev_begin(&b, 400);
+	ev_stack(&b, 400, 8, 2, s9);
+	ev_end(&b, 400);
+	eb_data_end(&b);
+	m = read_ok(&b);
+	assert_int_equal(hp_model_sample_count(m), 4);
+	assert_entry(m, 0, 0, "<cc 9>/main", 5);
+	assert_entry(m, 1, 0, "<cc 9>/main", 6);
+	assert_entry(m, 2, 0, "plugin/main", 7);
+	assert_entry(m, 3, 0, "renamed/main", 8);
+	hp_model_free(m);
+	free(b.p);
+}
+
 /* 169: -hi bands get "table (0x...)" and their provenance, whether the
  * IPE events come before or after the samples. */
 static void
@@ -1246,6 +1285,7 @@ main(void)
 		cmocka_unit_test(explicit_sample_end),
 		cmocka_unit_test(bio_sample_time),
 		cmocka_unit_test(cost_centre_stacks),
+		cmocka_unit_test(late_cost_centre),
 		cmocka_unit_test(ipe_both_orders),
 		cmocka_unit_test(unknown_breakdown),
 		cmocka_unit_test(header_fields),
