@@ -474,10 +474,11 @@ hp_model_sample(const hp_model *m, size_t i, const hp_band **bands,
 {
 	size_t s = m->start[i];
 
+	/* A model without entries has no arrays; NULL + 0 is undefined. */
 	if (bands)
-		*bands = m->ebands + s;
+		*bands = s ? m->ebands + s : m->ebands;
 	if (bytes)
-		*bytes = m->ebytes + s;
+		*bytes = s ? m->ebytes + s : m->ebytes;
 	return m->start[i + 1] - s;
 }
 

@@ -80,11 +80,12 @@ plain(hp_reader *r, const unsigned char *p, size_t n, int final,
 	if (!r->fe) {
 		size_t k = 4 - r->nihead < n ? 4 - r->nihead : n;
 
-		if (k)
+		if (k) {	/* p is NULL at the end of the input */
 			memcpy(r->ihead + r->nihead, p, k);
-		r->nihead += k;
-		p += k;
-		n -= k;
+			r->nihead += k;
+			p += k;
+			n -= k;
+		}
 		if (r->nihead < 4 && !final)
 			return 0;
 		if (start(r, r->ihead, r->nihead, err))

@@ -1,0 +1,201 @@
+/*
+ * tests/fuzz/fuzz.h - what the libFuzzer targets share: reading an input
+ * in chunks the input itself chooses, and comparing two models exactly.
+ *
+ * A reader must give the same result however its bytes are split, so the
+ * reader targets read every input twice, whole and in chunks, and stop
+ * the fuzzer (abort) when the outcomes differ: a crash is not the only
+ * bug worth finding; a wrong graph drawn silently is another.
+ *
+ * The chunk schedule is the first byte of the input, then up to seven
+ * pattern bytes (see fz_split); the rest is the file.  Header-only, as
+ * each target is one program.
+ */
+#ifndef FUZZ_H
+#define FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hp/model.h"
+
+/* How an input is cut: chunk j has 1 + pat[j % npat] times scale bytes;
+ * npat == 0 means one chunk. */
+struct fz_split {
+	const unsigned char *pat;
+	size_t npat;
+	size_t scale;
+};
+
+/* byte 0: bits 0-2 the pattern length, bits 3-4 the scale (1, 7, 61,
+ * 509: primes, so chunk ends drift across every alignment).  Returns
+ * the number of bytes the schedule took. */
+static inline size_t
+fz_split_parse(struct fz_split *s, const uint8_t *data, size_t size)
+{
+	static const size_t scales[] = { 1, 7, 61, 509 };
+	size_t k;
+
+	memset(s, 0, sizeof *s);
+	if (size == 0)
+		return 0;
+	k = data[0] & 7u;
+	if (k > size - 1)
+		k = size - 1;
+	s->pat = data + 1;
+	s->npat = k;
+	s->scale = scales[(data[0] >> 3) & 3u];
+	return 1 + k;
+}
+
+static inline size_t
+fz_split_next(const struct fz_split *s, size_t j, size_t left)
+{
+	size_t n;
+
+	if (s->npat == 0)
+		return left;
+	n = (1 + (size_t)s->pat[j % s->npat]) * s->scale;
+	return n < left ? n : left;
+}
+
+/* Stop the fuzzer with a message: the two routes disagree. */
+static inline void
+fz_fail(const char *what, const char *detail)
+{
+	fprintf(stderr, "fuzz: %s: %s\n", what, detail ? detail : "");
+	abort();
+}
+
+static inline int
+fz_str_eq(const char *a, size_t alen, const char *b, size_t blen)
+{
+	return alen == blen && (alen == 0 || memcmp(a, b, alen) == 0);
+}
+
+/* NULL when a and b hold the same profile, band for band (same indices:
+ * both were read from the same bytes), else what differs. */
+static inline const char *
+fz_model_diff(const hp_model *a, const hp_model *b)
+{
+	size_t i, j, n, la, lb;
+	int f, s;
+
+	for (f = 0; f < HP_NFIELDS; f++) {
+		const char *x = hp_model_get(a, (enum hp_field)f);
+		const char *y = hp_model_get(b, (enum hp_field)f);
+
+		if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0))
+			return "header field";
+	}
+	n = hp_model_band_count(a);
+	if (n != hp_model_band_count(b))
+		return "band count";
+	for (i = 0; i < n; i++) {
+		const char *x = hp_model_band_name(a, (hp_band)i, &la);
+		const char *y = hp_model_band_name(b, (hp_band)i, &lb);
+
+		if (!fz_str_eq(x, la, y, lb))
+			return "band name";
+		x = hp_model_band_label(a, (hp_band)i, &la);
+		y = hp_model_band_label(b, (hp_band)i, &lb);
+		if (!fz_str_eq(x, la, y, lb))
+			return "band label";
+		if ((hp_model_band_ipe(a, (hp_band)i) == NULL) !=
+		    (hp_model_band_ipe(b, (hp_band)i) == NULL))
+			return "band ipe";
+	}
+	n = hp_model_sample_count(a);
+	if (n != hp_model_sample_count(b))
+		return "sample count";
+	for (i = 0; i < n; i++) {
+		const hp_band *ba, *bb;
+		const uint64_t *va, *vb;
+		size_t na = hp_model_sample(a, i, &ba, &va);
+		size_t nb = hp_model_sample(b, i, &bb, &vb);
+
+		if (hp_model_sample_time(a, i) != hp_model_sample_time(b, i))
+			return "sample time";
+		if (na != nb)
+			return "sample entries";
+		for (j = 0; j < na; j++)
+			if (ba[j] != bb[j] || va[j] != vb[j])
+				return "sample entry";
+	}
+	n = hp_model_mark_count(a);
+	if (n != hp_model_mark_count(b))
+		return "mark count";
+	for (i = 0; i < n; i++) {
+		const char *x = hp_model_mark_label(a, i);
+		const char *y = hp_model_mark_label(b, i);
+
+		if (hp_model_mark_time(a, i) != hp_model_mark_time(b, i))
+			return "mark time";
+		if ((x == NULL) != (y == NULL) || (x && strcmp(x, y) != 0))
+			return "mark label";
+	}
+	for (s = 0; s < HP_NSERIES; s++) {
+		const double *ta, *tb;
+		const uint64_t *va, *vb;
+
+		n = hp_model_series(a, (enum hp_series)s, &ta, &va);
+		if (n != hp_model_series(b, (enum hp_series)s, &tb, &vb))
+			return "series length";
+		for (i = 0; i < n; i++)
+			if (ta[i] != tb[i] || va[i] != vb[i])
+				return "series point";
+	}
+	n = hp_model_warning_count(a);
+	if (n != hp_model_warning_count(b))
+		return "warning count";
+	for (i = 0; i < n; i++)
+		if (strcmp(hp_model_warning(a, i), hp_model_warning(b, i)) != 0)
+			return "warning text";
+	return NULL;
+}
+
+/* What every model must satisfy whatever the input: times in order,
+ * entries non-zero, each band once per sample, sums right, indices in
+ * range.  NULL when it holds. */
+static inline const char *
+fz_model_check(const hp_model *m)
+{
+	size_t i, j, k, n = hp_model_sample_count(m), nb = hp_model_band_count(m);
+
+	for (i = 0; i < n; i++) {
+		const hp_band *b;
+		const uint64_t *v;
+		size_t ne = hp_model_sample(m, i, &b, &v);
+		uint64_t sum = 0;
+
+		if (i && hp_model_sample_time(m, i) < hp_model_sample_time(m, i - 1))
+			return "sample times out of order";
+		if (hp_model_sample_time(m, i) != hp_model_sample_time(m, i))
+			return "sample time is NaN";
+		for (j = 0; j < ne; j++) {
+			if (b[j] >= nb)
+				return "entry band out of range";
+			if (v[j] == 0)
+				return "zero entry";
+			sum = sum > UINT64_MAX - v[j] ? UINT64_MAX : sum + v[j];
+			for (k = 0; k < j && ne <= 64; k++)
+				if (b[k] == b[j])
+					return "band twice in a sample";
+		}
+		if (sum != hp_model_sample_sum(m, i))
+			return "sample sum";
+	}
+	for (i = 0; i < nb; i++) {
+		size_t len;
+		const char *s = hp_model_band_name(m, (hp_band)i, &len);
+
+		if (!s || s[len] != '\0')
+			return "band name not terminated";
+	}
+	return NULL;
+}
+
+#endif

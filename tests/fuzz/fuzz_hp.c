@@ -1,0 +1,74 @@
+/*
+ * tests/fuzz/fuzz_hp.c - libFuzzer target: the reader (format detection,
+ * gzip, the .hp text frontend) fed in chunks the input chooses.
+ *
+ * Input: a chunk schedule (fuzz.h), then the file.  The file is read
+ * whole and again in chunks; both must give the same status, message
+ * and model, and the model must be sane.  Anything else aborts.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fuzz.h"
+#include "hp/reader.h"
+
+#define MAX_INPUT (1u << 20)
+
+static int
+read_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
+	     size_t n, struct hp_err *err)
+{
+	hp_reader *r = hp_reader_new(m, "fuzz.hp");
+	size_t j, k;
+	int rc = 0;
+
+	if (!r)
+		fz_fail("out of memory", NULL);
+	for (j = 0; n && !rc; j++, p += k, n -= k) {
+		k = fz_split_next(s, j, n);
+		rc = hp_reader_feed(r, p, k, err);
+	}
+	if (!rc)
+		rc = hp_reader_finish(r, err);
+	hp_reader_free(r);
+	return rc;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct hp_err e1 = {{0}}, e2 = {{0}};
+	struct fz_split s;
+	hp_model *a, *b;
+	const char *d;
+	size_t k;
+	int r1, r2;
+
+	if (size > MAX_INPUT)
+		return 0;
+	k = fz_split_parse(&s, data, size);
+	data += k;
+	size -= k;
+	a = hp_model_new();
+	b = hp_model_new();
+	if (!a || !b)
+		fz_fail("out of memory", NULL);
+	r1 = hp_read_mem(a, "fuzz.hp", data, size, &e1);
+	r2 = read_chunked(b, &s, data, size, &e2);
+	if (r1 != r2 || strcmp(e1.msg, e2.msg) != 0) {
+		fprintf(stderr, "whole: %d '%s'\nchunked: %d '%s'\n", r1, e1.msg,
+			r2, e2.msg);
+		fz_fail("whole and chunked reads differ", "status or message");
+	}
+	if (r1 && !e1.msg[0])
+		fz_fail("failed without a message", NULL);
+	if ((d = fz_model_diff(a, b)))
+		fz_fail("whole and chunked models differ", d);
+	if ((d = fz_model_check(a)))
+		fz_fail("model", d);
+	hp_model_free(a);
+	hp_model_free(b);
+	return 0;
+}

@@ -1,0 +1,243 @@
+/*
+ * tests/fuzz/fuzz_pipeline.c - libFuzzer target: the whole of hp2x but
+ * the command line: read (any format, gzip too), lay out, draw, and
+ * write the data outputs, all in memory.
+ *
+ * Input: three option bytes (format, colour, sort, -m, -t, -M, -y, -g,
+ * -e, --heap-size, --exact, a -p round trip), then the profile.  Inputs
+ * are capped and big models are not drawn, so that one run stays in
+ * milliseconds: what fuzzing finds here is in the paths, not in the size.
+ *
+ * Checked besides "no crash": a profile that reads always draws; the
+ * output starts as its format says; the .aux of a graph, written and
+ * read back as -p, draws again; a .hp input written back as .hp reads
+ * back to the same samples.
+ */
+#define _GNU_SOURCE	/* memmem */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "convert/dataout.h"
+#include "fuzz.h"
+#include "hp/reader.h"
+#include "render/render.h"
+
+#define MAX_INPUT (64u * 1024)
+#define MAX_ENTRIES 20000
+#define MAX_BANDS 2000
+
+struct mem {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+static void
+mem_open(struct mem *mm)
+{
+	mm->buf = NULL;
+	mm->len = 0;
+	mm->f = open_memstream(&mm->buf, &mm->len);
+	if (!mm->f)
+		fz_fail("out of memory", NULL);
+}
+
+static void
+mem_close(struct mem *mm)
+{
+	if (fclose(mm->f))
+		fz_fail("out of memory", NULL);
+	mm->f = NULL;
+}
+
+static size_t
+entries(const hp_model *m)
+{
+	const hp_band *b;
+	const uint64_t *v;
+	size_t i, n = 0;
+
+	for (i = 0; i < hp_model_sample_count(m); i++)
+		n += hp_model_sample(m, i, &b, &v);
+	return n;
+}
+
+static void
+options(struct render_opts *o, const uint8_t *c)
+{
+	static const enum render_format formats[] = {
+		RENDER_PDF, RENDER_PDF, RENDER_EPS, RENDER_SVG
+	};
+	static const int maxb[] = { 20, 0, 1, 2, 5, 21, 40, 100 };
+	static const double trace[] = { 1.0, 0, 5, 2.5 };
+
+	render_opts_init(o);
+	o->format = formats[c[0] & 3];
+	o->colour = (c[0] >> 2) & 1;
+	o->sort = (enum render_sort)((c[0] >> 3) & 3);
+	o->multipage = (c[0] >> 5) & 1;
+	o->no_marks = (c[0] >> 6) & 1;
+	o->heap_size = (c[0] >> 7) & 1;
+	o->max_bands = maxb[c[1] & 7];
+	o->trace_pct = trace[(c[1] >> 3) & 3];
+	o->title = (enum render_title)(((c[1] >> 5) & 3) % 3);
+	o->exact = (c[1] >> 7) & 1;
+	o->gs = c[2] & 1;
+	if (c[2] & 2)
+		o->eps_width = 200;
+	if (c[2] & 8)
+		o->format = RENDER_PS;
+}
+
+static void
+check_output(const struct render_opts *o, const struct mem *mm)
+{
+	const char *want;
+
+	switch (o->format) {
+	case RENDER_PDF:
+		want = "%PDF-";
+		if (mm->len < 32 || !memmem(mm->buf + mm->len - 32, 32, "%%EOF", 5))
+			fz_fail("pdf", "no %%EOF at the end");
+		break;
+	case RENDER_SVG:
+		want = "<?xml";
+		break;
+	default:
+		want = "%!PS-Adobe";
+		break;
+	}
+	if (mm->len < strlen(want) || memcmp(mm->buf, want, strlen(want)) != 0)
+		fz_fail("graph output", "wrong start");
+}
+
+static void
+draw(render_ctx *ctx, const hp_model *m, const uint8_t *c)
+{
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	render_aux *used = render_aux_new(), *prior = render_aux_new();
+	struct mem g, a;
+
+	if (!used || !prior)
+		fz_fail("out of memory", NULL);
+	options(&o, c);
+	mem_open(&g);
+	if (render_graph(ctx, m, &o, NULL, used, g.f, &err))
+		fz_fail("a profile that reads must draw", err.msg);
+	mem_close(&g);
+	check_output(&o, &g);
+	free(g.buf);
+	if (c[2] & 4) {
+		mem_open(&a);
+		if (render_aux_write(used, a.f, &err))
+			fz_fail("aux write", err.msg);
+		mem_close(&a);
+		if (render_aux_read(prior, "used.aux", a.buf, a.len, &err))
+			fz_fail("written aux does not read", err.msg);
+		free(a.buf);
+		mem_open(&g);
+		if (render_graph(ctx, m, &o, prior, NULL, g.f, &err))
+			fz_fail("a profile that reads must draw with -p", err.msg);
+		mem_close(&g);
+		check_output(&o, &g);
+		free(g.buf);
+	}
+	render_aux_free(used);
+	render_aux_free(prior);
+}
+
+/* .hp in, .hp out, .hp in again: the same samples, names and values. */
+static void
+data_outputs(const hp_model *m, int hp_input)
+{
+	struct hp_err err = {{0}};
+	struct mem mm;
+	hp_model *back;
+	const char *d;
+	size_t i;
+
+	mem_open(&mm);
+	if (out_csv(m, mm.f, &err) || out_json(m, mm.f, &err))
+		fz_fail("csv/json output", err.msg);
+	mem_close(&mm);
+	free(mm.buf);
+
+	mem_open(&mm);
+	if (out_hp(m, mm.f, &err))
+		fz_fail("hp output", err.msg);
+	mem_close(&mm);
+	back = hp_model_new();
+	if (!back)
+		fz_fail("out of memory", NULL);
+	if (hp_read_mem(back, "out.hp", mm.buf, mm.len, &err)) {
+		if (hp_input || hp_model_sample_count(m))
+			fz_fail("written .hp does not read back", err.msg);
+	} else if (hp_input) {
+		if (hp_model_sample_count(back) != hp_model_sample_count(m))
+			fz_fail(".hp round trip", "sample count");
+		for (i = 0; i < hp_model_sample_count(m); i++) {
+			const hp_band *ba, *bb;
+			const uint64_t *va, *vb;
+			size_t na = hp_model_sample(m, i, &ba, &va);
+			size_t nb = hp_model_sample(back, i, &bb, &vb), j, la, lb;
+
+			if (hp_model_sample_time(m, i) !=
+			    hp_model_sample_time(back, i))
+				fz_fail(".hp round trip", "sample time");
+			if (na != nb)
+				fz_fail(".hp round trip", "entries");
+			for (j = 0; j < na; j++) {
+				const char *x = hp_model_band_name(m, ba[j], &la);
+				const char *y = hp_model_band_name(back, bb[j], &lb);
+
+				if (va[j] != vb[j] || !fz_str_eq(x, la, y, lb))
+					fz_fail(".hp round trip", "entry");
+			}
+		}
+		if (hp_model_mark_count(back) != hp_model_mark_count(m))
+			fz_fail(".hp round trip", "marks");
+	}
+	if ((d = fz_model_check(back)))
+		fz_fail("model read back", d);
+	hp_model_free(back);
+	free(mm.buf);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static render_ctx *ctx;
+	struct hp_err err = {{0}};
+	const uint8_t *c = data;
+	hp_reader *r;
+	hp_model *m;
+	int hp_input;
+
+	if (size < 3 || size > MAX_INPUT)
+		return 0;
+	data += 3;
+	size -= 3;
+	if (!ctx && !(ctx = render_ctx_new(NULL, &err)))
+		fz_fail("render_ctx_new", err.msg);
+	m = hp_model_new();
+	r = hp_reader_new(m, "fuzz");
+	if (!m || !r)
+		fz_fail("out of memory", NULL);
+	if (hp_reader_feed(r, data, size, &err) == 0 &&
+	    hp_reader_finish(r, &err) == 0) {
+		hp_input = hp_reader_kind(r) == HP_KIND_HP;
+		if (hp_model_band_count(m) <= MAX_BANDS &&
+		    entries(m) <= MAX_ENTRIES)
+			draw(ctx, m, c);
+		data_outputs(m, hp_input);
+	}
+	hp_reader_free(r);
+	hp_model_free(m);
+	return 0;
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""tests/fuzz/mkeventlog.py CASE OUT - write a tiny hand-built eventlog.
+
+The layouts are those of eventlog-heap-events.md sections 1-3: a header
+declaring event types (etb, number, size, description, extra, ete), then
+events (u16 type, u64 ns, [u16 length], payload), then ff ff.  Each case
+is a profile whose content the tests know exactly:
+
+  good        -hT, samples at 1 s and 2 s: THUNK 100 + ARR_WORDS 50, THUNK 300
+  types65535  the same samples, with all 65,535 types declared (0..65534)
+  pastend     the good samples, then a third sample whose last event
+              declares 60,000 bytes of payload and the file ends
+  depth255    -hc: one sample, one stack of depth 255 (cost centres
+              cc0..cc254), 4096 bytes
+  breakdown   the good samples under breakdown number 99
+  badheader   "hdrb" then bytes that are not "hetb"
+  seeds       (OUT is a directory) the small seeds of tests/fuzz/seeds/eventlog
+"""
+import os
+import struct
+import sys
+
+VAR = 0xFFFF
+TYPES = {            # the event types a heap profile uses, with sizes
+    18: 14,          # BLOCK_MARKER
+    160: VAR,        # HEAP_PROF_BEGIN
+    161: VAR,        # HEAP_PROF_COST_CENTRE
+    162: 8,          # HEAP_PROF_SAMPLE_BEGIN
+    163: VAR,        # HEAP_PROF_SAMPLE_COST_CENTRE
+    164: VAR,        # HEAP_PROF_SAMPLE_STRING
+    165: 8,          # HEAP_PROF_SAMPLE_END
+    166: 16,         # HEAP_BIO_PROF_SAMPLE_BEGIN
+}
+
+
+def header(types):
+    out = [b"hdrb", b"hetb"]
+    for num, size in types:
+        desc = b"" if len(types) > 100 else b"type %d" % num
+        out.append(b"etb\0" + struct.pack(">HHI", num, size, len(desc)) +
+                   desc + struct.pack(">I", 0) + b"ete\0")
+    out += [b"hete", b"hdre", b"datb"]
+    return b"".join(out)
+
+
+def event(t, ns, payload, declared_len=None):
+    head = struct.pack(">HQ", t, ns)
+    if TYPES.get(t) == VAR:
+        n = len(payload) if declared_len is None else declared_len
+        head += struct.pack(">H", n)
+    return head + payload
+
+
+def prof_begin(breakdown):
+    return event(160, 0, struct.pack(">BQI", 0, 100000000, breakdown) + b"\0" * 7)
+
+
+def sample_string(ns, label, v):
+    return event(164, ns, struct.pack(">BQ", 0, v) + label + b"\0")
+
+
+def good_samples(breakdown=7):
+    s = 1000000000
+    return (prof_begin(breakdown) +
+            event(162, s, struct.pack(">Q", 0)) +
+            sample_string(s, b"THUNK", 100) +
+            sample_string(s, b"ARR_WORDS", 50) +
+            event(165, s, struct.pack(">Q", 0)) +
+            event(162, 2 * s, struct.pack(">Q", 0)) +
+            sample_string(2 * s, b"THUNK", 300) +
+            event(165, 2 * s, struct.pack(">Q", 0)))
+
+
+END = b"\xff\xff"
+
+
+def case(name):
+    known = sorted(TYPES.items())
+    if name == "good":
+        return header(known) + good_samples() + END
+    if name == "types65535":
+        types = [(n, TYPES.get(n, 0)) for n in range(65535)]
+        return header(types) + good_samples() + END
+    if name == "pastend":
+        s = 3000000000
+        return (header(known) + good_samples() +
+                event(162, s, struct.pack(">Q", 0)) +
+                event(164, s, struct.pack(">BQ", 0, 7) + b"LOST", 60000))
+    if name == "depth255":
+        out = header(known) + prof_begin(1)
+        for i in range(255):
+            out += event(161, 0, struct.pack(">I", i) + b"cc%d\0M\0M.hs:1\0" % i + b"\0")
+        s = 1000000000
+        ids = b"".join(struct.pack(">I", i) for i in range(255))
+        out += event(162, s, struct.pack(">Q", 0))
+        out += event(163, s, struct.pack(">BQB", 0, 4096, 255) + ids)
+        out += event(165, s, struct.pack(">Q", 0))
+        return out + END
+    if name == "breakdown":
+        return header(known) + good_samples(99) + END
+    if name == "badheader":
+        return b"hdrb" + b"\x00\x01\x02\x03" * 8
+    raise SystemExit("mkeventlog.py: unknown case " + name)
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit(__doc__)
+    name, out = sys.argv[1], sys.argv[2]
+    if name == "seeds":
+        for c in ("good", "pastend", "depth255", "breakdown"):
+            with open(os.path.join(out, c + ".eventlog"), "wb") as f:
+                f.write(case(c))
+        return
+    with open(out, "wb") as f:
+        f.write(case(name))
+
+
+main()
