@@ -35,7 +35,7 @@ enum letter_arg {
 typedef int (*set_fn)(struct cli_settings *s, const char *opt,
 		      const char *arg, struct hp_err *err);
 
-struct option {
+struct optdef {
 	const char *letters;	/* short letters, or NULL */
 	enum letter_arg letter_arg;
 	const char *short_argh;	/* value shown after the letter in --help */
@@ -432,7 +432,7 @@ set_version(struct cli_settings *s, const char *opt, const char *arg,
 
 /* ---- the table ---- */
 
-static const struct option options[] = {
+static const struct optdef options[] = {
 	{ .help = "hp2ps's options (same letters, same meaning)" },
 	{ .letters = "b", .name = "big-title", .set = set_big,
 	  .help = "always draw the big (two-row) title box" },
@@ -468,7 +468,7 @@ static const struct option options[] = {
 	{ .letters = "p", .letter_arg = LA_CHAIN, .name = "prior",
 	  .set = set_prior,
 	  .help = "read the .aux of an earlier run first and keep its\n"
-		  "scales, order and shades (the .aux is rewritten after);\n"
+		  "scales, order and shades, then rewrite it;\n"
 		  "combines with other letters: -pc is -p -c" },
 	{ .letters = "t", .letter_arg = LA_GLUED, .short_argh = "<PCT>",
 	  .name = "trace", .argh = "PCT", .set = set_trace,
@@ -513,7 +513,7 @@ static const struct option options[] = {
 
 #define NOPTIONS (sizeof options / sizeof options[0])
 
-static const struct option *
+static const struct optdef *
 by_letter(char c)
 {
 	size_t i;
@@ -524,13 +524,13 @@ by_letter(char c)
 	return NULL;
 }
 
-static const struct option *
+static const struct optdef *
 by_name(const char *name, size_t len)
 {
 	size_t i;
 
 	for (i = 0; i < NOPTIONS; i++) {
-		const struct option *o = &options[i];
+		const struct optdef *o = &options[i];
 
 		if (o->name && strlen(o->name) == len &&
 		    memcmp(o->name, name, len) == 0)
@@ -642,7 +642,7 @@ long_option(struct cli_settings *s, int argc, char **argv, int *i,
 	const char *name = argv[*i] + 2;
 	const char *eq = strchr(name, '=');
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
-	const struct option *o = by_name(name, len);
+	const struct optdef *o = by_name(name, len);
 	char opt[64];
 	const char *arg = NULL;
 
@@ -672,7 +672,7 @@ short_options(struct cli_settings *s, int argc, char **argv, int *i,
 	const char *p;
 
 	for (p = a + 1; *p; p++) {
-		const struct option *o = by_letter(*p);
+		const struct optdef *o = by_letter(*p);
 		char opt[3] = { '-', *p, '\0' };
 		const char *arg = NULL;
 
@@ -761,27 +761,37 @@ cli_parse(struct cli_settings *s, int argc, char **argv, struct hp_err *err)
 
 #define HELP_COLUMN 26
 
-static int
-help_entry(FILE *out, const struct option *o)
+/* Append to the first column; the table's strings are short, but a
+ * longer one would only be cut. */
+static void
+column(char *buf, size_t size, size_t *n, const char *a, const char *b,
+       const char *c, const char *d)
 {
-	char first[128];
+	int k = snprintf(buf + *n, size - *n, "%s%s%s%s", a, b, c, d);
+
+	if (k > 0)
+		*n = *n + (size_t)k < size ? *n + (size_t)k : size - 1;
+}
+
+static void
+help_entry(FILE *out, const struct optdef *o)
+{
+	char first[128], letter[3] = "-";
 	size_t n = 0;
 	const char *h;
 	const char *c;
 
 	first[0] = '\0';
-	for (c = o->letters; c && *c; c++)
-		n += (size_t)snprintf(first + n, sizeof first - n, "%s-%c%s",
-				      n ? ", " : "", *c,
-				      o->short_argh ? o->short_argh : "");
+	for (c = o->letters; c && *c; c++) {
+		letter[1] = *c;
+		column(first, sizeof first, &n, n ? ", " : "", letter,
+		       o->short_argh ? o->short_argh : "", "");
+	}
 	if (o->name)
-		n += (size_t)snprintf(first + n, sizeof first - n, "%s--%s%s%s",
-				      n ? ", " : "", o->name,
-				      o->argh ? "=" : "",
-				      o->argh ? o->argh : "");
+		column(first, sizeof first, &n, n ? ", --" : "--", o->name,
+		       o->argh ? "=" : "", o->argh ? o->argh : "");
 	if (o->alias)
-		n += (size_t)snprintf(first + n, sizeof first - n, ", --%s",
-				      o->alias);
+		column(first, sizeof first, &n, ", --", o->alias, "", "");
 	fprintf(out, "  %s", first);
 	if (n + 2 + 2 > HELP_COLUMN)
 		fprintf(out, "\n%*s", HELP_COLUMN, "");
@@ -793,7 +803,6 @@ help_entry(FILE *out, const struct option *o)
 			fprintf(out, "%*s", HELP_COLUMN, "");
 	}
 	fputc('\n', out);
-	return 0;
 }
 
 int
