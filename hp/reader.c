@@ -125,13 +125,15 @@ inflate_some(hp_reader *r, const unsigned char *p, size_t n, struct hp_err *err)
 			r->z.next_out = out;
 			r->z.avail_out = sizeof out;
 			rc = inflate(&r->z, Z_NO_FLUSH);
+			/* What inflated before damage is read first, so the
+			 * model does not depend on where the chunks ended. */
+			if (plain(r, out, sizeof out - r->z.avail_out, 0, err))
+				return -1;
 			if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
 				return hp_err_set(err, "%s: byte %llu: corrupt gzip data (%s)",
 						  r->name,
 						  r->zin + (chunk - r->z.avail_in),
 						  r->z.msg ? r->z.msg : "inflate failed");
-			if (plain(r, out, sizeof out - r->z.avail_out, 0, err))
-				return -1;
 		} while (rc == Z_OK && r->z.avail_out == 0);
 		used = chunk - r->z.avail_in;
 		r->zin += used;
