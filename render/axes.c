@@ -6,9 +6,7 @@
  * rotated and ending at the top of the y axis.
  *
  * The ticks themselves (which values, their labels, which are dropped to
- * leave room for the legends) come from the layout.  Tick positions are
- * recomputed from their values when --heap-size made the y scale taller
- * than the layout's range.
+ * leave room for the legends) come from the layout.
  */
 #include "draw.h"
 
@@ -26,7 +24,7 @@ draw_axes(struct draw *d)
 	const char *vu = draw_field(d, HP_VALUE_UNIT, "bytes");
 	const char *su = draw_field(d, HP_SAMPLE_UNIT, "seconds");
 	double gx = l->graph_x, gy = l->graph_y, gw = l->graph_w,
-		gh = l->graph_h, y;
+		gh = l->graph_h;
 	struct draw_text t = {
 		.size = DRAW_FONT,
 		.ellipsize = PANGO_ELLIPSIZE_END,
@@ -64,12 +62,10 @@ draw_axes(struct draw *d)
 	for (i = 0; i < l->nyticks; i++) {
 		const struct layout_tick *k = &l->yticks[i];
 
-		y = d->yscale == l->yrange ? k->pos :
-			k->value * gh / d->yscale;
-		cairo_move_to(cr, gx, gy + y);
+		cairo_move_to(cr, gx, gy + k->pos);
 		cairo_rel_line_to(cr, -TICK, 0);
 		cairo_stroke(cr);
-		draw_show(d, gx - LABEL_GAP, gy + y, k->label,
+		draw_show(d, gx - LABEL_GAP, gy + k->pos, k->label,
 			  strlen(k->label), &t);
 	}
 }

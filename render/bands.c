@@ -191,7 +191,7 @@ outline_build(struct outline *ol, const struct draw *d)
 {
 	const struct render_layout *l = d->l;
 	size_t nsamp = hp_model_sample_count(d->m), ns = l->nbands, i, k, s;
-	double *val, *tops, acc, xs, ys;
+	double *val, *tops, acc, xs, ys, x;
 	const hp_band *bands;
 	const uint64_t *bytes;
 
@@ -229,8 +229,14 @@ outline_build(struct outline *ol, const struct draw *d)
 			acc += val[s];
 			tops[s] = acc * ys;
 		}
-		outline_add(ol, i, (hp_model_sample_time(d->m, i) - l->t0) * xs,
-			    tops);
+		/* Times span at most xrange, unless the span overflowed
+		 * (times near +-1e308): keep x on the axis regardless. */
+		x = (hp_model_sample_time(d->m, i) - l->t0) * xs;
+		if (!(x >= 0))
+			x = 0;
+		if (x > l->graph_w)
+			x = l->graph_w;
+		outline_add(ol, i, x, tops);
 	}
 	outline_finish(ol);
 	if (ol->oom)

@@ -102,7 +102,7 @@ struct draw {
 	const hp_model *m;
 	const struct render_opts *o;
 	const struct render_layout *l;
-	double yscale;		/* value drawn at the top of the graph */
+	double yscale;		/* value at the top of the graph (layout's yrange) */
 	double colw;		/* outline resolution in picture points */
 	int oom;		/* an allocation of ours failed */
 	double legend[4];	/* heap-size legend x, y, w, h (w 0: none) */

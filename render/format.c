@@ -103,18 +103,25 @@ surface_ok(struct draw_out *out, struct hp_err *err)
 	return 0;
 }
 
-static int
-ps_create(struct draw_out *out, struct hp_err *err)
+/* %%Title: JOB, as hp2ps writes it. */
+static void
+ps_title(struct draw_out *out)
 {
 	char line[256], title[200];
 
+	dsc_text(title, sizeof title, hp_model_get(out->m, HP_JOB));
+	snprintf(line, sizeof line, "%%%%Title: %s", title);
+	cairo_ps_surface_dsc_comment(out->surface, line);
+}
+
+static int
+ps_create(struct draw_out *out, struct hp_err *err)
+{
 	out->surface = cairo_ps_surface_create_for_stream(write_cb, out,
 							   A4_W, A4_H);
 	if (surface_ok(out, err))
 		return -1;
-	dsc_text(title, sizeof title, hp_model_get(out->m, HP_JOB));
-	snprintf(line, sizeof line, "%%%%Title: %s", title);
-	cairo_ps_surface_dsc_comment(out->surface, line);
+	ps_title(out);
 	if (out->o->gs) {
 		/* hp2ps -g: portrait, moved 1 in right and 1.5 in up. */
 		upright(&out->base, 1, A4_H, 72, 108);
@@ -165,6 +172,7 @@ eps_create(struct draw_out *out, struct hp_err *err)
 	if (surface_ok(out, err))
 		return -1;
 	cairo_ps_surface_set_eps(out->surface, 1);
+	ps_title(out);
 	upright(&out->base, s, bh, 0, 0);
 	return 0;
 }

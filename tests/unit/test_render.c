@@ -607,6 +607,28 @@ edge_models(void **state)
 	render_all_formats(m, o);
 	hp_model_free(m);
 
+	m = build(2, 0, ramp);		/* times whose span overflows */
+	{
+		static const double ts[] = { -1e308, -1e300, 0, 1e-300, 1e308 };
+		struct hp_err err = {{0}};
+		size_t i;
+
+		for (i = 0; i < 5; i++) {
+			assert_int_equal(hp_model_begin(m, ts[i], &err), 0);
+			assert_int_equal(hp_model_add(m, 0, 1 + i, &err), 0);
+			assert_int_equal(hp_model_add(m, 1, UINT64_MAX - i, &err), 0);
+			assert_int_equal(hp_model_commit(m, &err), 0);
+			assert_int_equal(hp_model_add_mark(m, ts[i], "m", 1, &err), 0);
+			assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, ts[4 - i], UINT64_MAX, &err), 0);
+		}
+		o.heap_size = 1;
+		render_all_formats(m, o);
+		o.exact = 1;
+		render_all_formats(m, o);
+		o.heap_size = o.exact = 0;
+	}
+	hp_model_free(m);
+
 	m = build(10000, 4, sparse);	/* 10,000 bands */
 	render_all_formats(m, o);
 	o.max_bands = 0;		/* all of them, no key */
