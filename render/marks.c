@@ -8,8 +8,11 @@
  * graph: below the title, and on a white ground so it reads over any band.
  * Marks are taken in time order; a label that would touch the previous
  * drawn label is left out (its line is still drawn), so dense marks stay
- * legible.  Marks outside the graph's time range are not drawn: they
- * would land on the key or the y labels.
+ * legible.  A mark a little outside the graph's time range (within 5% of
+ * it: the first traceMarker usually comes before the first sample, the
+ * last after the last) is drawn at that end of the axis, meaning "by
+ * then"; marks further out are not drawn, where hp2ps would draw them
+ * over the y labels or the key.
  */
 #include "draw.h"
 
@@ -70,16 +73,18 @@ mark_line(cairo_t *cr, double x, double y0, double y1)
 	cairo_restore(cr);
 }
 
-/* Picture x of time t, or 0 when t is off the time axis. */
+#define SLACK 0.05	/* share of the axis a mark may lie beyond it */
+
+/* Picture x of time t, or 0 when t is too far off the time axis. */
 static int
 mark_x(const struct draw *d, double t, double *x)
 {
 	const struct render_layout *l = d->l;
-	double off = (t - l->t0) / l->xrange * l->graph_w;
+	double gw = l->graph_w, off = (t - l->t0) / l->xrange * gw;
 
-	if (!(off >= -0.01 && off <= l->graph_w + 0.01))
+	if (!(off >= -SLACK * gw && off <= (1 + SLACK) * gw))
 		return 0;
-	*x = l->graph_x + off;
+	*x = l->graph_x + (off < 0 ? 0 : off > gw ? gw : off);
 	return 1;
 }
 
@@ -115,7 +120,8 @@ draw_marks(struct draw *d)
 	for (i = 0; i < n; i++) {
 		const char *label = hp_model_mark_label(d->m, mk[i].i);
 
-		if (mark_x(d, mk[i].t, &x) && label && *label)
+		/* On the y axis the axis is the line. */
+		if (mark_x(d, mk[i].t, &x) && label && *label && x > gx)
 			mark_line(cr, x, gy, gy + gh);
 	}
 	for (i = 0; i < n; i++) {
