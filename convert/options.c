@@ -150,7 +150,11 @@ set_stddev(struct cli_settings *s, const char *opt, const char *arg,
 	   struct hp_err *err)
 {
 	(void)opt, (void)arg, (void)err;
-	s->render.sort = RENDER_SORT_STDDEV;
+	/* hp2ps sorts by name after sorting by deviation, so -i decides
+	 * whatever the order of the two; --sort=name is -i. */
+	if (s->render.sort != RENDER_SORT_NAME &&
+	    s->render.sort != RENDER_SORT_NAME_DESC)
+		s->render.sort = RENDER_SORT_STDDEV;
 	return 0;
 }
 
@@ -443,7 +447,7 @@ static const struct optdef options[] = {
 	  .set = set_colour, .help = "colour bands instead of grey ones" },
 	{ .letters = "d", .set = set_stddev,
 	  .help = "sort bands by standard deviation, roughest on top\n"
-		  "(--sort=stddev)" },
+		  "(--sort=stddev); -i wins over -d" },
 	{ .letters = "i", .letter_arg = LA_GLUED, .short_argh = "[+|-]",
 	  .set = set_by_name,
 	  .help = "sort bands by name: -i or -i+ greatest name on top\n"

@@ -134,6 +134,22 @@ sort_by_name(void **state)
 	assert_int_equal(s.render.sort, RENDER_SORT_NAME_DESC);
 	OK("-i-", "--sort=size");
 	assert_int_equal(s.render.sort, RENDER_SORT_SIZE);
+	/* hp2ps: -i decides over -d in either order. */
+	OK("-i", "-d");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME);
+	OK("-d", "-i");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME);
+	OK("-i-", "-d");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME_DESC);
+	OK("-d", "-i-");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME_DESC);
+	OK("-pi-", "-d");
+	assert_int_equal(s.render.sort, RENDER_SORT_NAME_DESC);
+	/* --sort is hp2x's own: the last one is what it says. */
+	OK("-i", "--sort=stddev");
+	assert_int_equal(s.render.sort, RENDER_SORT_STDDEV);
+	OK("--sort=size", "-d");
+	assert_int_equal(s.render.sort, RENDER_SORT_STDDEV);
 	BAD("--sort=random");
 	assert_non_null(strstr(err.msg, "'random'"));
 	BAD("--sort");
