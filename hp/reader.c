@@ -180,17 +180,24 @@ hp_reader_feed(hp_reader *r, const void *data, size_t len, struct hp_err *err)
 int
 hp_reader_finish(hp_reader *r, struct hp_err *err)
 {
+	size_t nwarn = hp_model_warning_count(r->m);
+	int rc;
+
 	if (!r->gzip && !r->fe && r->nihead == 0 && r->nhead) {
 		/* A one-byte input: not gzip. */
 		if (plain(r, r->head, r->nhead, 0, err))
 			return -1;
 	}
-	if (r->gzip && !r->gz_end && !r->gz_junk)
-		hp_model_warn(r->m, "%s: byte %llu: gzip data is truncated; reading what it holds",
-			      r->name, r->zin);
 	if (plain(r, NULL, 0, 1, err))
 		return -1;
-	return r->fe->finish(r->st, err);
+	rc = r->fe->finish(r->st, err);
+	/* One cause, one warning: when the profile itself says what the cut
+	 * lost (a dropped sample), the gzip cut is not reported again. */
+	if (r->gzip && !r->gz_end && !r->gz_junk &&
+	    hp_model_warning_count(r->m) == nwarn)
+		hp_model_warn(r->m, "%s: byte %llu: gzip data is truncated; reading what it holds",
+			      r->name, r->zin);
+	return rc;
 }
 
 enum hp_kind

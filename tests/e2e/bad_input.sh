@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# tests/e2e/bad_input.sh - the bad-input contract of README.md ("## Bad
+# input"), one case per row, through the hp2x binary.
+#
+# Every row either is accepted or tolerated (exit 0, at most one warning
+# naming the file, and a graph of exactly what is valid: checked in the
+# .json output, and the .pdf must pass qpdf --check), or is refused
+# (exit 1, one line "hp2x: FILE:LINE: ..." or "hp2x: FILE: byte N: ..."
+# or, for what concerns the whole file, "hp2x: FILE: ...", and no output
+# file).  Every run is under `timeout 60` and must not die by a signal.
+#
+# The eventlogs are built by tests/fuzz/mkeventlog.py from the layouts of
+# eventlog-heap-events.md sections 1-3; the big inputs are generated here.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+MKLOG=$SRC/tests/fuzz/mkeventlog.py
+
+top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-bad.XXXXXX")
+trap 'rm -rf "$top"' EXIT
+cd "$top" || exit 1
+pass=0
+fail=0
+HDR='JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+
+# hp2x IN OUT: run under timeout, keep stderr in err, status in rc.
+run_hp2x() {
+	rm -f "$2" err
+	timeout 60 "$HP2X" "$1" -o "$2" 2>err
+	rc=$?
+}
+
+# The samples of a .json output, one line each: "TIME name=value ...".
+samples() {
+	python3 - "$1" <<'EOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+def show(n):
+    if len(n) >= 64:
+        return "<%d bytes>" % len(n)
+    return "".join(c if c.isprintable() else "\\x%02x" % ord(c) for c in n)
+names = [show(b["name"]) for b in d["bands"]]
+for s in d["samples"]:
+    vals = " ".join("%s=%d" % (names[i], v) for i, v in s["values"])
+    print(("%g %s" % (s["time"], vals)).rstrip())
+EOF
+}
+
+check() {
+	local name=$1 why=$2
+	if [ -z "$why" ]; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name: $why"
+		fail=$((fail + 1))
+	fi
+}
+
+# refused NAME IN REGEX: exit 1, one line of stderr matching
+# ^hp2x: IN(:LINE| : byte N)?: REGEX$, no output written.
+refused() {
+	local name=$1 in=$2 want=$3 why=
+	run_hp2x "$in" out.pdf
+	if [ "$rc" -ne 1 ]; then
+		why="exit $rc, wanted 1"
+	elif [ "$(wc -l <err)" -ne 1 ] && ! { [ "$(grep -vc '^hp2x: warning: ' err)" -eq 1 ] &&
+		[ "$(wc -l <err)" -eq 2 ]; }; then
+		why="stderr: $(head -c 300 err)"
+	elif ! grep -v '^hp2x: warning: ' err | grep -Eq "^hp2x: $in(:[0-9]+| : byte [0-9]+|: byte [0-9]+)?: $want\$"; then
+		why="message: $(head -c 300 err)"
+	elif [ -e out.pdf ]; then
+		why="out.pdf written"
+	fi
+	check "$name" "$why"
+}
+
+# accepted NAME IN NWARN EXPECTED: exit 0, NWARN warnings naming IN, the
+# .json's samples are EXPECTED (a string, or @FILE), the .pdf passes qpdf.
+accepted() {
+	local name=$1 in=$2 nwarn=$3 want=$4 why= got
+	run_hp2x "$in" out.json
+	if [ "$rc" -ne 0 ]; then
+		why="exit $rc: $(head -c 300 err)"
+	elif [ "$(wc -l <err)" -ne "$nwarn" ]; then
+		why="$(wc -l <err) lines on stderr, wanted $nwarn: $(head -c 300 err)"
+	elif [ "$nwarn" -gt 0 ] && ! grep -Eq "^hp2x: warning: $in(:[0-9]+|: byte [0-9]+)?: " err; then
+		why="warning does not name the file: $(head -c 300 err)"
+	else
+		got=$(samples out.json)
+		case $want in
+		@*) want=$(cat "${want#@}") ;;
+		esac
+		if [ "$got" != "$want" ]; then
+			why="samples: $(printf '%s' "$got" | head -c 300) wanted $(printf '%s' "$want" | head -c 300)"
+		fi
+	fi
+	if [ -z "$why" ]; then
+		run_hp2x "$in" out.pdf
+		if [ "$rc" -ne 0 ]; then
+			why="pdf: exit $rc: $(head -c 300 err)"
+		elif ! qpdf --check out.pdf >qpdf.txt 2>&1; then
+			why="qpdf --check: $(tail -3 qpdf.txt)"
+		fi
+	fi
+	check "$name" "$why"
+}
+
+# --- .hp text ---------------------------------------------------------------
+
+: >empty.hp
+refused "empty file" empty.hp "empty file"
+
+printf "$HDR" >header.hp
+refused "only a header" header.hp "contains no samples"
+
+# Fixed pseudo-random bytes, not starting as gzip or an eventlog does.
+python3 -c '
+import random, sys
+r = random.Random(2071)
+sys.stdout.buffer.write(b"\xff" + bytes(r.randrange(256) for _ in range(65535)))' >garbage.hp
+refused "binary garbage" garbage.hp \
+	"(header key, MARK or BEGIN_SAMPLE expected|band line outside a sample)"
+
+head -c 4096 /dev/zero >nuls.hp
+printf '\n' >>nuls.hp
+refused "NUL bytes for a file" nuls.hp "header key, MARK or BEGIN_SAMPLE expected"
+
+printf "$HDR"'BEGIN_SAMPLE 1\na\000b\t5\nEND_SAMPLE 1\n' >nulname.hp
+accepted "a NUL byte in a band name" nulname.hp 0 '1 a\x00b=5'
+
+{
+	printf "$HDR"'BEGIN_SAMPLE 1\n'
+	head -c 10485760 /dev/zero | tr '\0' x
+	printf '\t7\nshort\t3\nEND_SAMPLE 1\n'
+} >longline.hp
+accepted "a 10 MB line (one band name)" longline.hp 0 "1 <10485760 bytes>=7 short=3"
+
+{
+	printf "$HDR"'BEGIN_SAMPLE 1\n'
+	head -c 10485760 /dev/zero | tr '\0' x
+	printf '\n'
+} >longjunk.hp
+refused "a 10 MB line of junk" longjunk.hp "integer value must follow band name"
+
+python3 -c '
+import sys
+w = sys.stdout.write
+w("JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n")
+w("BEGIN_SAMPLE 1\n")
+w("".join("b%d\t%d\n" % (i, i + 1) for i in range(1000000)))
+w("END_SAMPLE 1\n")' >million.hp
+run_hp2x million.hp out.json
+check "a million bands (all kept in data)" "$([ "$rc" -eq 0 ] && python3 -c '
+import json, sys
+d = json.load(open("out.json"))
+v = d["samples"][0]["values"]
+ok = len(d["bands"]) == 1000000 and len(v) == 1000000 and d["bands"][999999]["name"] == "b999999" and v[999999] == [999999, 1000000]
+sys.exit(0 if ok else 1)' || echo "exit $rc: $(head -c 200 err)")"
+run_hp2x million.hp out.pdf
+check "a million bands (graph)" "$([ "$rc" -eq 0 ] && [ ! -s err ] && qpdf --check out.pdf >/dev/null 2>&1 || echo "exit $rc: $(head -c 200 err)")"
+
+printf "$HDR"'BEGIN_SAMPLE 1\na\t5\nb\t-5\nEND_SAMPLE 1\n' >negative.hp
+refused "negative value" negative.hp "negative value"
+printf "$HDR"'BEGIN_SAMPLE 1\na\tfive\nEND_SAMPLE 1\n' >nonnum.hp
+refused "non-numeric value" nonnum.hp "integer value must follow band name"
+printf "$HDR"'BEGIN_SAMPLE x1\nEND_SAMPLE 1\n' >nonnumtime.hp
+refused "non-numeric time" nonnumtime.hp "time must follow BEGIN_SAMPLE"
+
+printf "$HDR"'BEGIN_SAMPLE 2\na\t5\nEND_SAMPLE 2\nBEGIN_SAMPLE 1\na\t6\nEND_SAMPLE 1\n' >backwards.hp
+refused "times going backwards" backwards.hp "samples out of sequence \\(1 after 2\\)"
+grep -q '^hp2x: backwards.hp:8: ' err || check "backwards: line 8" "$(cat err)"
+
+printf "$HDR"'BEGIN_SAMPLE 1\na\t5\nBEGIN_SAMPLE 2\nEND_SAMPLE 2\n' >nested.hp
+refused "nested BEGIN_SAMPLE" nested.hp "BEGIN_SAMPLE inside a sample \\(begun at line 5\\)"
+
+printf "$HDR"'BEGIN_SAMPLE 1\nEND_SAMPLE 1\nEND_SAMPLE 1\n' >endonly.hp
+refused "END_SAMPLE without BEGIN_SAMPLE" endonly.hp "END_SAMPLE without BEGIN_SAMPLE"
+
+printf "$HDR"'BEGIN_SAMPLE 1\na\t9223372036854775808\nb\t18446744073709551615\nEND_SAMPLE 1\n' >big.hp
+accepted "values from 2^63 to 2^64-1" big.hp 0 "1 a=9223372036854775808 b=18446744073709551615"
+printf "$HDR"'BEGIN_SAMPLE 1\na\t18446744073709551616\nEND_SAMPLE 1\n' >over.hp
+refused "a value above 2^64-1" over.hp "value greater than 2\\^64-1"
+printf "$HDR"'BEGIN_SAMPLE 1\na\t18446744073709551615\na\t1\nEND_SAMPLE 1\n' >sum.hp
+refused "one band's sum in a sample above 2^64-1" sum.hp "value of band in one sample passes 2\\^64-1"
+
+printf "$HDR"'BEGIN_SAMPLE 1\na\t5\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\na\t6\nb\t' >cut.hp
+accepted "truncated last sample" cut.hp 1 "1 a=5"
+
+# --- eventlogs --------------------------------------------------------------
+
+for c in good types65535 pastend depth255 breakdown badheader; do
+	python3 "$MKLOG" "$c" "$c.eventlog" || check "mkeventlog $c" "failed"
+done
+accepted "a well-formed eventlog (control)" good.eventlog 0 "1 THUNK=100 ARR_WORDS=50
+2 THUNK=300"
+accepted "an eventlog declaring 65,535 event types" types65535.eventlog 0 "1 THUNK=100 ARR_WORDS=50
+2 THUNK=300"
+accepted "an event length running past the end" pastend.eventlog 1 "1 THUNK=100 ARR_WORDS=50
+2 THUNK=300"
+# The name is longer than samples() prints, so it is checked apart.
+accepted "a stack of depth 255" depth255.eventlog 0 "1 <1419 bytes>=4096"
+check "depth 255: the whole stack names the band" "$(python3 -c '
+import json, sys
+d = json.load(open("out.json"))
+sys.exit(0 if d["bands"][0]["name"] == "/".join("cc%d" % i for i in range(255)) else 1)' || echo "band name: $(head -c 200 out.json)")"
+accepted "an unknown breakdown" breakdown.eventlog 0 "1 THUNK=100 ARR_WORDS=50
+2 THUNK=300"
+check "an unknown breakdown is kept as a number" \
+	"$(grep -q '"breakdown": "by breakdown 99"' out.json || head -c 300 out.json)"
+refused "an eventlog whose header is damaged" badheader.eventlog 'expected the event type list \("hetb"\)'
+
+# --- gzip -------------------------------------------------------------------
+
+printf "$HDR"'BEGIN_SAMPLE 1\na\t5\nEND_SAMPLE 1\n' >plain.hp.gz
+accepted ".gz that is not gzip (read by content)" plain.hp.gz 0 "1 a=5"
+printf '\037\213\010\000\000\000\000\000\000\003not deflate data at all' >corrupt.hp.gz
+refused ".gz with gzip magic but corrupt data" corrupt.hp.gz "corrupt gzip data \\(.*\\)"
+python3 -c '
+import gzip, sys
+lines = ["JOB \"j\"", "DATE \"d\"", "SAMPLE_UNIT \"seconds\"", "VALUE_UNIT \"bytes\""]
+for s in range(1, 2001):
+    lines += ["BEGIN_SAMPLE %d" % s] + ["band%d\t%d" % (b, s * 1000 + b) for b in range(1, 6)] + ["END_SAMPLE %d" % s]
+sys.stdout.buffer.write(gzip.compress(("\n".join(lines) + "\n").encode(), 9, mtime=0))' >whole.hp.gz
+head -c "$(($(stat -c %s whole.hp.gz) / 2))" whole.hp.gz >trunc.hp.gz
+python3 -c '
+import zlib
+d = zlib.decompressobj(31).decompress(open("trunc.hp.gz", "rb").read()).decode()
+out, cur = [], None
+for line in d.split("\n")[:-1]:
+    w = line.split()
+    if w[0] == "BEGIN_SAMPLE":
+        cur = [w[1]]
+    elif w[0] == "END_SAMPLE":
+        out.append(" ".join(cur))
+    elif cur is not None and w[0].startswith("band"):
+        cur.append("%s=%s" % (w[0], w[1]))
+print("\n".join(out))' >trunc.want
+[ "$(wc -l <trunc.want)" -gt 100 ] || check "truncated .gz: test data" "only $(wc -l <trunc.want) samples"
+accepted "a truncated .gz" trunc.hp.gz 1 @trunc.want
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
