@@ -308,6 +308,8 @@ ps_landscape_as_hp2ps(void **state)
 	 * border's half line width rounded outwards. */
 	assert_non_null(find(buf, len, "%%BoundingBox: 71 107 505 757\n"));
 	assert_int_equal(count(buf, len, "%%Page:"), 1);
+	/* The bundled font travels with the file. */
+	assert_non_null(find(buf, len, "%%BeginResource: font LiberationSans"));
 	free(buf);
 
 	o.gs = 1;
@@ -334,6 +336,7 @@ eps_box(double width, const char *box)
 	if (!find(buf, len, box))
 		fail_msg("no \"%s\" for width %g", box, width);
 	assert_int_equal(count(buf, len, "%%BoundingBox:"), 1);
+	assert_non_null(find(buf, len, "%%BeginResource: font LiberationSans"));
 	free(buf);
 	hp_model_free(m);
 }
