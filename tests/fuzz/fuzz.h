@@ -62,13 +62,25 @@ fz_split_next(const struct fz_split *s, size_t j, size_t left)
 	return n < left ? n : left;
 }
 
-/* Stop the fuzzer with a message: the two routes disagree. */
+/* Stop the fuzzer with a message: the two routes disagree.  A program
+ * that runs the targets as tests (tests/unit/test_regressions.c) defines
+ * FUZZ_FAIL to report through its own framework instead. */
+#ifndef FUZZ_FAIL
+#define FUZZ_FAIL(what, detail) \
+	(fprintf(stderr, "fuzz: %s: %s\n", what, detail), abort())
+#endif
+
 static inline void
 fz_fail(const char *what, const char *detail)
 {
-	fprintf(stderr, "fuzz: %s: %s\n", what, detail ? detail : "");
-	abort();
+	FUZZ_FAIL(what, detail ? detail : "");
 }
+
+/* The targets, one input each: 0, or the process stops in fz_fail. */
+int fuzz_hp_one(const uint8_t *data, size_t size);
+int fuzz_eventlog_one(const uint8_t *data, size_t size);
+int fuzz_aux_one(const uint8_t *data, size_t size);
+int fuzz_pipeline_one(const uint8_t *data, size_t size);
 
 static inline int
 fz_str_eq(const char *a, size_t alen, const char *b, size_t blen)

@@ -20,9 +20,9 @@
 #include "render/layout.h"
 #include "render/render.h"
 
-#define MAX_INPUT (1u << 18)
+#define AUX_MAX_INPUT (1u << 18)
 
-static const char profile[] =
+static const char aux_profile[] =
 	"JOB \"fuzz\"\nDATE \"today\"\nSAMPLE_UNIT \"seconds\"\n"
 	"VALUE_UNIT \"bytes\"\n"
 	"MARK 0.5\n"
@@ -34,7 +34,7 @@ static const char profile[] =
 	"BEGIN_SAMPLE 2.5\nreduce\t10\nmain\t500\n1\t2\nEND_SAMPLE 2.5\n";
 
 static double
-measure(void *closure, const char *s, size_t len, double size)
+aux_measure(void *closure, const char *s, size_t len, double size)
 {
 	(void)closure;
 	(void)s;
@@ -59,7 +59,7 @@ aux_text(const render_aux *a, size_t *len)
 }
 
 static void
-lay_out(const hp_model *m, const render_aux *prior, int variant)
+aux_lay_out(const hp_model *m, const render_aux *prior, int variant)
 {
 	struct hp_err err = {{0}};
 	struct render_opts o;
@@ -73,7 +73,7 @@ lay_out(const hp_model *m, const render_aux *prior, int variant)
 	o.colour = variant & 1;
 	o.max_bands = variant & 2 ? 3 : 20;
 	o.sort = (enum render_sort)((variant >> 2) & 3);
-	if (layout_compute(&l, m, &o, prior, measure, NULL, &err))
+	if (layout_compute(&l, m, &o, prior, aux_measure, NULL, &err))
 		fz_fail("layout failed", err.msg);
 	for (i = 0; i < l.nbands; i++) {
 		const double *c = l.bands[i].rgb;
@@ -92,10 +92,8 @@ lay_out(const hp_model *m, const render_aux *prior, int variant)
 	render_aux_free(used);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+fuzz_aux_one(const uint8_t *data, size_t size)
 {
 	static hp_model *m;
 	struct hp_err err = {{0}};
@@ -103,11 +101,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *t1, *t2;
 	size_t n1, n2;
 
-	if (size > MAX_INPUT)
+	if (size > AUX_MAX_INPUT)
 		return 0;
 	if (!m) {
 		m = hp_model_new();
-		if (!m || hp_read_mem(m, "profile", profile, sizeof profile - 1,
+		if (!m || hp_read_mem(m, "profile", aux_profile, sizeof aux_profile - 1,
 				      &err))
 			fz_fail("fixed profile", err.msg);
 	}
@@ -128,9 +126,19 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fz_fail("aux round trip", "write, read, write differs");
 	free(t1);
 	free(t2);
-	lay_out(m, a, size ? data[0] : 0);
+	aux_lay_out(m, a, size ? data[0] : 0);
 out:
 	render_aux_free(a);
 	render_aux_free(b);
 	return 0;
 }
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_aux_one(data, size);
+}
+#endif

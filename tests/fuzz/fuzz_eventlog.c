@@ -14,10 +14,10 @@
 #include "fuzz.h"
 #include "hp/frontend.h"
 
-#define MAX_INPUT (1u << 20)
+#define EL_MAX_INPUT (1u << 20)
 
 static int
-read_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
+el_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
 	     size_t n, struct hp_err *err)
 {
 	const struct hp_frontend *fe = &hp_eventlog_frontend;
@@ -37,10 +37,8 @@ read_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
 	return rc;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+fuzz_eventlog_one(const uint8_t *data, size_t size)
 {
 	static const struct fz_split whole = { NULL, 0, 1 };
 	struct hp_err e1 = {{0}}, e2 = {{0}};
@@ -50,7 +48,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t k;
 	int r1, r2;
 
-	if (size > MAX_INPUT)
+	if (size > EL_MAX_INPUT)
 		return 0;
 	k = fz_split_parse(&s, data, size);
 	data += k;
@@ -59,8 +57,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	b = hp_model_new();
 	if (!a || !b)
 		fz_fail("out of memory", NULL);
-	r1 = read_chunked(a, &whole, data, size, &e1);
-	r2 = read_chunked(b, &s, data, size, &e2);
+	r1 = el_chunked(a, &whole, data, size, &e1);
+	r2 = el_chunked(b, &s, data, size, &e2);
 	if (r1 != r2 || strcmp(e1.msg, e2.msg) != 0) {
 		fprintf(stderr, "whole: %d '%s'\nchunked: %d '%s'\n", r1, e1.msg,
 			r2, e2.msg);
@@ -76,3 +74,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hp_model_free(b);
 	return 0;
 }
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_eventlog_one(data, size);
+}
+#endif

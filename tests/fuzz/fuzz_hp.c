@@ -12,10 +12,10 @@
 #include "fuzz.h"
 #include "hp/reader.h"
 
-#define MAX_INPUT (1u << 20)
+#define HP_MAX_INPUT (1u << 20)
 
 static int
-read_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
+hp_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
 	     size_t n, struct hp_err *err)
 {
 	hp_reader *r = hp_reader_new(m, "fuzz.hp");
@@ -34,10 +34,8 @@ read_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
 	return rc;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+fuzz_hp_one(const uint8_t *data, size_t size)
 {
 	struct hp_err e1 = {{0}}, e2 = {{0}};
 	struct fz_split s;
@@ -46,7 +44,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t k;
 	int r1, r2;
 
-	if (size > MAX_INPUT)
+	if (size > HP_MAX_INPUT)
 		return 0;
 	k = fz_split_parse(&s, data, size);
 	data += k;
@@ -56,7 +54,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!a || !b)
 		fz_fail("out of memory", NULL);
 	r1 = hp_read_mem(a, "fuzz.hp", data, size, &e1);
-	r2 = read_chunked(b, &s, data, size, &e2);
+	r2 = hp_chunked(b, &s, data, size, &e2);
 	if (r1 != r2 || strcmp(e1.msg, e2.msg) != 0) {
 		fprintf(stderr, "whole: %d '%s'\nchunked: %d '%s'\n", r1, e1.msg,
 			r2, e2.msg);
@@ -72,3 +70,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hp_model_free(b);
 	return 0;
 }
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_hp_one(data, size);
+}
+#endif

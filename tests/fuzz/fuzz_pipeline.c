@@ -25,7 +25,7 @@
 #include "hp/reader.h"
 #include "render/render.h"
 
-#define MAX_INPUT (64u * 1024)
+#define PIPE_MAX_INPUT (64u * 1024)
 #define MAX_ENTRIES 20000
 #define MAX_BANDS 2000
 
@@ -207,10 +207,8 @@ data_outputs(const hp_model *m, int hp_input)
 	free(mm.buf);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
 int
-LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+fuzz_pipeline_one(const uint8_t *data, size_t size)
 {
 	static render_ctx *ctx;
 	struct hp_err err = {{0}};
@@ -219,7 +217,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hp_model *m;
 	int hp_input;
 
-	if (size < 3 || size > MAX_INPUT)
+	if (size < 3 || size > PIPE_MAX_INPUT)
 		return 0;
 	data += 3;
 	size -= 3;
@@ -241,3 +239,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	hp_model_free(m);
 	return 0;
 }
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_pipeline_one(data, size);
+}
+#endif

@@ -1,0 +1,195 @@
+/*
+ * tests/unit/test_regressions.c - every input fuzzing ever broke hp2x
+ * with, run again on every build.
+ *
+ * The crashers live in tests/fuzz/crashers/, named TARGET-HASH.  Each goes
+ * through the same checks as its fuzz target (the targets' code is
+ * included here with FUZZ_FAIL reporting to cmocka), so the suite holds
+ * the whole fuzzing oracle (whole vs chunked reads agree, models are
+ * sane, a profile that reads draws, .hp round trips, aux round trips),
+ * not just "does not crash".  The plain and sanitizer builds both run
+ * them; tests/fuzz/run also seeds its corpora with them.
+ *
+ * Then, for each bug found, the outcome it must have now, spelt out.
+ */
+#define _GNU_SOURCE	/* memmem, in fuzz_pipeline.c */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#define FUZZ_FAIL(what, detail) fail_msg("%s: %s", what, detail)
+#define FUZZ_NO_ENTRY 1
+#include "tests/fuzz/fuzz_aux.c"
+#include "tests/fuzz/fuzz_eventlog.c"
+#include "tests/fuzz/fuzz_hp.c"
+#include "tests/fuzz/fuzz_pipeline.c"
+
+#include "hp/reader.h"
+#include "testutil.h"
+
+static const struct {
+	const char *prefix;
+	int (*one)(const uint8_t *, size_t);
+} targets[] = {
+	{ "fuzz_hp-", fuzz_hp_one },
+	{ "fuzz_eventlog-", fuzz_eventlog_one },
+	{ "fuzz_aux-", fuzz_aux_one },
+	{ "fuzz_pipeline-", fuzz_pipeline_one },
+};
+
+static char *
+crasher(const char *name, size_t *len)
+{
+	char rel[512];
+	char *data;
+
+	snprintf(rel, sizeof rel, "tests/fuzz/crashers/%s", name);
+	data = tu_slurp(tu_src(rel), len);
+	if (!data)
+		fail_msg("cannot read %s", rel);
+	return data;
+}
+
+static void
+every_crasher(void **state)
+{
+	DIR *d = opendir(tu_src("tests/fuzz/crashers"));
+	struct dirent *e;
+	size_t n = 0, i;
+
+	(void)state;
+	assert_non_null(d);
+	while ((e = readdir(d))) {
+		size_t len;
+		char *data;
+
+		if (e->d_name[0] == '.')
+			continue;
+		for (i = 0; i < sizeof targets / sizeof *targets; i++)
+			if (!strncmp(e->d_name, targets[i].prefix,
+				     strlen(targets[i].prefix)))
+				break;
+		if (i == sizeof targets / sizeof *targets)
+			fail_msg("%s: no such fuzz target", e->d_name);
+		print_message("%s\n", e->d_name);
+		data = crasher(e->d_name, &len);
+		assert_int_equal(targets[i].one((const uint8_t *)data, len), 0);
+		free(data);
+		n++;
+	}
+	closedir(d);
+	assert_true(n >= 5);
+}
+
+/* The file of a fuzz_hp crasher, without its chunk schedule, read whole. */
+static int
+read_hp_crasher(hp_model *m, const char *name, struct hp_err *err)
+{
+	struct fz_split s;
+	size_t len, k;
+	char *data = crasher(name, &len);
+	int rc;
+
+	k = fz_split_parse(&s, (const uint8_t *)data, len);
+	rc = hp_read_mem(m, "t.hp", data + k, len - k, err);
+	free(data);
+	return rc;
+}
+
+/* reader.c used to add a 0 offset to NULL when the input was empty
+ * (UBSan: pointer-overflow); it is refused as empty. */
+static void
+empty_input(void **state)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+
+	(void)state;
+	assert_int_equal(hp_read_mem(m, "t.hp", "", 0, &err), -1);
+	assert_string_equal(err.msg, "t.hp: empty file");
+	hp_model_free(m);
+	m = hp_model_new();
+	hp_err_clear(&err);
+	assert_int_equal(read_hp_crasher(m, "fuzz_hp-da39a3ee", &err), -1);
+	assert_string_equal(err.msg, "t.hp: empty file");
+	hp_model_free(m);
+}
+
+/* model.c: the entries of a sample of a model that never had one were
+ * NULL + 0.  Now an empty sample gives 0 entries, UBSan-clean. */
+static void
+sample_without_entries(void **state)
+{
+	static const char text[] =
+		"JOB \"j\"\nDATE \"d\"\nSAMPLE_UNIT \"s\"\nVALUE_UNIT \"b\"\n"
+		"BEGIN_SAMPLE 0\nEND_SAMPLE 0\n";
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+	const hp_band *b;
+	const uint64_t *v;
+
+	(void)state;
+	assert_int_equal(hp_read_mem(m, "t.hp", text, sizeof text - 1, &err), 0);
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_int_equal(hp_model_sample(m, 0, &b, &v), 0);
+	assert_int_equal(hp_model_sample_sum(m, 0), 0);
+	hp_model_free(m);
+}
+
+/* reader.c dropped what inflate produced in the call that then hit
+ * corrupt data, so a gzip read whole kept less than the same read in
+ * chunks.  Now both keep the samples before the damage, then refuse. */
+static void
+corrupt_gzip_keeps_what_came_before(void **state)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+
+	(void)state;
+	assert_int_equal(read_hp_crasher(m, "fuzz_hp-1cdcdd70", &err), -1);
+	assert_string_equal(err.msg,
+			    "t.hp: byte 890: corrupt gzip data (invalid distance too far back)");
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_string_equal(hp_model_get(m, HP_DATE), "Thu Apr 19 11:59 2012");
+	hp_model_free(m);
+}
+
+/* A cut gzip used to cost two warnings, the cut and the sample it cut;
+ * now one: the sample's, which says what was lost and where. */
+static void
+cut_gzip_one_warning(void **state)
+{
+	struct hp_err err = {{0}};
+	size_t len;
+	char *gz = tu_slurp(tu_shared("testdata/hp/Describe2.hp.gz"), &len);
+	hp_model *m = hp_model_new();
+
+	(void)state;
+	assert_non_null(gz);
+	assert_int_equal(hp_read_mem(m, "t.hp.gz", gz, len / 2, &err), 0);
+	assert_true(hp_model_sample_count(m) > 10);
+	assert_int_equal(hp_model_warning_count(m), 1);
+	assert_non_null(strstr(hp_model_warning(m, 0), "truncated final sample dropped"));
+	hp_model_free(m);
+	free(gz);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(every_crasher),
+		cmocka_unit_test(empty_input),
+		cmocka_unit_test(sample_without_entries),
+		cmocka_unit_test(corrupt_gzip_keeps_what_came_before),
+		cmocka_unit_test(cut_gzip_one_warning),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
