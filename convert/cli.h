@@ -49,6 +49,8 @@ struct cli_settings {
 	int watch;		/* -w */
 	double interval;	/* --interval, seconds; 0 = not given */
 	double idle_exit;	/* --idle-exit, seconds; 0 = not given */
+	char *const *command;	/* --watch -- PROG ARGS...: NULL-terminated,
+				 * points into argv; NULL = none */
 };
 
 /* Defaults: stdin to hp2ps naming, hp2ps's render options. */
@@ -56,7 +58,9 @@ void cli_settings_init(struct cli_settings *s);
 
 /*
  * Parse argv (argv[0] is skipped) into s, which cli_settings_init
- * prepared.  The strings stored point into argv.  On a usage error returns
+ * prepared.  The strings stored point into argv, which must end with a
+ * NULL as main's does (--watch -- PROG ARGS... keeps a pointer to the
+ * tail as the command).  On a usage error returns
  * -1 with err saying what is wrong (without the "hp2x: " prefix); the
  * caller prints it with a hint and exits 2.  --help and --version stop
  * parsing and set s->action.
@@ -124,7 +128,8 @@ int cli_out_commit(struct cli_out *o, struct hp_err *err) HP_MUSTCHECK;
 /* Discard: close and remove the temporary.  Safe to call twice. */
 void cli_out_abort(struct cli_out *o);
 
-/* One whole run as s says; messages go to errs.  Returns the exit status. */
+/* One whole run as s says; messages go to errs.  Returns the exit status
+ * (with --watch -- PROG, the program's). */
 int cli_run(const struct cli_settings *s, FILE *errs);
 
 #endif

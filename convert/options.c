@@ -504,9 +504,14 @@ static const struct optdef options[] = {
 	{ .letters = "q", .name = "quiet", .set = set_quiet,
 	  .help = "print no warnings" },
 	{ .letters = "w", .name = "watch", .set = set_watch,
-	  .help = "redraw the output as the profile grows" },
+	  .help = "keep the output drawn while FILE grows, until\n"
+		  "Ctrl-C, --idle-exit or an eventlog's end; with\n"
+		  "-- PROG ARGS... run PROG (adding +RTS -hT -i0.5\n"
+		  "-RTS unless it asks for a heap profile), watch\n"
+		  "PROG.hp, exit with PROG's status" },
 	{ .name = "interval", .argh = "SECONDS", .set = set_interval,
-	  .help = "with --watch: how often to look for growth" },
+	  .help = "with --watch: at most one drawing per SECONDS\n"
+		  "(default 1, fractions allowed)" },
 	{ .name = "idle-exit", .argh = "SECONDS", .set = set_idle_exit,
 	  .help = "with --watch: stop after SECONDS without growth" },
 	{ .letters = "h?", .name = "help", .set = set_help,
@@ -727,6 +732,15 @@ finish(struct cli_settings *s, struct hp_err *err)
 			f = CLI_FORMAT_PS;
 		}
 	}
+	if (!s->watch && (s->interval > 0 || s->idle_exit > 0))
+		return hp_err_set(err, "option '%s' works only with --watch",
+				  s->interval > 0 ? "--interval" : "--idle-exit");
+	if (s->watch && s->output && strcmp(s->output, "-") == 0)
+		return hp_err_set(err, "--watch cannot write to standard output; give -o FILE");
+	if (s->watch && (s->input ? strcmp(s->input, "-") == 0 : !s->command))
+		return hp_err_set(err, "--watch needs a file to watch (or -- PROG ARGS...), not standard input");
+	if (s->command && s->idle_exit > 0)
+		return hp_err_set(err, "--idle-exit does not go with a command: hp2x stops when the program exits");
 	/* hp2ps: -e means EPS.  Other graph formats take it as the width. */
 	if (f == CLI_FORMAT_PS && s->eps_given)
 		f = CLI_FORMAT_EPS;
@@ -745,14 +759,21 @@ cli_parse(struct cli_settings *s, int argc, char **argv, struct hp_err *err)
 		const char *a = argv[i];
 		int rc;
 
-		if (only_files || a[0] != '-' || a[1] == '\0')
+		if (only_files || a[0] != '-' || a[1] == '\0') {
 			rc = positional(s, a, err);
-		else if (strcmp(a, "--") == 0)
+		} else if (strcmp(a, "--") == 0 && s->watch) {
+			/* --watch -- PROG ARGS...: the rest is the command. */
+			if (i + 1 >= argc)
+				return hp_err_set(err, "'--' after --watch wants a program to run");
+			s->command = argv + i + 1;
+			break;
+		} else if (strcmp(a, "--") == 0) {
 			only_files = 1, rc = 0;
-		else if (a[1] == '-')
+		} else if (a[1] == '-') {
 			rc = long_option(s, argc, argv, &i, err);
-		else
+		} else {
 			rc = short_options(s, argc, argv, &i, err);
+		}
 		if (rc)
 			return -1;
 		if (s->action != CLI_RUN)
@@ -815,6 +836,8 @@ cli_help(FILE *out)
 	size_t i;
 
 	fputs("usage: hp2x [options] [FILE[.hp] | FILE.eventlog | -] [-o OUTPUT]\n"
+	      "   or: hp2x --watch [options] FILE -o OUTPUT\n"
+	      "   or: hp2x --watch [options] -o OUTPUT -- PROG [ARGS...]\n"
 	      "\n"
 	      "Draw a GHC heap profile (.hp, eventlog, either gzipped) as hp2ps's\n"
 	      "band graph, or write its data.  With no -o, as hp2ps: FILE is read\n"
@@ -839,8 +862,11 @@ cli_help(FILE *out)
 	      "  hp2x prog.eventlog -o prog.svg  an eventlog (+RTS -hT -l)\n"
 	      "  hp2x FOO.hp -o FOO.csv          the data: sample,time,band,bytes\n"
 	      "  prog +RTS -hT -RTS; hp2x < prog.hp > prog.ps\n"
+	      "  hp2x -w FOO.hp -o FOO.pdf       redraw FOO.pdf as FOO.hp grows\n"
+	      "  hp2x -w -o prog.pdf -- ./prog   run prog, graph its heap live\n"
 	      "\n"
-	      "Exit status: 0 success, 1 the run failed, 2 bad command line.\n"
+	      "Exit status: 0 success, 1 the run failed, 2 bad command line;\n"
+	      "with --watch -- PROG, PROG's status (128+N when killed by signal N).\n"
 	      "See hp2x(1).\n",
 	      out);
 	return fflush(out) == 0 && !ferror(out) ? 0 : -1;

@@ -22,9 +22,10 @@
 #include "../hp/grow.h"
 #include "../hp/reader.h"
 #include "dataout.h"
+#include "watch.h"
 
-static int
-exists(const char *path, void *ctx)
+int
+cli_exists(const char *path, void *ctx)
 {
 	struct stat st;
 
@@ -47,8 +48,8 @@ same_file(const char *a, const char *b)
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
-static int
-refuse_overwrite(const struct cli_paths *p, struct hp_err *err)
+int
+cli_refuse_overwrite(const struct cli_paths *p, struct hp_err *err)
 {
 	if (same_file(p->input, p->output))
 		return hp_err_set(err, "%s: output would overwrite the input",
@@ -59,8 +60,8 @@ refuse_overwrite(const struct cli_paths *p, struct hp_err *err)
 	return 0;
 }
 
-static int
-read_aux(render_aux *a, const char *path, struct hp_err *err)
+int
+cli_read_aux(render_aux *a, const char *path, struct hp_err *err)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -94,15 +95,15 @@ out:
 	return rc;
 }
 
-static void
-print_warnings(const hp_model *m, const struct cli_settings *s, FILE *errs)
+size_t
+cli_print_warnings(const hp_model *m, size_t from,
+		   const struct cli_settings *s, FILE *errs)
 {
 	size_t i, n = hp_model_warning_count(m);
 
-	if (s->quiet)
-		return;
-	for (i = 0; i < n; i++)
+	for (i = from; i < n && !s->quiet; i++)
 		fprintf(errs, "hp2x: warning: %s\n", hp_model_warning(m, i));
+	return n;
 }
 
 /* The renderer and the data writers see only a FILE; say which file a
@@ -149,15 +150,12 @@ write_data(enum cli_format f, const hp_model *m, FILE *out,
 /* The graph, then the aux it used: render_graph fills `used`. */
 static int
 write_graph(const struct cli_settings *s, const struct cli_paths *p,
-	    const hp_model *m, const render_aux *prior, struct cli_out *out,
-	    struct cli_out *aux, struct hp_err *err)
+	    render_ctx *ctx, const hp_model *m, const render_aux *prior,
+	    struct cli_out *out, struct cli_out *aux, struct hp_err *err)
 {
-	render_ctx *ctx = render_ctx_new(NULL, err);
 	render_aux *used = NULL;
 	int rc = -1;
 
-	if (!ctx)
-		return -1;
 	if (p->aux_write && !(used = render_aux_new())) {
 		hp_err_set(err, "out of memory");
 		goto out;
@@ -183,7 +181,34 @@ write_graph(const struct cli_settings *s, const struct cli_paths *p,
 	rc = 0;
 out:
 	render_aux_free(used);
-	render_ctx_free(ctx);
+	return rc;
+}
+
+int
+cli_write_outputs(const struct cli_settings *s, const struct cli_paths *p,
+		  render_ctx *ctx, const hp_model *m, const render_aux *prior,
+		  struct hp_err *err)
+{
+	struct cli_out out = {0}, aux = {0};
+	int rc = -1;
+
+	if (cli_format_is_graph(s->format)) {
+		if (write_graph(s, p, ctx, m, prior, &out, &aux, err))
+			goto out;
+	} else {
+		if (cli_out_open(&out, p->output, err))
+			goto out;
+		if (write_data(s->format, m, out.f, err)) {
+			name_output(err, &out);
+			goto out;
+		}
+		if (cli_out_commit(&out, err))
+			goto out;
+	}
+	rc = 0;
+out:
+	cli_out_abort(&out);
+	cli_out_abort(&aux);
 	return rc;
 }
 
@@ -192,18 +217,16 @@ cli_run(const struct cli_settings *s, FILE *errs)
 {
 	struct hp_err err = {{0}};
 	struct cli_paths p = {0};
-	struct cli_out out = {0}, aux = {0};
 	render_aux *prior = NULL;
+	render_ctx *ctx = NULL;
 	hp_model *m = NULL;
 	int graph = cli_format_is_graph(s->format);
 	int status = 1;
 
-	if (s->watch) {
-		fprintf(errs, "hp2x: watch mode is not implemented yet\n");
-		return 2;
-	}
-	if (cli_paths_resolve(&p, s, exists, NULL, &err) ||
-	    refuse_overwrite(&p, &err))
+	if (s->watch)
+		return cli_watch(s, errs);
+	if (cli_paths_resolve(&p, s, cli_exists, NULL, &err) ||
+	    cli_refuse_overwrite(&p, &err))
 		goto fail;
 	if (s->prior && graph && !p.aux_read && !s->quiet)
 		fprintf(errs, "hp2x: warning: -p has no effect when writing to standard output\n");
@@ -213,7 +236,7 @@ cli_run(const struct cli_settings *s, FILE *errs)
 			hp_err_set(&err, "out of memory");
 			goto fail;
 		}
-		if (read_aux(prior, p.aux, &err))
+		if (cli_read_aux(prior, p.aux, &err))
 			goto fail;
 	}
 	m = hp_model_new();
@@ -222,30 +245,20 @@ cli_run(const struct cli_settings *s, FILE *errs)
 		goto fail;
 	}
 	if (hp_read_file(m, p.input, &err)) {
-		print_warnings(m, s, errs);
+		cli_print_warnings(m, 0, s, errs);
 		goto fail;
 	}
-	print_warnings(m, s, errs);
-	if (graph) {
-		if (write_graph(s, &p, m, prior, &out, &aux, &err))
-			goto fail;
-	} else {
-		if (cli_out_open(&out, p.output, &err))
-			goto fail;
-		if (write_data(s->format, m, out.f, &err)) {
-			name_output(&err, &out);
-			goto fail;
-		}
-		if (cli_out_commit(&out, &err))
-			goto fail;
-	}
+	cli_print_warnings(m, 0, s, errs);
+	if (graph && !(ctx = render_ctx_new(NULL, &err)))
+		goto fail;
+	if (cli_write_outputs(s, &p, ctx, m, prior, &err))
+		goto fail;
 	status = 0;
 	goto done;
 fail:
 	fprintf(errs, "hp2x: %s\n", err.msg[0] ? err.msg : "failed");
 done:
-	cli_out_abort(&out);
-	cli_out_abort(&aux);
+	render_ctx_free(ctx);
 	render_aux_free(prior);
 	hp_model_free(m);
 	cli_paths_release(&p);

@@ -133,10 +133,16 @@ t_usage_errors() {
 	[ "$(ls)" = "$(printf 'FOO.hp\nerr\nout')" ] || bad "files: $(ls)"
 }
 
-t_watch_placeholder() {
+t_watch_usage() {
 	small_hp >FOO.hp
-	expect_status 2 "$HP2X" -w FOO.hp -o x.pdf 2>err
-	grep -q "watch mode is not implemented yet" err || bad "$(cat err)"
+	# Watch mode itself is tested by watch.sh; here only its usage errors.
+	expect_status 2 "$HP2X" -w <FOO.hp 2>err
+	grep -q "not standard input" err || bad "$(cat err)"
+	expect_status 2 "$HP2X" -w FOO.hp -o - 2>err
+	grep -q "standard output" err || bad "$(cat err)"
+	expect_status 2 "$HP2X" FOO.hp --interval=1 -o x.pdf 2>err
+	grep -q "only with --watch" err || bad "$(cat err)"
+	[ ! -e x.pdf ] || bad "x.pdf written"
 }
 
 t_manpage() {
@@ -395,7 +401,7 @@ run help t_help
 run manpage t_manpage
 run version t_version
 run usage-errors t_usage_errors
-run watch-placeholder t_watch_placeholder
+run watch-usage t_watch_usage
 run hp2ps-naming t_hp2ps_naming
 run prior-aux t_prior_aux
 run formats t_formats

@@ -107,7 +107,7 @@ hp2ps_flags(void **state)
 	assert_int_equal(s.render.no_marks, 1);
 	OK("-q");
 	assert_int_equal(s.quiet, 1);
-	OK("-w");
+	OK("-w", "f.hp");
 	assert_int_equal(s.watch, 1);
 }
 
@@ -423,13 +423,13 @@ hp2x_long_options(void **state)
 	assert_int_equal(s.render.exact, 1);
 	OK("--quiet");
 	assert_int_equal(s.quiet, 1);
-	OK("--watch");
+	OK("--watch", "f.hp");
 	assert_int_equal(s.watch, 1);
-	OK("--interval=2.5");
+	OK("-w", "f.hp", "--interval=2.5");
 	assert_true(s.interval == 2.5);
-	OK("--interval", "1");
+	OK("-w", "f.hp", "--interval", "1");
 	assert_true(s.interval == 1);
-	OK("--idle-exit=30");
+	OK("-w", "f.hp", "--idle-exit=30");
 	assert_true(s.idle_exit == 30);
 	OK("--size=640x480");
 	assert_int_equal(s.render.png_width, 640);
@@ -449,13 +449,81 @@ hp2x_long_options(void **state)
 	BAD("--size=32768x10");
 	BAD("--dpi=0");
 	BAD("--dpi=abc");
-	BAD("--interval=0");
-	BAD("--interval=-1");
-	BAD("--idle-exit=x");
+	BAD("-w", "f.hp", "--interval=0");
+	BAD("-w", "f.hp", "--interval=-1");
+	BAD("-w", "f.hp", "--idle-exit=x");
 	BAD("--colour=yes");
 	assert_string_equal(err.msg, "option '--colour' takes no value");
 	BAD("--dpi");
 	assert_non_null(strstr(err.msg, "needs a value"));
+}
+
+static void
+watch_options(void **state)
+{
+	(void)state;
+	/* Fractions of a second, in any form strtod reads. */
+	OK("-w", "f.hp", "--interval=0.2");
+	assert_true(s.interval == 0.2);
+	OK("-w", "f.hp", "--interval=.5");
+	assert_true(s.interval == 0.5);
+	OK("-w", "f.hp", "--interval=1e-1");
+	assert_true(s.interval == 0.1);
+	OK("-w", "f.hp", "--interval=0.01");
+	assert_true(s.interval == 0.01);
+	OK("-w", "f.hp", "--idle-exit", "0.5");
+	assert_true(s.idle_exit == 0.5);
+	BAD("-w", "f.hp", "--interval=0.001");
+	assert_non_null(strstr(err.msg, "from 0.01 to 86400"));
+	BAD("-w", "f.hp", "--interval=");
+	BAD("-w", "f.hp", "--interval=1s");
+	BAD("-w", "f.hp", "--interval=nan");
+	BAD("-w", "f.hp", "--interval=inf");
+	BAD("-w", "f.hp", "--interval= 1");
+	BAD("-w", "f.hp", "--idle-exit=0");
+
+	/* --interval and --idle-exit mean nothing without --watch. */
+	BAD("f.hp", "--interval=1");
+	assert_string_equal(err.msg, "option '--interval' works only with --watch");
+	BAD("f.hp", "--idle-exit=1");
+	assert_string_equal(err.msg, "option '--idle-exit' works only with --watch");
+
+	/* What is watched must be a file, and so must the output. */
+	BAD("-w");
+	assert_non_null(strstr(err.msg, "not standard input"));
+	BAD("-w", "-");
+	assert_non_null(strstr(err.msg, "not standard input"));
+	BAD("-w", "f.hp", "-o", "-");
+	assert_non_null(strstr(err.msg, "standard output"));
+	OK("-w", "f.hp", "-o", "f.json");
+	assert_int_equal(s.format, CLI_FORMAT_JSON);
+	assert_null(s.command);
+
+	/* After --watch, "--" starts the command; options after it are
+	 * the program's. */
+	OK("--watch", "-o", "out.pdf", "--", "./prog", "-c", "+RTS", "-hT");
+	assert_non_null(s.command);
+	assert_string_equal(s.command[0], "./prog");
+	assert_string_equal(s.command[1], "-c");
+	assert_string_equal(s.command[3], "-hT");
+	assert_null(s.command[4]);
+	assert_int_equal(s.render.colour, 0);
+	assert_null(s.input);
+	assert_int_equal(s.format, CLI_FORMAT_PDF);
+	/* A file named with the command: that file is watched. */
+	OK("-w", "prog.eventlog", "--", "prog", "+RTS", "-l", "-hT");
+	assert_string_equal(s.input, "prog.eventlog");
+	assert_string_equal(s.command[0], "prog");
+	BAD("--watch", "--");
+	assert_non_null(strstr(err.msg, "wants a program"));
+	BAD("--watch", "--idle-exit=3", "--", "prog");
+	assert_non_null(strstr(err.msg, "--idle-exit"));
+	BAD("--watch", "-", "--", "prog");
+	/* Without --watch, "--" still only ends the options. */
+	OK("--", "prog");
+	assert_string_equal(s.input, "prog");
+	assert_null(s.command);
+	BAD("--", "prog", "arg");
 }
 
 static void
@@ -548,6 +616,7 @@ main(void)
 		cmocka_unit_test(defaults),
 		cmocka_unit_test(hp2ps_flags),
 		cmocka_unit_test(sort_by_name),
+		cmocka_unit_test(watch_options),
 		cmocka_unit_test(letters_end_the_argument),
 		cmocka_unit_test(p_combines),
 		cmocka_unit_test(eps_widths),

@@ -1,0 +1,673 @@
+/*
+ * convert/watch.c - --watch: keep the output drawn from a profile that is
+ * still being written, and (with -- PROG ARGS...) run the program that
+ * writes it.
+ *
+ * One poll(2) loop waits on a signalfd (SIGINT, SIGTERM and, with a
+ * program, SIGCHLD) and an inotify descriptor (the file and its
+ * directory), so no signal handler runs and nothing lives in globals.
+ * inotify only says "look now": every decision comes from stat(2).  The
+ * file stays open and is read from where the last look stopped, into the
+ * same hp_reader, which holds a partial line or event until it is
+ * complete; so an update costs the new bytes plus one drawing from the
+ * model (one render_ctx for the whole run), never a re-read of the file.
+ * The same look also runs every --interval, which is all there is when
+ * inotify is missing (or blind, as on network file systems).
+ *
+ * A file that shrinks (truncated) or whose path now names another inode
+ * (replaced by mv, or by a new run of the program) starts a new model and
+ * reader.  Drawings are debounced to one per --interval and made only
+ * when what they show changed (samples, marks, series, header); each goes
+ * through cli_out, so a viewer never opens a partial file.
+ */
+#include "watch.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <math.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/inotify.h>
+#include <sys/signalfd.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../hp/reader.h"
+
+#define READ_CHUNK ((size_t)1 << 20)
+/* Bytes read in one look before signals are checked again: a first look
+ * at a large file must not make Ctrl-C wait for all of it. */
+#define READ_BUDGET ((size_t)64 << 20)
+
+#define FILE_EVENTS (IN_MODIFY | IN_CLOSE_WRITE | IN_MOVE_SELF | \
+		     IN_DELETE_SELF | IN_ATTRIB)
+#define DIR_EVENTS (IN_CREATE | IN_MOVED_TO | IN_MODIFY | IN_CLOSE_WRITE | \
+		    IN_ATTRIB | IN_DELETE | IN_MOVED_FROM)
+
+/* What a drawing shows; another is drawn only when this changes.  Band
+ * count is left out: a band first seen in a sample not yet complete
+ * changes nothing visible. */
+struct shown {
+	size_t samples, marks, series[HP_NSERIES];
+	uint64_t header;	/* FNV-1a over the header fields */
+};
+
+struct watcher {
+	const struct cli_settings *s;
+	FILE *errs;
+	struct cli_paths p;
+	const char *base;	/* the input's name within its directory */
+	double interval;
+
+	render_ctx *ctx;	/* graph formats only */
+	render_aux *prior;	/* -p */
+	hp_model *m;
+	hp_reader *r;
+	size_t nwarn;		/* warnings of m already printed */
+
+	int fd;			/* the input, -1 until it appears */
+	dev_t dev;
+	ino_t ino;
+	off_t off;		/* bytes fed to r */
+	unsigned char *buf;
+	int more;		/* the last look stopped before the end */
+	int broken;		/* the reader failed on this file */
+	int ended;		/* the input says it is complete */
+	int said_waiting;
+
+	struct stat stale;	/* with a program: the profile of an earlier run */
+	int has_stale;
+
+	int ino_fd, wd_dir, wd_file;	/* inotify; ino_fd -1 = polling */
+	int sig_fd;
+
+	struct shown drawn;
+	int has_drawn;		/* this model was drawn at least once */
+	int drawn_ok;		/* the last drawing was written */
+	int force;		/* a new file: draw even if it looks the same */
+	double last_draw, last_growth, next_look;
+
+	pid_t child;
+	int child_running;
+	int child_status;	/* exit status, 128 + signal when killed */
+	int stop;		/* SIGINT or SIGTERM (no program) */
+};
+
+static double
+now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void HP_PRINTF(2, 3)
+note(const struct watcher *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->s->quiet)
+		return;
+	fputs("hp2x: ", w->errs);
+	va_start(ap, fmt);
+	vfprintf(w->errs, fmt, ap);
+	va_end(ap);
+	fputc('\n', w->errs);
+	fflush(w->errs);
+}
+
+static void
+report(const struct watcher *w, const struct hp_err *err)
+{
+	fprintf(w->errs, "hp2x: %s\n", err->msg[0] ? err->msg : "failed");
+	fflush(w->errs);
+}
+
+static void
+shown_of(const hp_model *m, struct shown *sh)
+{
+	uint64_t h = 14695981039346656037u;
+	int k;
+
+	memset(sh, 0, sizeof *sh);
+	sh->samples = hp_model_sample_count(m);
+	sh->marks = hp_model_mark_count(m);
+	for (k = 0; k < HP_NSERIES; k++) {
+		const double *t;
+		const uint64_t *v;
+
+		sh->series[k] = hp_model_series(m, (enum hp_series)k, &t, &v);
+	}
+	for (k = 0; k < HP_NFIELDS; k++) {
+		const char *f = hp_model_get(m, (enum hp_field)k);
+
+		for (; f && *f; f++)
+			h = (h ^ (unsigned char)*f) * 1099511628211u;
+		h = (h ^ (f ? 0x100u : 0x200u)) * 1099511628211u;
+	}
+	sh->header = h;
+}
+
+/* Something new to draw.  Nothing is drawn before the first complete
+ * sample: a graph needs one, and the data outputs would claim an empty
+ * profile. */
+static int
+pending(const struct watcher *w)
+{
+	struct shown sh;
+
+	if (!w->m || hp_model_sample_count(w->m) == 0)
+		return 0;
+	if (!w->has_drawn || w->force)
+		return 1;
+	shown_of(w->m, &sh);
+	return memcmp(&sh, &w->drawn, sizeof sh) != 0;
+}
+
+static void
+draw(struct watcher *w)
+{
+	struct hp_err err = {{0}};
+
+	shown_of(w->m, &w->drawn);
+	w->has_drawn = 1;
+	w->force = 0;
+	w->drawn_ok = cli_write_outputs(w->s, &w->p, w->ctx, w->m, w->prior,
+					&err) == 0;
+	if (!w->drawn_ok)
+		report(w, &err);
+	w->last_draw = now();
+}
+
+/* A new model and reader: the first file, or one that replaced it. */
+static int
+fresh_model(struct watcher *w, struct hp_err *err)
+{
+	hp_reader_free(w->r);
+	hp_model_free(w->m);
+	w->r = NULL;
+	w->m = hp_model_new();
+	if (w->m)
+		w->r = hp_reader_new(w->m, w->p.input);
+	if (!w->m || !w->r)
+		return hp_err_set(err, "out of memory");
+	w->nwarn = 0;
+	w->off = 0;
+	w->more = w->broken = w->ended = 0;
+	w->has_drawn = 0;
+	w->force = 1;
+	return 0;
+}
+
+static void
+watch_file(struct watcher *w)
+{
+	if (w->ino_fd < 0)
+		return;
+	/* The old file's watch may be gone already (IN_IGNORED). */
+	if (w->wd_file >= 0)
+		inotify_rm_watch(w->ino_fd, w->wd_file);
+	w->wd_file = inotify_add_watch(w->ino_fd, w->p.input, FILE_EVENTS);
+}
+
+static void
+watch_dir(struct watcher *w)
+{
+	const char *slash = strrchr(w->p.input, '/');
+	char *dir;
+
+	w->base = slash ? slash + 1 : w->p.input;
+	if (w->ino_fd < 0)
+		return;
+	if (!slash) {
+		w->wd_dir = inotify_add_watch(w->ino_fd, ".", DIR_EVENTS);
+		return;
+	}
+	dir = strndup(w->p.input, slash == w->p.input ? 1 : (size_t)(slash - w->p.input));
+	/* A directory that is not there (yet) leaves the polling. */
+	if (dir)
+		w->wd_dir = inotify_add_watch(w->ino_fd, dir, DIR_EVENTS);
+	free(dir);
+}
+
+static int
+same_stat(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+}
+
+static void
+say_waiting(struct watcher *w)
+{
+	if (!w->said_waiting)
+		note(w, "waiting for %s", w->p.input);
+	w->said_waiting = 1;
+}
+
+/* Open the input: 1 opened, 0 not there yet, -1 failed (err). */
+static int
+open_input(struct watcher *w, struct hp_err *err)
+{
+	struct stat st;
+	int fd = open(w->p.input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd < 0) {
+		if (errno == ENOENT || errno == ENOTDIR) {
+			say_waiting(w);
+			return 0;
+		}
+		return hp_err_set(err, "cannot open %s: %s", w->p.input,
+				  strerror(errno));
+	}
+	if (fstat(fd, &st) != 0) {
+		int e = errno;
+
+		close(fd);
+		return hp_err_set(err, "cannot read %s: %s", w->p.input,
+				  strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return hp_err_set(err, "%s is not a regular file; --watch follows files",
+				  w->p.input);
+	}
+	if (w->has_stale) {
+		if (same_stat(&st, &w->stale)) {
+			close(fd);
+			say_waiting(w);
+			return 0;
+		}
+		w->has_stale = 0;
+	}
+	w->fd = fd;
+	w->dev = st.st_dev;
+	w->ino = st.st_ino;
+	watch_file(w);
+	return 1;
+}
+
+/* Read what the input gained since the last look (at most READ_BUDGET
+ * bytes).  -1 only for what watching cannot go on after (err). */
+static int
+look(struct watcher *w, struct hp_err *err)
+{
+	size_t budget = READ_BUDGET;
+	struct stat st;
+	int grew = 0;
+
+	if (w->fd >= 0 && stat(w->p.input, &st) == 0 &&
+	    (st.st_dev != w->dev || st.st_ino != w->ino)) {
+		close(w->fd);
+		w->fd = -1;
+		note(w, "%s was replaced; starting over", w->p.input);
+		if (fresh_model(w, err))
+			return -1;
+	}
+	if (w->fd < 0) {
+		int rc = open_input(w, err);
+
+		if (rc <= 0)
+			return rc;
+	}
+	if (fstat(w->fd, &st) != 0)
+		return hp_err_set(err, "cannot read %s: %s", w->p.input,
+				  strerror(errno));
+	if (st.st_size < w->off) {
+		note(w, "%s was truncated; starting over", w->p.input);
+		if (fresh_model(w, err))
+			return -1;
+	}
+	w->more = 0;
+	while (!w->broken && !w->ended) {
+		struct hp_err rerr = {{0}};
+		ssize_t n;
+
+		if (budget == 0) {
+			w->more = 1;
+			break;
+		}
+		n = pread(w->fd, w->buf, READ_CHUNK, w->off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return hp_err_set(err, "%s: read error: %s", w->p.input,
+					  strerror(errno));
+		if (n == 0)
+			break;
+		w->off += n;
+		grew = 1;
+		budget -= (size_t)n < budget ? (size_t)n : budget;
+		if (hp_reader_feed(w->r, w->buf, (size_t)n, &rerr)) {
+			w->nwarn = cli_print_warnings(w->m, w->nwarn, w->s,
+						      w->errs);
+			report(w, &rerr);
+			w->broken = 1;
+		} else if (hp_reader_done(w->r)) {
+			w->ended = 1;
+		}
+	}
+	if (grew)
+		w->last_growth = now();
+	w->nwarn = cli_print_warnings(w->m, w->nwarn, w->s, w->errs);
+	return 0;
+}
+
+/* 1 when an event concerns the input. */
+static int
+drain_inotify(struct watcher *w)
+{
+	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	int hit = 0;
+
+	for (;;) {
+		ssize_t n = read(w->ino_fd, buf, sizeof buf);
+		char *p;
+
+		if (n <= 0)
+			break;
+		for (p = buf; p < buf + n;) {
+			const struct inotify_event *ev = (const void *)p;
+
+			if (ev->mask & IN_Q_OVERFLOW)
+				hit = 1;
+			else if (ev->wd == w->wd_file && w->wd_file >= 0)
+				hit = 1;
+			else if (ev->wd == w->wd_dir && ev->len &&
+				 strcmp(ev->name, w->base) == 0)
+				hit = 1;
+			if (ev->wd == w->wd_file && (ev->mask & IN_IGNORED))
+				w->wd_file = -1;
+			p += sizeof *ev + ev->len;
+		}
+	}
+	return hit;
+}
+
+static void
+reap(struct watcher *w)
+{
+	int st;
+
+	if (!w->child_running || waitpid(w->child, &st, WNOHANG) != w->child)
+		return;
+	w->child_running = 0;
+	w->child_status = WIFEXITED(st) ? WEXITSTATUS(st)
+		: WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+}
+
+static void
+handle_signals(struct watcher *w)
+{
+	struct signalfd_siginfo si;
+
+	while (read(w->sig_fd, &si, sizeof si) == (ssize_t)sizeof si) {
+		if (si.ssi_signo == SIGCHLD)
+			continue;
+		if (!w->child_running) {
+			w->stop = 1;
+			continue;
+		}
+		/* A Ctrl-C from the terminal (SI_KERNEL) reached the program
+		 * too, being in our process group; sending it again would be
+		 * a second ^C, which GHC's RTS takes as "die now". */
+		if (si.ssi_code != SI_KERNEL)
+			kill(w->child, (int)si.ssi_signo);
+	}
+	reap(w);
+}
+
+/* Whether the loop is over: a signal, the program gone, the input
+ * complete, or --idle-exit. */
+static int
+finished(const struct watcher *w, double t)
+{
+	if (w->child)
+		return !w->child_running;
+	if (w->stop || w->ended)
+		return 1;
+	return w->s->idle_exit > 0 && t - w->last_growth >= w->s->idle_exit;
+}
+
+static int
+wait_ms(const struct watcher *w, double t)
+{
+	double wait = w->more ? 0 : w->next_look - t;
+
+	if (pending(w) && w->last_draw + w->interval - t < wait)
+		wait = w->last_draw + w->interval - t;
+	if (!w->child && w->s->idle_exit > 0 &&
+	    w->last_growth + w->s->idle_exit - t < wait)
+		wait = w->last_growth + w->s->idle_exit - t;
+	if (!(wait > 0))
+		return 0;
+	/* Rounded up: waking early would only spin until the due time. */
+	wait = ceil(wait * 1000);
+	return wait > INT_MAX ? INT_MAX : (int)wait;
+}
+
+/* hp2ps's naming adds .hp to a name that does not exist; a watched
+ * profile need not exist yet, and is then waited for under its .hp name. */
+static int
+watch_exists(const char *path, void *ctx)
+{
+	size_t n = strlen(path);
+
+	return cli_exists(path, ctx) || (n > 3 && strcmp(path + n - 3, ".hp") == 0);
+}
+
+static int
+setup(struct watcher *w, struct hp_err *err)
+{
+	if (cli_paths_resolve(&w->p, w->s, watch_exists, NULL, err) ||
+	    cli_refuse_overwrite(&w->p, err))
+		return -1;
+	if (w->p.aux_read) {
+		w->prior = render_aux_new();
+		if (!w->prior)
+			return hp_err_set(err, "out of memory");
+		if (cli_read_aux(w->prior, w->p.aux, err))
+			return -1;
+	}
+	if (cli_format_is_graph(w->s->format) &&
+	    !(w->ctx = render_ctx_new(NULL, err)))
+		return -1;
+	w->buf = malloc(READ_CHUNK);
+	if (!w->buf)
+		return hp_err_set(err, "out of memory");
+	if (fresh_model(w, err))
+		return -1;
+	/* $HP2X_NO_INOTIFY: the polling that runs without inotify, tested. */
+	if (!getenv("HP2X_NO_INOTIFY"))
+		w->ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+	watch_dir(w);
+	return 0;
+}
+
+static void
+loop(struct watcher *w, struct hp_err *err, int *fatal)
+{
+	for (;;) {
+		struct pollfd pf[2];
+		nfds_t n = 0;
+		double t = now();
+
+		if (w->more || t >= w->next_look) {
+			if (look(w, err)) {
+				*fatal = 1;
+				return;
+			}
+			t = now();
+			w->next_look = t + w->interval;
+		}
+		if (finished(w, t))
+			return;
+		/* No drawing while catching up with a large file. */
+		if (!w->more && pending(w) && t >= w->last_draw + w->interval)
+			draw(w);
+		pf[n].fd = w->sig_fd;
+		pf[n++].events = POLLIN;
+		if (w->ino_fd >= 0) {
+			pf[n].fd = w->ino_fd;
+			pf[n++].events = POLLIN;
+		}
+		if (poll(pf, n, wait_ms(w, now())) < 0 && errno != EINTR) {
+			hp_err_set(err, "poll: %s", strerror(errno));
+			*fatal = 1;
+			return;
+		}
+		if (pf[0].revents)
+			handle_signals(w);
+		if (n > 1 && pf[1].revents && drain_inotify(w))
+			w->next_look = 0;
+	}
+}
+
+/* The last look, the reader's finish (a cut final sample gets its
+ * warning), and the last drawing if it would differ. */
+static void
+wind_up(struct watcher *w, struct hp_err *err, int *fatal)
+{
+	do {
+		if (look(w, err)) {
+			*fatal = 1;
+			return;
+		}
+	} while (w->more);
+	if (w->fd >= 0 && !w->broken) {
+		struct hp_err ferr = {{0}};
+
+		if (hp_reader_finish(w->r, &ferr)) {
+			report(w, &ferr);
+			w->broken = 1;
+		}
+		w->nwarn = cli_print_warnings(w->m, w->nwarn, w->s, w->errs);
+	}
+	if (pending(w) || (w->has_drawn && !w->drawn_ok))
+		draw(w);
+	if (w->fd < 0 && !w->has_drawn)
+		hp_err_set(err, "%s did not appear", w->p.input);
+}
+
+int
+cli_watch(const struct cli_settings *s, FILE *errs)
+{
+	struct cli_settings run = *s;
+	struct watcher w;
+	struct hp_err err = {{0}};
+	sigset_t block, old;
+	char *profile = NULL;
+	char **argv = NULL;
+	int fatal = 0, blocked = 0, status = 1, ok;
+
+	memset(&w, 0, sizeof w);
+	w.s = &run;
+	w.errs = errs;
+	w.fd = w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = -1;
+	w.interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
+	w.last_draw = -INFINITY;
+	if (s->command) {
+		struct cli_rts rts;
+
+		cli_rts_scan(&rts, s->command, getenv("GHCRTS"));
+		argv = cli_launch_argv(s->command, &rts);
+		if (!run.input)
+			run.input = profile = cli_launch_profile(s->command[0],
+								 &rts);
+		if (!argv || !run.input) {
+			hp_err_set(&err, "out of memory");
+			goto fail;
+		}
+	}
+	if (setup(&w, &err))
+		goto fail;
+
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	if (s->command)
+		sigaddset(&block, SIGCHLD);
+	if (sigprocmask(SIG_BLOCK, &block, &old) != 0) {
+		hp_err_set(&err, "cannot block signals: %s", strerror(errno));
+		goto fail;
+	}
+	blocked = 1;
+	w.sig_fd = signalfd(-1, &block, SFD_NONBLOCK | SFD_CLOEXEC);
+	if (w.sig_fd < 0) {
+		hp_err_set(&err, "signalfd: %s", strerror(errno));
+		goto fail;
+	}
+	if (s->command) {
+		int eno;
+
+		/* The program truncates or replaces what an earlier run
+		 * left; until then that file is not this run's. */
+		if (stat(w.p.input, &w.stale) == 0)
+			w.has_stale = 1;
+		fflush(errs);
+		if (cli_launch_spawn(&w.child, argv, &old, &eno, &err)) {
+			report(&w, &err);
+			status = eno == ENOENT ? 127 : 126;
+			goto out;
+		}
+		w.child_running = 1;
+	}
+	w.last_growth = now();
+	loop(&w, &err, &fatal);
+	if (!fatal)
+		wind_up(&w, &err, &fatal);
+	if (err.msg[0])
+		report(&w, &err);
+	ok = !fatal && !err.msg[0] && !w.broken && w.has_drawn && w.drawn_ok;
+	if (s->command)
+		status = w.child_status ? w.child_status : !ok;
+	else
+		status = !ok;
+	if (fatal && w.child_running) {
+		/* Watching failed; the program goes on, but hp2x waits for
+		 * it to report its status. */
+		int st;
+
+		while (waitpid(w.child, &st, 0) < 0 && errno == EINTR)
+			;
+		status = WIFEXITED(st) && WEXITSTATUS(st) ? WEXITSTATUS(st)
+			: WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+	}
+	goto out;
+fail:
+	report(&w, &err);
+out:
+	if (w.sig_fd >= 0) {
+		struct signalfd_siginfo si;
+
+		/* Signals that came after the loop would kill us on
+		 * unblocking: they are consumed first. */
+		while (read(w.sig_fd, &si, sizeof si) > 0)
+			;
+		close(w.sig_fd);
+	}
+	if (blocked)
+		sigprocmask(SIG_SETMASK, &old, NULL);
+	if (w.ino_fd >= 0)
+		close(w.ino_fd);
+	if (w.fd >= 0)
+		close(w.fd);
+	hp_reader_free(w.r);
+	hp_model_free(w.m);
+	free(w.buf);
+	render_ctx_free(w.ctx);
+	render_aux_free(w.prior);
+	cli_paths_release(&w.p);
+	free(argv);
+	free(profile);
+	return status;
+}

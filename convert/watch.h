@@ -1,0 +1,98 @@
+/*
+ * convert/watch.h - watch mode (--watch) and the program launcher
+ * (--watch -- PROG ARGS...), plus the pieces of one run (run.c) that watch
+ * mode repeats for every drawing.
+ *
+ * Internal to convert/: the public entry stays cli_run, which hands
+ * --watch runs to cli_watch.  The launcher's decisions (does the program
+ * already ask for a heap profile, which file will it write, which argv to
+ * run) are pure functions so the unit tests check them without running
+ * anything.
+ */
+#ifndef CLI_WATCH_H
+#define CLI_WATCH_H
+
+#include <signal.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "../hp/err.h"
+#include "../hp/model.h"
+#include "../render/render.h"
+#include "cli.h"
+
+/* ---- shared with run.c ---- */
+
+/* exists() for cli_paths_resolve: only "not there" counts as missing. */
+int cli_exists(const char *path, void *ctx);
+/* Refuse an output or aux that is the input (same name or same inode). */
+int cli_refuse_overwrite(const struct cli_paths *p,
+			 struct hp_err *err) HP_MUSTCHECK;
+/* Read a whole .aux file into a. */
+int cli_read_aux(render_aux *a, const char *path,
+		 struct hp_err *err) HP_MUSTCHECK;
+/* Print m's warnings from index `from' on (unless -q); returns how many
+ * m holds, the next call's `from'. */
+size_t cli_print_warnings(const hp_model *m, size_t from,
+			  const struct cli_settings *s, FILE *errs);
+/*
+ * Write every output of one drawing of m: the graph and its aux (ctx must
+ * then be non-NULL; it is reused) or the data.  Each file goes through
+ * cli_out, so a failure leaves the previous one in place.
+ */
+int cli_write_outputs(const struct cli_settings *s, const struct cli_paths *p,
+		      render_ctx *ctx, const hp_model *m,
+		      const render_aux *prior, struct hp_err *err) HP_MUSTCHECK;
+
+/* ---- watch ---- */
+
+/* A --watch run (s->watch set, s->command maybe): the exit status. */
+int cli_watch(const struct cli_settings *s, FILE *errs);
+
+/* The default --interval, seconds. */
+#define CLI_WATCH_INTERVAL 1.0
+
+/* ---- the launcher ---- */
+
+/* What a GHC program's arguments and $GHCRTS already say about its heap
+ * profile. */
+struct cli_rts {
+	int heap;		/* some RTS option starts with -h */
+	const char *stem;	/* -po<stem>: the profile is <stem>.hp */
+	size_t stem_len;
+};
+
+/*
+ * Scan ghcrts (may be NULL: the $GHCRTS words, all RTS options) and then
+ * argv (argv[0] the program, NULL-terminated), where RTS options sit
+ * between +RTS and -RTS (or the end) and --RTS ends them, as GHC's RTS
+ * reads them.
+ */
+void cli_rts_scan(struct cli_rts *rts, char *const *argv, const char *ghcrts);
+
+/* The options added when the program asks for no heap profile. */
+#define CLI_LAUNCH_RTS { "+RTS", "-hT", "-i0.5", "-RTS" }
+#define CLI_LAUNCH_NRTS 4
+
+/*
+ * The argv to run: argv unchanged when rts->heap, else argv[0], then
+ * CLI_LAUNCH_RTS, then argv[1...] (right after the program name, so the
+ * options stay RTS options whatever follows, --RTS included).  The array
+ * is malloc'd and NULL-terminated; its strings are argv's or static.
+ * NULL when out of memory.
+ */
+char **cli_launch_argv(char *const *argv, const struct cli_rts *rts);
+
+/* The .hp file the program writes in the current directory:
+ * "<stem>.hp" with -po, else "<basename of argv0>.hp".  Malloc'd. */
+char *cli_launch_profile(const char *argv0, const struct cli_rts *rts);
+
+/* Start argv (searched in $PATH as a shell would) with the signal mask
+ * `mask' (the caller blocks signals for its signalfd; the program must not
+ * inherit that).  The program's exec failure is reported here:
+ * *exec_errno is set and -1 returned with err filled. */
+int cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
+		     int *exec_errno, struct hp_err *err) HP_MUSTCHECK;
+
+#endif
