@@ -171,7 +171,7 @@ struct stacks {
 struct el {
 	hp_model *m;
 	char *name;
-	struct hp_arena arena;	/* cost-centre and IPE strings */
+	struct hp_arena arena;	/* IPE strings */
 
 	enum phase phase;
 	enum hstate hs;
