@@ -21,19 +21,6 @@
 #include "render/render.h"
 #include "testutil.h"
 
-/*
- * Pango's fontconfig thread still holds fontconfig objects at exit, which
- * LeakSanitizer reports (see tests/lsan.supp, which says the same for
- * other programs); the hook makes this test independent of LSAN_OPTIONS.
- */
-const char *__lsan_default_suppressions(void);
-
-const char *
-__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
-
 /* One context for the whole run: setting one up is the costly part. */
 static render_ctx *ctx;
 
