@@ -106,16 +106,19 @@ cli_out_commit(struct cli_out *o, struct hp_err *err)
 		}
 		o->f = NULL;
 	}
+	/* name may be o->path, which cli_out_abort frees: the message
+	 * is made first. */
 	if (bad) {
+		hp_err_set(err, "cannot write %s: %s", name,
+			   e ? strerror(e) : "write error");
 		cli_out_abort(o);
-		return hp_err_set(err, "cannot write %s: %s", name,
-				  e ? strerror(e) : "write error");
+		return -1;
 	}
 	if (o->tmp && rename(o->tmp, o->path) != 0) {
 		e = errno;
+		hp_err_set(err, "cannot write %s: %s", name, strerror(e));
 		cli_out_abort(o);
-		return hp_err_set(err, "cannot write %s: %s", name,
-				  strerror(e));
+		return -1;
 	}
 	free(o->tmp);
 	o->tmp = NULL;

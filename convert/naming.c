@@ -36,7 +36,8 @@ concat(const char *a, size_t alen, const char *b, const char *c)
 		return NULL;
 	memcpy(s, a, alen);
 	memcpy(s + alen, b, blen);
-	memcpy(s + alen + blen, c, clen + 1);
+	memcpy(s + alen + blen, c, clen);
+	s[alen + blen + clen] = '\0';
 	return s;
 }
 

@@ -526,7 +526,7 @@ key_record(struct hpfile *h, enum key k, const char *p, const char *e,
 static int
 parse_line(struct hpfile *h, const char *p, const char *e, struct hp_err *err)
 {
-	const char *after, *nend, *q;
+	const char *after, *nend = e, *q;
 	enum key k;
 	uint64_t v = 0;
 	int rc;

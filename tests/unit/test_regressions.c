@@ -30,6 +30,7 @@
 #include "tests/fuzz/fuzz_hp.c"
 #include "tests/fuzz/fuzz_pipeline.c"
 
+#include "convert/cli.h"
 #include "hp/reader.h"
 #include "testutil.h"
 
@@ -180,6 +181,26 @@ cut_gzip_one_warning(void **state)
 	free(gz);
 }
 
+/* Found by clang-tidy, not fuzzing: cli_out_commit freed the output's
+ * name before putting it in the message (a use after free that ASan
+ * shows on every failed write).  /dev/full fails every flush. */
+static void
+failed_commit_names_the_file(void **state)
+{
+	struct hp_err err = {{0}};
+	struct cli_out o;
+	char buf[100];
+
+	(void)state;
+	assert_int_equal(cli_out_open(&o, "/dev/full", &err), 0);
+	memset(buf, 'x', sizeof buf);
+	fwrite(buf, 1, sizeof buf, o.f);
+	assert_int_equal(cli_out_commit(&o, &err), -1);
+	assert_string_equal(err.msg, "cannot write /dev/full: No space left on device");
+	assert_null(o.path);
+	cli_out_abort(&o);
+}
+
 int
 main(void)
 {
@@ -189,6 +210,7 @@ main(void)
 		cmocka_unit_test(sample_without_entries),
 		cmocka_unit_test(corrupt_gzip_keeps_what_came_before),
 		cmocka_unit_test(cut_gzip_one_warning),
+		cmocka_unit_test(failed_commit_names_the_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
