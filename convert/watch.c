@@ -249,7 +249,9 @@ same_stat(const struct stat *a, const struct stat *b)
 static void
 say_waiting(struct watcher *w)
 {
-	if (!w->said_waiting)
+	/* A program just started has not written its profile yet: no
+	 * news. */
+	if (!w->said_waiting && !w->child)
 		note(w, "waiting for %s", w->p.input);
 	w->said_waiting = 1;
 }

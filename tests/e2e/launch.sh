@@ -1,0 +1,233 @@
+#!/usr/bin/env bash
+# tests/e2e/launch.sh - `hp2x --watch -o OUT -- PROG ARGS...' on a real
+# GHC program.
+#
+# A ten-line Haskell program (compiled here with ghc -rtsopts; it
+# allocates for about a second of CPU and exits with the status it is
+# given) is run through hp2x.  The output must be the graph of the whole
+# run: the output .hp holds exactly the samples of the program's own
+# prog.hp.  hp2x exits with the program's status (3 stays 3; a program
+# killed by SIGTERM gives 143), adds +RTS -hT -i0.5 -RTS only when the
+# program does not already ask for a heap profile (GHC writes the command
+# line into the JOB line, so the .hp shows what ran), ignores a prog.hp an
+# earlier run left, forwards SIGTERM and SIGINT to the program, and says
+# when the program could not be run or wrote no profile.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$SRC/tests/lsan.supp}:print_suppressions=0
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
+export LC_ALL=C
+unset GHCRTS
+LIMIT=120	# seconds any one condition may take (a loaded machine)
+
+top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-launch.XXXXXX")
+pids=()
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do
+		kill -KILL "$p" 2>/dev/null
+	done
+	rm -rf "$top"
+}
+trap cleanup EXIT
+pass=0
+fail=0
+
+if ! command -v ghc >/dev/null; then
+	echo "launch.sh: ghc is needed (.ci/deps installs it)" >&2
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+# Arguments: exit status (default 0), CPU seconds to run (default 1).
+# It writes its whole command line, RTS options included, to ./args.
+cat >"$top/Prog.hs" <<'EOF'
+import Control.Monad (when)
+import Data.IORef
+import System.CPUTime (getCPUTime)
+import System.Environment (getArgs)
+import System.Exit
+import GHC.Environment (getFullArgs)
+
+main :: IO ()
+main = do
+  getFullArgs >>= writeFile "args" . unwords
+  args <- getArgs
+  let code = case args of (c:_) -> read c; _ -> 0 :: Int
+      secs = case args of (_:s:_) -> read s; _ -> 1 :: Double
+  ref <- newIORef ([] :: [Int])
+  let go i = do
+        modifyIORef' ref (if i `mod` 300000 == 0 then const [] else (i :))
+        t <- if i `mod` 1000 == 0 then getCPUTime else return 0
+        when (fromIntegral t < secs * 1e12) (go (i + 1))
+  go (1 :: Int)
+  readIORef ref >>= print . length
+  when (code /= 0) (exitWith (ExitFailure code))
+EOF
+if ! (cd "$top" && ghc -O0 -rtsopts -outputdir o Prog.hs -o prog >ghc.log 2>&1); then
+	echo "launch.sh: cannot compile the test program:" >&2
+	tail -5 "$top/ghc.log" >&2
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+
+run() {
+	local name=$1 fn=$2 dir
+	dir=$(mktemp -d "$top/case.XXXXXX")
+	cp "$top/prog" "$dir/prog"
+	if (cd "$dir" || exit 1; failed=0; "$fn"; exit "$failed"); then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name"
+		fail=$((fail + 1))
+	fi
+}
+
+bad() {
+	echo "  $*" >&2
+	failed=1
+	return 1
+}
+
+until_true() {
+	local end=$((SECONDS + LIMIT))
+	until "$@"; do
+		[ $SECONDS -ge $end ] && return 1
+		sleep 0.05
+	done
+}
+
+samples_in() { grep -c '^BEGIN_SAMPLE' "$1" 2>/dev/null || echo 0; }
+gone() { ! kill -0 "$1" 2>/dev/null; }
+at_least() { [ "$(samples_in "$1")" -ge "$2" ]; }
+
+# whole_run OUT PROFILE: OUT holds exactly the samples of PROFILE
+whole_run() {
+	local n
+	n=$(samples_in "$2")
+	[ "$n" -ge 2 ] || bad "$2 has $n samples; the program ran too short"
+	[ "$(samples_in "$1")" -eq "$n" ] ||
+		bad "$1 has $(samples_in "$1") samples, $2 has $n"
+	cmp -s "$1" <("$HP2X" -q "$2" --format=hp -o -) ||
+		bad "$1 differs from $2 read at once"
+}
+
+t_whole_run() {
+	local rc
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog >stdout 2>err
+	rc=$?
+	[ $rc -eq 0 ] || bad "exit $rc, want 0: $(head -3 err)"
+	[ -s prog.hp ] || { bad "the program wrote no prog.hp"; return; }
+	whole_run out.hp prog.hp
+	[ "$(cat args)" = "./prog +RTS -hT -i0.5 -RTS" ] ||
+		bad "not run as ./prog +RTS -hT -i0.5 -RTS: $(cat args)"
+	grep -qx '[0-9]*' stdout || bad "the program's output: $(cat stdout)"
+	[ ! -s err ] || bad "messages: $(head -3 err)"
+}
+
+t_exit_status() {
+	local rc
+	"$HP2X" --watch --interval 0.2 -o out.pdf -- ./prog 3 >/dev/null 2>err
+	rc=$?
+	[ $rc -eq 3 ] || bad "exit $rc, want the program's 3"
+	qpdf --check out.pdf >/dev/null 2>&1 || bad "out.pdf fails qpdf --check"
+}
+
+t_own_heap_flags() {
+	local rc
+	# The program asks for its own profile: nothing is added.
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog 0 1 +RTS -h -i0.3 -RTS \
+		>/dev/null 2>err
+	rc=$?
+	[ $rc -eq 0 ] || bad "exit $rc: $(head -3 err)"
+	[ "$(cat args)" = "./prog 0 1 +RTS -h -i0.3 -RTS" ] ||
+		bad "options added: $(cat args)"
+	whole_run out.hp prog.hp
+	# ... also through GHCRTS.
+	rm -f prog.hp out.hp
+	GHCRTS='-hT -i0.3' "$HP2X" --watch --interval 0.2 -o out.hp -- ./prog \
+		>/dev/null 2>err || bad "GHCRTS run failed: $(head -3 err)"
+	[ "$(cat args)" = "./prog" ] || bad "options added to GHCRTS's: $(cat args)"
+	whole_run out.hp prog.hp
+}
+
+t_stale_profile() {
+	local rc
+	# An earlier run's profile must not be drawn as this run's.
+	cp "$SRC/samples/leak-hT.hp" prog.hp
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog >/dev/null 2>err
+	rc=$?
+	[ $rc -eq 0 ] || bad "exit $rc: $(head -3 err)"
+	grep -q '^JOB "prog' prog.hp || bad "prog.hp not rewritten"
+	whole_run out.hp prog.hp
+	grep -q 'starting over' err && bad "the old profile was read: $(cat err)"
+}
+
+t_sigterm_forwarded() {
+	local pid rc
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog 0 60 >/dev/null 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true at_least out.hp 2 || bad "no drawing while running"
+	kill -TERM "$pid"
+	until_true gone "$pid" || { bad "SIGTERM did not end the run"; return; }
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 143 ] || bad "exit $rc, want 143 (the program killed by SIGTERM)"
+	pgrep -fx './prog \+RTS -hT -i0\.5 -RTS 0 60' >/dev/null &&
+		bad "the program still runs"
+	"$HP2X" -q out.hp -o check.csv || bad "the output does not parse"
+}
+
+t_sigint_forwarded() {
+	local pid rc
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog 0 60 >/dev/null 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true at_least out.hp 2 || bad "no drawing while running"
+	kill -INT "$pid"
+	until_true gone "$pid" || { bad "SIGINT did not end the run"; return; }
+	wait "$pid"
+	rc=$?
+	# GHC's RTS ends a program interrupted by SIGINT by SIGINT.
+	[ $rc -eq 130 ] || bad "exit $rc, want 130"
+	"$HP2X" -q out.hp -o check.csv || bad "the output does not parse"
+}
+
+t_not_found() {
+	local rc
+	"$HP2X" --watch -o out.pdf -- ./no-such-prog 2>err
+	rc=$?
+	[ $rc -eq 127 ] || bad "exit $rc, want 127"
+	grep -q 'cannot run ./no-such-prog: No such file or directory' err ||
+		bad "message: $(cat err)"
+}
+
+t_no_profile() {
+	local rc
+	# Not a GHC program: it writes no notghc.hp, and its status is kept.
+	printf '#!/bin/sh\nexit 4\n' >notghc
+	chmod +x notghc
+	"$HP2X" --watch --interval 0.1 -o out.pdf -- ./notghc 2>err
+	rc=$?
+	[ $rc -eq 4 ] || bad "exit $rc, want 4"
+	grep -q 'notghc.hp did not appear' err || bad "message: $(cat err)"
+	"$HP2X" --watch --interval 0.1 -o out.pdf -- true 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad "no profile and status 0: exit $rc, want 1"
+}
+
+run whole-run t_whole_run
+run exit-status t_exit_status
+run own-heap-flags t_own_heap_flags
+run stale-profile t_stale_profile
+run sigterm-forwarded t_sigterm_forwarded
+run sigint-forwarded t_sigint_forwarded
+run not-found t_not_found
+run no-profile t_no_profile
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

@@ -1,0 +1,374 @@
+#!/usr/bin/env bash
+# tests/e2e/watch.sh - hp2x --watch against files written while it runs.
+#
+# A real .hp (samples/leak-hT.hp) and a real eventlog (leak-hT.eventlog)
+# are appended to in chunks of odd sizes, so lines, numbers and events are
+# cut anywhere.  After every chunk that completes a sample, the output
+# (.hp, so samples can be counted) must be redrawn with exactly the
+# complete samples so far: byte for byte what a one-shot hp2x makes of the
+# same prefix.  Also: a PDF output stays valid (qpdf --check) through
+# updates; a writer killed mid-line leaves a valid output with exactly the
+# complete samples; a file replaced (mv over it) or truncated and rewritten
+# is read again from the start; SIGTERM and SIGINT end the run with exit 0
+# and a valid output; --idle-exit ends it; a file (or directory) that does
+# not exist yet is waited for; the polling fallback (no inotify) works;
+# every output format works.
+#
+# The machine running this may be loaded: nothing here sleeps for a fixed
+# time and hopes, every check polls for its condition with a generous
+# timeout.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$SRC/tests/lsan.supp}:print_suppressions=0
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
+export LC_ALL=C
+
+HPSRC=$SRC/samples/leak-hT.hp
+ELSRC=$SRC/samples/leak-hT.eventlog
+LIMIT=60	# seconds any one condition may take to come true
+
+top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-watch.XXXXXX")
+pids=()
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do
+		kill -KILL "$p" 2>/dev/null
+	done
+	rm -rf "$top"
+}
+trap cleanup EXIT
+pass=0
+fail=0
+
+run() {
+	local name=$1 fn=$2 dir
+	dir=$(mktemp -d "$top/case.XXXXXX")
+	if (cd "$dir" || exit 1; failed=0; "$fn"; exit "$failed"); then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name"
+		fail=$((fail + 1))
+	fi
+}
+
+bad() {
+	echo "  $*" >&2
+	failed=1
+	return 1
+}
+
+# until_true CMD...: poll CMD until it succeeds; 1 after $LIMIT seconds
+until_true() {
+	local end=$((SECONDS + LIMIT))
+	until "$@"; do
+		[ $SECONDS -ge $end ] && return 1
+		sleep 0.05
+	done
+}
+
+samples_in() { grep -c '^BEGIN_SAMPLE' "$1" 2>/dev/null || echo 0; }
+has_samples() { [ "$(samples_in "$1")" = "$2" ]; }
+gone() { ! kill -0 "$1" 2>/dev/null; }
+
+# append SRC FROM TO FILE: bytes FROM..TO-1 of SRC to the end of FILE
+append() {
+	tail -c +$(($2 + 1)) "$1" | head -c $(($3 - $2)) >>"$4"
+}
+
+# oneshot SRC BYTES FMT: what hp2x makes of the first BYTES of SRC
+oneshot() {
+	head -c "$2" "$1" | "$HP2X" -q --format="$3" -o - 2>/dev/null
+}
+
+# same_as SRC BYTES OUT: OUT is what hp2x makes of the first BYTES of SRC
+same_as() {
+	cmp -s "$3" <(oneshot "$1" "$2" "${3##*.}")
+}
+
+# stop PID SIG: send SIG, expect exit 0 within $LIMIT
+stop() {
+	local rc
+	kill -"$2" "$1"
+	until_true gone "$1" || { bad "hp2x ignored SIG$2"; kill -KILL "$1"; }
+	wait "$1"
+	rc=$?
+	[ $rc -eq 0 ] || bad "SIG$2: exit $rc, want 0"
+}
+
+# The end offsets of the END_SAMPLE lines of the .hp source.
+mapfile -t ENDS < <(awk '{ off += length($0) + 1 } /^END_SAMPLE/ { print off }' "$HPSRC")
+# complete_at N: how many samples end within the first N bytes
+complete_at() {
+	local n=0 e
+	for e in "${ENDS[@]}"; do
+		[ "$e" -le "$1" ] || break
+		n=$((n + 1))
+	done
+	echo "$n"
+}
+
+# Odd chunk sizes: single bytes, primes, a few larger ones.
+CHUNKS=(1 7 113 509 2 1021 61 2039 3 311 1499 17 4093 5)
+
+t_hp_grows() {
+	local size pos=0 i=0 next k=0 k2 pid
+	size=$(stat -c %s "$HPSRC")
+	: >w.hp
+	"$HP2X" --watch --interval 0.1 w.hp -o out.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	while [ $pos -lt "$size" ]; do
+		next=$((pos + CHUNKS[i % ${#CHUNKS[@]}]))
+		[ $next -gt "$size" ] && next=$size
+		append "$HPSRC" $pos $next w.hp
+		pos=$next
+		i=$((i + 1))
+		k2=$(complete_at $pos)
+		if [ "$k2" -ne "$k" ]; then
+			until_true has_samples out.hp "$k2" ||
+				{ bad "after $pos bytes: $(samples_in out.hp) samples, want $k2"; break; }
+			same_as "$HPSRC" "${ENDS[k2 - 1]}" out.hp ||
+				{ bad "after $pos bytes: output differs from the $k2-sample prefix"; break; }
+			k=$k2
+		elif [ "$k" -gt 0 ] && ! has_samples out.hp "$k"; then
+			bad "after $pos bytes: $(samples_in out.hp) samples, want $k"
+			break
+		fi
+	done
+	[ "$k" -eq "${#ENDS[@]}" ] || bad "only $k of ${#ENDS[@]} samples seen"
+	stop "$pid" TERM
+	same_as "$HPSRC" "$size" out.hp || bad "final output differs from the whole file"
+	[ ! -s err ] || bad "messages for a clean file: $(head -3 err)"
+}
+
+t_eventlog_grows() {
+	local size pos=0 i=0 next want got pid rc k=0
+	size=$(stat -c %s "$ELSRC")
+	: >w.eventlog
+	"$HP2X" --watch --interval 0.1 w.eventlog -o out.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	while [ $pos -lt "$size" ]; do
+		next=$((pos + 3 * CHUNKS[i % ${#CHUNKS[@]}]))
+		[ $next -gt "$size" ] && next=$size
+		append "$ELSRC" $pos $next w.eventlog
+		pos=$next
+		i=$((i + 1))
+		[ $pos -eq "$size" ] && break
+		# hp2x on the prefix drops an unfinished sample as watch
+		# mode does before the end; its count is the one to reach.
+		want=$(oneshot w.eventlog $pos hp | grep -c '^BEGIN_SAMPLE')
+		if [ "$want" -gt 0 ]; then
+			until_true has_samples out.hp "$want" ||
+				{ bad "after $pos bytes: $(samples_in out.hp) samples, want $want"; break; }
+			k=$want
+		fi
+	done
+	[ "$k" -gt 20 ] || bad "too few intermediate drawings checked ($k samples)"
+	# DATA_END: the run ends by itself, with the whole profile.
+	until_true gone "$pid" || { bad "no exit at the eventlog's end"; kill "$pid"; }
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 0 ] || bad "exit $rc at the eventlog's end"
+	same_as "$ELSRC" "$size" out.hp || bad "final output differs from the whole eventlog"
+	got=$(samples_in out.hp)
+	[ "$got" -gt 50 ] || bad "final output has $got samples"
+	[ ! -s err ] || bad "messages for a clean eventlog: $(head -3 err)"
+}
+
+pdf_ok() { [ -s "$1" ] && qpdf --check "$1" >/dev/null 2>&1; }
+changed() { ! cmp -s "$1" "$2"; }
+
+t_pdf_updates() {
+	local pid
+	head -c "${ENDS[9]}" "$HPSRC" >w.hp
+	"$HP2X" --watch --interval 0.1 w.hp -o out.pdf 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true pdf_ok out.pdf || bad "no valid first PDF"
+	cp out.pdf first.pdf
+	append "$HPSRC" "${ENDS[9]}" $((ENDS[29] + 5)) w.hp
+	until_true changed out.pdf first.pdf || bad "PDF not redrawn after 20 more samples"
+	pdf_ok out.pdf || bad "redrawn PDF fails qpdf --check"
+	cp out.pdf second.pdf
+	append "$HPSRC" $((ENDS[29] + 5)) "$(stat -c %s "$HPSRC")" w.hp
+	until_true changed out.pdf second.pdf || bad "PDF not redrawn at the end"
+	stop "$pid" INT
+	pdf_ok out.pdf || bad "final PDF fails qpdf --check"
+	ls out.pdf.* >/dev/null 2>&1 && bad "temporary files left: $(ls)"
+	[ ! -s err ] || bad "messages: $(head -3 err)"
+}
+
+t_writer_killed_mid_line() {
+	local pid wpid cut
+	# 30 samples and a cut inside the next sample's third line.
+	cut=$(awk -v s="${ENDS[29]}" '{ off += length($0) + 1 } off > s { n++ } n == 3 { print off - 4; exit }' "$HPSRC")
+	"$HP2X" --watch --interval 0.1 w.hp -o out.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	(head -c "$cut" "$HPSRC"; exec sleep 600) >w.hp &
+	wpid=$!
+	pids+=("$wpid")
+	until_true has_samples out.hp 30 || bad "$(samples_in out.hp) samples, want 30"
+	kill -KILL "$wpid"
+	wait "$wpid" 2>/dev/null
+	[ "$(stat -c %s w.hp)" -eq "$cut" ] || bad "writer wrote $(stat -c %s w.hp) bytes"
+	stop "$pid" TERM
+	has_samples out.hp 30 || bad "final: $(samples_in out.hp) samples, want 30"
+	same_as "$HPSRC" "${ENDS[29]}" out.hp || bad "final output is not the 30 complete samples"
+	"$HP2X" out.hp -o check.csv 2>/dev/null || bad "the output does not parse"
+	# hp_reader_finish ran: the cut sample is reported, once.
+	[ "$(grep -c 'warning: .*w.hp' err)" -eq 1 ] ||
+		bad "want one warning about the cut sample: $(cat err)"
+}
+
+t_replaced_and_truncated() {
+	local pid b=$SRC/samples/leak-hy.hp c=$SRC/samples/leak-hc.hp
+	head -c "${ENDS[19]}" "$HPSRC" >w.hp
+	"$HP2X" --watch --interval 0.1 w.hp -o out.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true has_samples out.hp 20 || bad "first file: $(samples_in out.hp) samples, want 20"
+	# Replaced: a new file moved over the watched one.
+	cp "$b" w.hp.new
+	mv w.hp.new w.hp
+	until_true same_as "$b" "$(stat -c %s "$b")" out.hp ||
+		bad "output does not follow the file moved over the first"
+	grep -q 'w.hp was replaced; starting over' err || bad "no replaced message: $(cat err)"
+	# Truncated and rewritten in place, as a program run again does;
+	# the new start is shorter than what was read.
+	head -c 3000 "$c" >w.hp
+	until_true grep -q 'w.hp was truncated; starting over' err ||
+		bad "no truncated message: $(cat err)"
+	append "$c" 3000 "$(stat -c %s "$c")" w.hp
+	until_true same_as "$c" "$(stat -c %s "$c")" out.hp ||
+		bad "output does not follow the rewritten file"
+	stop "$pid" TERM
+	same_as "$c" "$(stat -c %s "$c")" out.hp || bad "final output is not the last file"
+}
+
+t_idle_exit() {
+	local pid rc t0
+	cp "$HPSRC" w.hp
+	t0=$SECONDS
+	"$HP2X" --watch --idle-exit 1 --interval 0.1 w.hp -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true gone "$pid" || { bad "--idle-exit 1 did not end the run"; kill "$pid"; }
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 0 ] || bad "exit $rc after --idle-exit"
+	[ $((SECONDS - t0)) -ge 1 ] || bad "ended before a second without growth"
+	same_as "$HPSRC" "$(stat -c %s "$HPSRC")" out.json || bad "JSON output differs"
+	[ ! -s err ] || bad "messages: $(head -3 err)"
+}
+
+t_waits_for_file() {
+	local pid
+	"$HP2X" --watch --interval 0.1 w.hp -o out.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q '^hp2x: waiting for w.hp$' err || bad "no waiting message: $(cat err)"
+	[ ! -e out.hp ] || bad "output before the input exists"
+	kill -0 "$pid" 2>/dev/null || bad "hp2x did not wait"
+	cp "$HPSRC" w.hp
+	until_true same_as "$HPSRC" "$(stat -c %s "$HPSRC")" out.hp ||
+		bad "output does not follow the file that appeared"
+	stop "$pid" TERM
+	[ "$(grep -c waiting err)" -eq 1 ] || bad "waiting said more than once: $(cat err)"
+}
+
+t_waits_for_directory() {
+	local pid
+	# Neither the file nor its directory exist: only polling sees them.
+	"$HP2X" --watch --interval 0.1 later/w.hp -o out.csv 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'waiting for later/w.hp' err || bad "no waiting message: $(cat err)"
+	mkdir later
+	head -c "${ENDS[4]}" "$HPSRC" >later/w.hp
+	until_true same_as "$HPSRC" "${ENDS[4]}" out.csv || bad "CSV does not follow later/w.hp"
+	stop "$pid" TERM
+}
+
+t_never_appears() {
+	local rc
+	"$HP2X" --watch --idle-exit 0.5 --interval 0.1 none.hp -o out.pdf 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad "exit $rc when the file never appeared, want 1"
+	grep -q 'none.hp did not appear' err || bad "message: $(cat err)"
+	[ ! -e out.pdf ] || bad "output written"
+}
+
+t_polling_fallback() {
+	local pid
+	head -c "${ENDS[2]}" "$HPSRC" >w.hp
+	HP2X_NO_INOTIFY=1 "$HP2X" --watch --interval 0.1 w.hp -o out.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true has_samples out.hp 3 || bad "$(samples_in out.hp) samples, want 3"
+	append "$HPSRC" "${ENDS[2]}" $((ENDS[40] + 7)) w.hp
+	until_true has_samples out.hp 41 || bad "$(samples_in out.hp) samples, want 41"
+	same_as "$HPSRC" "${ENDS[40]}" out.hp || bad "output differs from 41 samples"
+	stop "$pid" TERM
+}
+
+png_ok() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
+
+t_every_format() {
+	local f pid rc
+	head -c "${ENDS[11]}" "$HPSRC" >w.hp
+	for f in ps eps pdf svg png hp csv json; do
+		"$HP2X" --watch --idle-exit 0.3 --interval 0.1 w.hp -o "out.$f" 2>err
+		rc=$?
+		[ $rc -eq 0 ] || { bad "$f: exit $rc: $(head -2 err)"; continue; }
+		case $f in
+		ps) head -c 4 out.ps | grep -q '%!PS' || bad "ps: not PostScript" ;;
+		eps) head -1 out.eps | grep -q 'EPSF' || bad "eps: not EPS" ;;
+		pdf) pdf_ok out.pdf || bad "pdf: qpdf --check fails" ;;
+		svg) xmllint --noout out.svg 2>/dev/null || bad "svg: not XML" ;;
+		png) png_ok out.png || bad "png: not a PNG" ;;
+		*) same_as "$HPSRC" "${ENDS[11]}" "out.$f" || bad "$f: differs from the one-shot output" ;;
+		esac
+	done
+	# hp2ps naming with no -o: FOO.ps and FOO.aux here.
+	"$HP2X" --watch --idle-exit 0.3 w -o w.pdf --aux 2>err || bad "--aux: $(cat err)"
+	[ -s w.aux ] || bad "--aux wrote no w.aux"
+	mkdir sub && cd sub || return
+	"$HP2X" --watch --idle-exit 0.3 ../w 2>err || bad "naming: $(cat err)"
+	[ -s w.ps ] && [ -s w.aux ] || bad "hp2ps naming: $(ls)"
+}
+
+t_sigint_while_waiting() {
+	local pid rc
+	"$HP2X" --watch w.hp -o out.pdf 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'waiting for w.hp' err || bad "no waiting message"
+	kill -INT "$pid"
+	until_true gone "$pid" || { bad "SIGINT ignored"; kill -KILL "$pid"; }
+	wait "$pid"
+	rc=$?
+	# Stopped before anything was drawn: no output, so not a success.
+	[ $rc -eq 1 ] || bad "exit $rc, want 1"
+	grep -q 'did not appear' err || bad "message: $(cat err)"
+}
+
+run hp-grows t_hp_grows
+run eventlog-grows t_eventlog_grows
+run pdf-updates t_pdf_updates
+run writer-killed-mid-line t_writer_killed_mid_line
+run replaced-and-truncated t_replaced_and_truncated
+run idle-exit t_idle_exit
+run waits-for-file t_waits_for_file
+run waits-for-directory t_waits_for_directory
+run never-appears t_never_appears
+run polling-fallback t_polling_fallback
+run every-format t_every_format
+run sigint-while-waiting t_sigint_while_waiting
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
