@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# tests/e2e/lint.sh - cppcheck and clang-tidy over hp2x's own code (hp/,
+# render/, convert/); fails on any finding.
+#
+# clang-tidy's checks are in .clang-tidy (with why some are left out).
+# It needs a compilation database, so a throw-away build directory is
+# configured (not built) with CMAKE_EXPORT_COMPILE_COMMANDS.
+#
+# KNOWN lists findings in files whose owners were still at work when
+# this test was written (path, then the check).  They are reported, not
+# failed on; an entry that no longer matches is reported too, to be
+# removed.  The list is meant to empty, not to grow.
+set -u
+
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$SRC" || exit 1
+KNOWN='
+hp/eventlog.c nullPointerArithmeticRedundantCheck
+hp/eventlog.c clang-analyzer-deadcode.DeadStores
+hp/eventlog.c bugprone-suspicious-string-compare
+hp/eventlog.c bugprone-implicit-widening-of-multiplication-result
+hp/grow.c clang-analyzer-optin.portability.UnixAPI
+render/fonts.c bugprone-not-null-terminated-result
+render/fonts.c bugprone-implicit-widening-of-multiplication-result
+convert/watch.c bugprone-branch-clone
+'
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-lint.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+pass=0
+fail=0
+
+tool() {
+	local t
+	for t in "$@"; do
+		command -v "$t" >/dev/null && { command -v "$t"; return 0; }
+	done
+	return 1
+}
+
+# findings FILE: "path check" per finding, from "path:line:col: ... [check]"
+# (clang-tidy) or "path:line:col: severity: ... [id]" (cppcheck).
+findings() {
+	sed -n 's#^\(/[^:]*/\)\{0,1\}\([a-z]*/[^/:]*\.[ch]\):[0-9]*:[0-9]*: \(warning\|error\|style\|portability\|performance\): .*\[\([^],]*\)[],].*#\2 \4#p' "$1" |
+		sed "s#^$SRC/##" | sort -u
+}
+
+# judge NAME FILE: fail on findings not in KNOWN.
+judge() {
+	local name=$1 out=$2 new known f
+	findings "$out" >"$tmp/found"
+	printf '%s\n' "$KNOWN" | sed '/^$/d' | sort -u >"$tmp/known"
+	new=$(comm -23 "$tmp/found" "$tmp/known")
+	known=$(comm -12 "$tmp/found" "$tmp/known")
+	[ -n "$known" ] && printf '%s: known, for their owners to fix:\n%s\n' "$name" "$known"
+	if [ -n "$new" ]; then
+		echo "FAIL: $name:"
+		while read -r f; do
+			grep -F "${f%% *}" "$out" | grep -F "${f##* }" | head -5
+		done <<<"$new"
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
+	fi
+	cat "$tmp/found" >>"$tmp/all"
+}
+
+: >"$tmp/all"
+files=(hp/*.c render/*.c convert/*.c)
+
+if cppcheck=$(tool cppcheck); then
+	"$cppcheck" --enable=warning,performance,portability --error-exitcode=1 \
+		--inline-suppr --quiet -I. hp render convert >"$tmp/cppcheck" 2>&1
+	rc=$?
+	if [ "$rc" -ne 0 ] && [ ! -s "$tmp/cppcheck" ]; then
+		echo "FAIL: cppcheck exit $rc"
+		fail=$((fail + 1))
+	else
+		judge cppcheck "$tmp/cppcheck"
+	fi
+else
+	echo "FAIL: cppcheck not installed (.ci/deps)"
+	fail=$((fail + 1))
+fi
+
+if tidy=$(tool clang-tidy clang-tidy-19 clang-tidy-18 clang-tidy-17 clang-tidy-16 clang-tidy-15 clang-tidy-14); then
+	if ! cmake -S . -B "$tmp/build" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
+		-DHP2X_SHARED="${HP2X_SHARED:-$SRC/../shared}" >"$tmp/cmake" 2>&1; then
+		echo "FAIL: cmake: $(tail -5 "$tmp/cmake")"
+		fail=$((fail + 1))
+	else
+		# Two at a time: the machine (and CI) has two cores.
+		printf '%s\n' "${files[@]}" |
+			xargs -P2 -n4 "$tidy" -p "$tmp/build" --quiet >"$tmp/tidy" 2>&1
+		if grep -q "error: .*\(no such file\|unknown argument\|Error while processing\)" "$tmp/tidy"; then
+			echo "FAIL: clang-tidy could not run:"
+			grep "Error while processing\|no such file\|unknown argument" "$tmp/tidy" | head -5
+			fail=$((fail + 1))
+		else
+			judge clang-tidy "$tmp/tidy"
+		fi
+	fi
+else
+	echo "FAIL: clang-tidy not installed (.ci/deps)"
+	fail=$((fail + 1))
+fi
+
+sort -u "$tmp/all" >"$tmp/allu"
+stale=$(printf '%s\n' "$KNOWN" | sed '/^$/d' | sort -u | comm -23 - "$tmp/allu")
+[ -n "$stale" ] && printf 'no longer found, remove from KNOWN in %s:\n%s\n' "$0" "$stale"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
