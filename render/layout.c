@@ -527,19 +527,39 @@ y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	return 0;
 }
 
+static int
+make_title(struct render_layout *l, const hp_model *m)
+{
+	const char *job = hp_model_get(m, HP_JOB);
+	const char *by = hp_model_get(m, HP_BREAKDOWN);
+	size_t n;
+
+	if (!job)
+		job = "";
+	n = strlen(job) + (by ? strlen(by) + sizeof " \u2014 " : 1);
+	l->title = malloc(n);
+	if (!l->title)
+		return -1;
+	if (by && *job)
+		snprintf(l->title, n, "%s \u2014 %s", job, by);
+	else
+		snprintf(l->title, n, "%s", by ? by : job);
+	return 0;
+}
+
 static void
-dimensions(struct render_layout *l, const hp_model *m,
+dimensions(struct render_layout *l,
 	   const struct render_opts *o, layout_measure_fn measure,
 	   void *closure)
 {
-	const char *job = hp_model_get(m, HP_JOB);
 	size_t k;
 
 	l->page_w = PAGE_W;
 	l->page_h = PAGE_H;
+	/* hp2ps counts bytes of JOB; the breakdown we add counts too. */
 	l->big_title = o->title == RENDER_TITLE_BIG ||
-		       (o->title == RENDER_TITLE_AUTO && job &&
-			strlen(job) > SMALL_JOB);
+		       (o->title == RENDER_TITLE_AUTO &&
+			strlen(l->title) > SMALL_JOB);
 	l->title_h = l->big_title ? 2 * TITLE_H : TITLE_H;
 	l->graph_x = GRAPH_X0;
 	l->graph_y = GRAPH_Y0;
@@ -591,7 +611,11 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	if (!(l->yrange > 0) || !isfinite(l->yrange))
 		l->yrange = 1;
 
-	dimensions(l, m, o, measure, closure);
+	if (make_title(l, m) < 0) {
+		hp_err_set(err, "layout: out of memory");
+		goto fail;
+	}
+	dimensions(l, o, measure, closure);
 	if (x_ticks(l, m, measure, closure) < 0 ||
 	    y_ticks(l, m, measure, closure) < 0) {
 		hp_err_set(err, "layout: out of memory");
@@ -606,6 +630,7 @@ fail:
 void
 layout_release(struct render_layout *l)
 {
+	free(l->title);
 	free(l->bands);
 	free(l->slot);
 	free(l->xticks);

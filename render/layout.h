@@ -61,6 +61,11 @@ struct render_layout {
 	double yrange;		/* max stacked total of kept bands, aux Y_RANGE; 1 if 0 */
 	double area;		/* trapezoid area of the stacked total, value x seconds */
 
+	/* The title text: JOB, and for eventlogs the breakdown they name
+	 * ("leak \u2014 by closure type (-hT)"), so a reader of the graph knows
+	 * what the bands are without the command line. */
+	char *title;
+
 	/* Page geometry, points, hp2ps coordinates (origin bottom left). */
 	double page_w, page_h;	/* 648 x 432 */
 	int big_title;		/* 40-pt title box, else 20 */

@@ -63,7 +63,7 @@ void
 draw_title(struct draw *d)
 {
 	const struct render_layout *l = d->l;
-	const char *job = draw_field(d, HP_JOB, "");
+	const char *job = l->title;
 	const char *date = draw_field(d, HP_DATE, "");
 	const char *vu = draw_field(d, HP_VALUE_UNIT, "bytes");
 	const char *su = draw_field(d, HP_SAMPLE_UNIT, "seconds");

@@ -897,6 +897,21 @@ titles(void **state)
 	compute(&l, m, &o, NULL);
 	assert_false(l.big_title);
 	assert_true(l.title_h == 20);
+	assert_string_equal(l.title, job36);
+	layout_release(&l);
+
+	/* An eventlog's breakdown joins JOB in the title, and counts
+	 * towards the big title. */
+	assert_int_equal(hp_model_set(m, HP_JOB, "leak", 4, &err), 0);
+	assert_int_equal(hp_model_set(m, HP_BREAKDOWN, "by closure type (-hT)", 21, &err), 0);
+	o.title = RENDER_TITLE_AUTO;
+	compute(&l, m, &o, NULL);
+	assert_string_equal(l.title, "leak \u2014 by closure type (-hT)");
+	assert_false(l.big_title);
+	layout_release(&l);
+	assert_int_equal(hp_model_set(m, HP_JOB, "leak +RTS -hT -l -i0.05", 23, &err), 0);
+	compute(&l, m, &o, NULL);
+	assert_true(l.big_title);
 	layout_release(&l);
 	hp_model_free(m);
 }
