@@ -7,7 +7,10 @@
  * TAB-separated line per non-zero band, zeros omitted), or a big-endian
  * eventlog whose data section is mostly scheduler events in per-capability
  * blocks, with the heap samples (162, 164 or 163, 165) in global blocks
- * (capability 0xffff) among them.  Everything comes from one seeded PRNG,
+ * (capability 0xffff) among them.  The scheduler bytes per heap byte are a
+ * parameter (-r), so one heap profile can be buried in more or fewer other
+ * events; garbage collections with their heap-size events (-g per sample)
+ * are kept apart from that ratio because they form a series hp2x draws.  Everything comes from one seeded PRNG,
  * so the same arguments give the same bytes on every machine and a run can
  * reuse files made by an earlier one.
  *
@@ -37,7 +40,8 @@ struct opts {
 	int nospace;		/* no band name holds a space (hp2ps splits them) */
 	int running;		/* no final empty sample: a profile being written */
 	unsigned long from, to;	/* .hp records emitted: [from, to) */
-	double ratio;		/* eventlog: non-heap bytes per heap byte */
+	double ratio;		/* eventlog: scheduler bytes per heap-sample byte */
+	unsigned long gcs;	/* eventlog: collections (heap size events) per sample */
 	unsigned caps;
 };
 
@@ -508,7 +512,10 @@ ev_bytes(struct ebuf *b, struct out *o, uint16_t type, uint64_t ts,
 	memcpy(p + pre, s, len);
 }
 
-/* One scheduler-side event on capability b; returns its size on disk. */
+/* One scheduler event on capability b; returns its size on disk.  Only
+ * events hp2x has no use for: heap sizes and user markers are drawn, so
+ * their number is set apart (gc_events, one marker every 50 samples) and
+ * does not grow with the ratio. */
 static size_t
 noise_event(struct ebuf *b, struct out *o, uint64_t ts, struct rng *r,
 	    uint32_t *threads)
@@ -516,12 +523,12 @@ noise_event(struct ebuf *b, struct out *o, uint64_t ts, struct rng *r,
 	unsigned k = (unsigned)below(r, 100);
 	uint8_t *p;
 
-	if (k < 35) {
+	if (k < 38) {
 		p = eb_event(b, o, EV_RUN_THREAD, ts, 4, 0);
 		be32(p, 1 + (uint32_t)below(r, *threads));
 		return 14;
 	}
-	if (k < 70) {
+	if (k < 76) {
 		static const uint16_t status[] = { 1, 2, 3, 5 };
 
 		p = eb_event(b, o, EV_STOP_THREAD, ts, 10, 0);
@@ -530,39 +537,38 @@ noise_event(struct ebuf *b, struct out *o, uint64_t ts, struct rng *r,
 		be32(p + 6, 0);
 		return 20;
 	}
-	if (k < 85) {
+	if (k < 96) {
 		p = eb_event(b, o, EV_THREAD_RUNNABLE, ts, 4, 0);
 		be32(p, 1 + (uint32_t)below(r, *threads));
 		return 14;
 	}
-	if (k < 88) {
-		p = eb_event(b, o, EV_CREATE_THREAD, ts, 4, 0);
-		be32(p, ++*threads);
-		return 14;
-	}
-	if (k < 92) {
-		eb_event(b, o, k & 1 ? EV_GC_START : EV_GC_END, ts, 0, 0);
-		return 10;
-	}
-	if (k < 97) {
-		p = eb_event(b, o, k & 1 ? EV_HEAP_SIZE : EV_HEAP_LIVE, ts, 12, 0);
-		be32(p, 0);
-		be64(p + 4, (uint64_t)1 << (20 + below(r, 10)));
-		return 22;
-	}
-	{
-		char text[64];
-		int n = snprintf(text, sizeof text, "phase %lu", below(r, 1000));
+	p = eb_event(b, o, EV_CREATE_THREAD, ts, 4, 0);
+	be32(p, ++*threads);
+	return 14;
+}
 
-		ev_bytes(b, o, EV_USER_MARKER, ts, UINT32_MAX, text, (size_t)n);
-		return 12 + (size_t)n;
-	}
+/* One garbage collection on capability b: GC start and end, then the heap
+ * size and live bytes the RTS posts after it. */
+static void
+gc_events(struct ebuf *b, struct out *o, uint64_t ts, struct rng *r)
+{
+	uint8_t *p;
+
+	eb_event(b, o, EV_GC_START, ts, 0, 0);
+	eb_event(b, o, EV_GC_END, ts + 1, 0, 0);
+	p = eb_event(b, o, EV_HEAP_SIZE, ts + 2, 12, 0);
+	be32(p, 0);
+	be64(p + 4, (uint64_t)(64 + below(r, 8)) << 20);
+	p = eb_event(b, o, EV_HEAP_LIVE, ts + 2, 12, 0);
+	be32(p, 0);
+	be64(p + 4, (uint64_t)(16 + below(r, 32)) << 20);
 }
 
 static void
 gen_eventlog(const struct opts *op, struct out *o, struct stats *st)
 {
-	struct rng r = { op->seed };
+	/* two streams: the heap samples are the same whatever -r and -g */
+	struct rng r = { op->seed }, nr = { op->seed ^ 0x5ca1ab1e0ddba11ull };
 	struct band *b = xmalloc(op->bands * sizeof *b);
 	unsigned ncaps = op->caps;
 	struct ebuf *cap = xmalloc(ncaps * sizeof *cap);
@@ -697,21 +703,38 @@ gen_eventlog(const struct opts *op, struct out *o, struct stats *st)
 		be64(p, 0);
 		heap += 18;
 		st->samples++;
+		if (s % 50 == 0) {
+			char text[32];
+			int n = snprintf(text, sizeof text, "phase %lu", s / 50);
 
-		/* the scheduler events of the interval that led up to this
-		 * census, spread over the capabilities in time order */
+			ev_bytes(&cap[0], o, EV_USER_MARKER, tprev + 2, UINT32_MAX, text,
+				 (size_t)n);
+		}
+
+		/* the events of the interval that led up to this census,
+		 * spread over the capabilities in time order: a fixed number
+		 * of collections, and scheduler events in proportion */
 		budget += op->ratio * (double)heap;
 		{
 			double want = budget;
+			unsigned long g = 0;
 
-			while (budget > 0) {
-				double frac = 1.0 - budget / want;
-				uint64_t nts = tprev + 1 + (uint64_t)(frac * (double)(t - tprev - 2));
-				struct ebuf *cb = &cap[below(&r, ncaps)];
+			while (budget > 0 || g < op->gcs) {
+				double frac = want > 0 ? 1.0 - budget / want : (double)g / (double)op->gcs;
+
+				if (frac > 1)
+					frac = 1;
+				uint64_t nts = tprev + 1 + (uint64_t)(frac * (double)(t - tprev - 8));
+				struct ebuf *cb = &cap[below(&nr, ncaps)];
 
 				if (nts < cb->last)
 					nts = cb->last;
-				budget -= (double)noise_event(cb, o, nts, &r, &threads);
+				if (g < op->gcs && (budget <= 0 || frac * (double)op->gcs >= (double)g)) {
+					gc_events(cb, o, nts, &nr);
+					g++;
+				} else {
+					budget -= (double)noise_event(cb, o, nts, &nr, &threads);
+				}
 			}
 		}
 	}
@@ -738,7 +761,7 @@ usage(void)
 	fputs("usage: gen hp OUT [-n samples] [-b bands] [-m T|c|y|d] [-s seed]\n"
 	      "                  [--nospace] [--running] [--range A:B]\n"
 	      "       gen eventlog OUT [-n samples] [-b bands] [-m T|c] [-s seed]\n"
-	      "                  [-r non-heap-bytes-per-heap-byte] [-c caps]\n"
+	      "                  [-r scheduler-bytes-per-heap-byte] [-g gcs-per-sample] [-c caps]\n"
 	      "OUT - writes to standard output.  .hp records are numbered 0 (the\n"
 	      "empty first sample) .. n+1 (the empty last one); --range A:B writes\n"
 	      "records A..B-1 only (the header with record 0), to grow a file.\n",
@@ -762,7 +785,7 @@ num(const char *s)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 0, NULL, 1000, 60, 'T', 1, 0, 0, 0, (unsigned long)-1, 4.0, 2 };
+	struct opts op = { 0, NULL, 1000, 60, 'T', 1, 0, 0, 0, (unsigned long)-1, 4.0, 10, 2 };
 	struct out o = { NULL, NULL, 0, 0 };
 	struct stats st = { 0, 0, 0 };
 	int i;
@@ -789,6 +812,8 @@ main(int argc, char **argv)
 			op.bands = num(v), i++;
 		else if (!strcmp(a, "-s"))
 			op.seed = num(v), i++;
+		else if (!strcmp(a, "-g"))
+			op.gcs = num(v), i++;
 		else if (!strcmp(a, "-c"))
 			op.caps = (unsigned)num(v), i++;
 		else if (!strcmp(a, "-m") && strlen(v) == 1 && strchr("Tcyd", v[0]))
@@ -808,8 +833,8 @@ main(int argc, char **argv)
 			usage();
 	}
 	if (!op.samples || !op.bands || op.bands > 1000000 || !op.caps || op.caps > 256
-	    || op.ratio < 0 || op.ratio > 1e6)
-		die("samples, bands (<= 1e6), caps (1..256) or ratio out of range");
+	    || op.ratio < 0 || op.ratio > 1e6 || op.gcs > 1000000)
+		die("samples, bands (<= 1e6), caps (1..256), ratio or gcs out of range");
 
 	o.f = strcmp(op.out, "-") ? fopen(op.out, "wb") : stdout;
 	if (!o.f)
