@@ -31,22 +31,31 @@ ELSRC=$SRC/samples/leak-hT.eventlog
 LIMIT=60	# seconds any one condition may take to come true
 
 top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-watch.XXXXXX")
+# Each case runs in a subshell and ends what it started in the background,
+# even when it fails: SIGTERM first (hp2x passes it on to a program it
+# runs), then SIGKILL.
 pids=()
-cleanup() {
-	local p
+end_pids() {
+	local p k
 	for p in "${pids[@]}"; do
+		kill -TERM "$p" 2>/dev/null
+	done
+	for p in "${pids[@]}"; do
+		for k in 1 2 3 4 5 6 7 8 9 10; do
+			kill -0 "$p" 2>/dev/null || break
+			sleep 0.5
+		done
 		kill -KILL "$p" 2>/dev/null
 	done
-	rm -rf "$top"
 }
-trap cleanup EXIT
+trap 'rm -rf "$top"' EXIT
 pass=0
 fail=0
 
 run() {
 	local name=$1 fn=$2 dir
 	dir=$(mktemp -d "$top/case.XXXXXX")
-	if (cd "$dir" || exit 1; failed=0; "$fn"; exit "$failed"); then
+	if (cd "$dir" || exit 1; trap end_pids EXIT; failed=0; "$fn"; exit "$failed"); then
 		pass=$((pass + 1))
 	else
 		echo "FAIL: $name"
