@@ -205,12 +205,13 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(every_crasher),
 		cmocka_unit_test(empty_input),
 		cmocka_unit_test(sample_without_entries),
 		cmocka_unit_test(corrupt_gzip_keeps_what_came_before),
 		cmocka_unit_test(cut_gzip_one_warning),
 		cmocka_unit_test(failed_commit_names_the_file),
+		/* Last: a sanitizer report stops the whole program. */
+		cmocka_unit_test(every_crasher),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
