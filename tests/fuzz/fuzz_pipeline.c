@@ -25,7 +25,7 @@
 #include "hp/reader.h"
 #include "render/render.h"
 
-#define PIPE_MAX_INPUT (64u * 1024)
+#define PIPE_MAX_INPUT ((size_t)64 * 1024)
 #define MAX_ENTRIES 20000
 #define MAX_BANDS 2000
 
