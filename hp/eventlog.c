@@ -759,11 +759,12 @@ cost_centre(struct el *st, struct cur *c)
 		p->len = SIZE_MAX;
 	}
 	/* A restarted log posts every cost centre again: keep the copy. */
-	if (p->len != len || memcmp(st->ccstr + p->at, start, len)) {
+	if (p->len != len || (len && memcmp(st->ccstr + p->at, start, len))) {
 		if (len > SIZE_MAX - st->nccstr ||
 		    HP_GROW(st->ccstr, st->ccstr_cap, st->nccstr + len))
 			return -1;
-		memcpy(st->ccstr + st->nccstr, start, len);
+		if (len)	/* ccstr is still NULL before the first string */
+			memcpy(st->ccstr + st->nccstr, start, len);
 		p->at = st->nccstr;
 		p->len = len;
 		st->nccstr += len;
@@ -1498,6 +1499,9 @@ scan_step(struct el *st, const unsigned char **pp, size_t *np,
 		}
 		if (i < np0) {
 			/* The chunk is too short to decide (so k == n). */
+			if (len - i > st->pend_cap &&
+			    HP_GROW(st->pend, st->pend_cap, len - i))
+				return oom(st, err);
 			memcpy(st->pend, w + i, len - i);
 			st->npend = len - i;
 			st->pos += n;
