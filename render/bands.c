@@ -9,23 +9,34 @@
  *    cumulative tops of all slots are computed in one pass and handed to
  *    outline_add.  Cost: O(entries + samples x slots), never a rescan of
  *    the samples per band.  The top of the last slot is the total.
- * 2. draw_bands emits each band as one polygon: its lower outline (the
- *    previous slot's tops) left to right, its own tops right to left,
- *    filled with its colour and outlined in black at 0.5 pt.
+ * 2. draw_bands draws them.  PNG: each band is one polygon, its lower
+ *    outline (the previous slot's tops) left to right and its own tops
+ *    right to left, filled with its colour and outlined in black at
+ *    0.5 pt.  Vector output: the same picture in half the points - each
+ *    slot's area from the axis up to its top, the highest first, so that
+ *    every band below paints over all but the band itself, and every top
+ *    stroked once (a polygon per band strokes each top twice).  The
+ *    file's size and the time cairo spends printing and deflating it are
+ *    proportional to those points.  PNG keeps its polygons: overpainting
+ *    moves anti-aliased edge pixels, and its references are exact.
  *
  * Reduction to the output's resolution (unless --exact): a million
  * samples across 600 pixels would give cairo polygons of a million
  * zig-zag vertices, which take minutes to fill and stroke and look no
- * better than this.  Per device column (a pixel, or 1/2 pt for vector
- * output) and slot, a column of more than three samples is filled through
- * its first, least, greatest and last point in time order ("M4"
- * decimation: the fill covers exactly the range the full outline covers)
- * and stroked through the column's mean, so the black outline stays a
- * line instead of smearing every column.  Slot s's reduced tops are slot
- * s+1's reduced lower outline, so stacked bands still meet without gaps.
- * A column of three samples or fewer keeps them all, so ordinary
- * profiles are drawn exactly either way.  --exact makes every sample its
- * own column.
+ * better than this.  Per device column (a pixel, or a point for vector
+ * output) and slot, a column of more than three samples is
+ * stroked through the column's mean, so the black outline stays a line
+ * instead of smearing every column, and filled through the points that
+ * keep its range: PNG through its first, least, greatest and last point
+ * in time order ("M4" decimation: the fill covers exactly the range the
+ * full outline covers), vector output through its least and greatest in
+ * time order (plus the very first and last sample), runs of points at
+ * one height merged into one segment.  Each band's greatest value in
+ * each column, and the total's, is drawn either way.  Slot s's reduced
+ * tops are slot s+1's reduced lower outline, so stacked bands still meet
+ * without gaps.  A column of three samples or fewer keeps them all, so
+ * ordinary profiles are drawn exactly either way.  --exact makes every
+ * sample its own column.
  */
 #include "draw.h"
 
@@ -66,6 +77,8 @@ struct outline {
 	struct line *line;
 	struct column *colv;
 	double colw;		/* column width in page units; 0: --exact */
+	int vector;		/* least and greatest only; flat runs merged
+				 * unless --exact */
 	int oom;
 };
 
@@ -93,6 +106,13 @@ outline_release(struct outline *ol)
 static void
 put(struct outline *ol, struct pts *p, double x, double y)
 {
+	/* A third point at the height of the last two only moves the
+	 * second along: the same line, one point fewer. */
+	if (ol->vector && ol->colw > 0 && p->n >= 2 && p->y[p->n - 1] == (float)y &&
+	    p->y[p->n - 2] == (float)y) {
+		p->x[p->n - 1] = (float)x;
+		return;
+	}
 	if (HP_GROW(p->x, p->xcap, p->n + 1) ||
 	    HP_GROW(p->y, p->ycap, p->n + 1)) {
 		ol->oom = 1;
@@ -103,15 +123,47 @@ put(struct outline *ol, struct pts *p, double x, double y)
 	p->n++;
 }
 
+/* Vector output's reduced column: its least and greatest point in time
+ * order, after its first when it opens the outline and before its last
+ * when it closes it, so the outline spans the whole time axis. */
+static void
+flush_vector(struct outline *ol, struct line *ln, const struct column *c,
+	     int final)
+{
+	size_t idx[4], n = 0, i, j;
+	double px[4], py[4];
+
+	if (ln->fill.n == 0) {
+		idx[n] = 0;
+		px[n] = c->rx[0];
+		py[n++] = c->ry[0];
+	}
+	for (j = 0; j < 2; j++) {
+		int low = (c->kmin < c->kmax) == (j == 0);
+
+		idx[n] = low ? c->kmin : c->kmax;
+		px[n] = low ? c->xmin : c->xmax;
+		py[n++] = low ? c->ymin : c->ymax;
+	}
+	if (final) {
+		idx[n] = c->k - 1;
+		px[n] = c->x1;
+		py[n++] = c->y1;
+	}
+	for (i = 0; i < n; i++)
+		if (i == 0 || idx[i] != idx[i - 1])
+			put(ol, &ln->fill, px[i], py[i]);
+}
+
 /*
  * Emit a column.  Up to RAW samples: all of them, to both outlines.
- * More: the fill gets the first, least, greatest and last in time order,
- * so it covers all the column covers; the stroke gets one point, the
- * column's mean, so a dense profile is not drawn as a black smear of
- * vertical outline strokes.
+ * More: the fill gets the points that keep the column's range (see the
+ * top of the file); the stroke gets one point, the column's mean, so a
+ * dense profile is not drawn as a black smear of vertical outline
+ * strokes.  final: the last column of the outline.
  */
 static void
-flush(struct outline *ol, struct line *ln, const struct column *c)
+flush(struct outline *ol, struct line *ln, const struct column *c, int final)
 {
 	size_t first = c->kmin < c->kmax ? c->kmin : c->kmax;
 	size_t second = c->kmin < c->kmax ? c->kmax : c->kmin, i;
@@ -126,6 +178,11 @@ flush(struct outline *ol, struct line *ln, const struct column *c)
 		}
 		return;
 	}
+	put(ol, &ln->edge, c->sx / (double)c->k, c->sy / (double)c->k);
+	if (ol->vector) {
+		flush_vector(ol, ln, c, final);
+		return;
+	}
 	put(ol, &ln->fill, c->rx[0], c->ry[0]);
 	if (first != 0 && first != c->k - 1)
 		put(ol, &ln->fill, first == c->kmin ? c->xmin : c->xmax,
@@ -134,7 +191,6 @@ flush(struct outline *ol, struct line *ln, const struct column *c)
 		put(ol, &ln->fill, second == c->kmin ? c->xmin : c->xmax,
 		    second == c->kmin ? c->ymin : c->ymax);
 	put(ol, &ln->fill, c->x1, c->y1);
-	put(ol, &ln->edge, c->sx / (double)c->k, c->sy / (double)c->k);
 }
 
 /* The point (x, tops[s]) of every slot, for one sample; i is its index. */
@@ -150,7 +206,7 @@ outline_add(struct outline *ol, size_t i, double x, const double *tops)
 		double y = tops[s];
 
 		if (col != c->col) {
-			flush(ol, &ol->line[s], c);
+			flush(ol, &ol->line[s], c, 0);
 			c->col = col;
 			c->k = c->kmin = c->kmax = 0;
 			c->xmin = c->xmax = x;
@@ -183,7 +239,7 @@ outline_finish(struct outline *ol)
 	size_t s;
 
 	for (s = 0; s < ol->nslots; s++)
-		flush(ol, &ol->line[s], &ol->colv[s]);
+		flush(ol, &ol->line[s], &ol->colv[s], 1);
 }
 
 static int
@@ -202,6 +258,7 @@ outline_build(struct outline *ol, const struct draw *d)
 		return 0;
 	ol->nslots = ns;
 	ol->colw = d->o->exact ? 0 : d->colw;
+	ol->vector = d->vector;
 	ol->line = hp_mallocn(ns, sizeof *ol->line);
 	ol->colv = hp_mallocn(ns, sizeof *ol->colv);
 	val = hp_mallocn(ns, sizeof *val);
@@ -280,6 +337,51 @@ edge(const struct outline *ol, size_t s)
 	return ol->colw > 0 ? &ol->line[s].edge : &ol->line[s].fill;
 }
 
+/*
+ * Vector output: areas from the axis, the highest first, each followed by
+ * the stroke of its top (next to its fill, the same points deflate to
+ * almost nothing in PDF).  A lower area painted over the lower half of
+ * the stroke above it only does so where it comes within half a line of
+ * it, and its own stroke, drawn next, covers that again.  Last, the
+ * total's outline all round (the axis, both ends, its top): nothing is
+ * painted over it, and its corners are joined as the polygons' were.
+ */
+static void
+draw_stacked(cairo_t *cr, const struct outline *ol,
+	     const struct render_layout *l, double x0, double x1)
+{
+	double gx = l->graph_x, gy = l->graph_y;
+	const struct pts *e0 = edge(ol, 0), *e;
+	size_t s, i;
+
+	for (s = ol->nslots; s-- > 0;) {
+		const double *rgb = l->bands[s].rgb;
+
+		band_path(cr, NULL, &ol->line[s].fill, gx, gy, x0, x1);
+		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+		cairo_fill(cr);
+		if (s + 1 == ol->nslots)
+			continue;
+		e = edge(ol, s);
+		cairo_move_to(cr, gx + e->x[0], gy + e->y[0]);
+		for (i = 1; i < e->n; i++)
+			cairo_line_to(cr, gx + e->x[i], gy + e->y[i]);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_stroke(cr);
+	}
+	/* Each top's first and last points lie at the same x: the ends. */
+	e = edge(ol, ol->nslots - 1);
+	cairo_move_to(cr, gx + x0, gy);
+	cairo_line_to(cr, gx + x1, gy);
+	cairo_line_to(cr, gx + e0->x[e0->n - 1], gy + e0->y[e0->n - 1]);
+	for (i = e->n; i-- > 0;)
+		cairo_line_to(cr, gx + e->x[i], gy + e->y[i]);
+	cairo_line_to(cr, gx + e0->x[0], gy + e0->y[0]);
+	cairo_close_path(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_stroke(cr);
+}
+
 int
 draw_bands(struct draw *d)
 {
@@ -299,7 +401,7 @@ draw_bands(struct draw *d)
 	cairo_save(cr);
 	cairo_rectangle(cr, gx - 1, gy - 1, l->graph_w + 2, l->graph_h + 2);
 	cairo_clip(cr);
-	for (s = 0; s < ol.nslots; s++) {
+	for (s = 0; !ol.vector && s < ol.nslots; s++) {
 		const double *rgb = l->bands[s].rgb;
 
 		band_path(cr, s ? &ol.line[s - 1].fill : NULL,
@@ -315,6 +417,8 @@ draw_bands(struct draw *d)
 		cairo_set_source_rgb(cr, 0, 0, 0);
 		cairo_stroke(cr);
 	}
+	if (ol.vector)
+		draw_stacked(cr, &ol, l, x0, x1);
 	cairo_restore(cr);
 	outline_release(&ol);
 	return 0;

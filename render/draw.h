@@ -86,6 +86,8 @@ struct draw_format {
 	const char *name;
 	int multipage;
 	double column;		/* device units that look alike (bands.c) */
+	int vector;		/* bands as stacked areas, each top stroked
+				 * once (bands.c); 0: a polygon per band */
 	int (*create)(struct draw_out *out, struct hp_err *err);
 	void (*begin_page)(struct draw_out *out, cairo_t *cr);
 	int (*finish)(struct draw_out *out, struct hp_err *err);
@@ -104,6 +106,7 @@ struct draw {
 	const struct render_layout *l;
 	double yscale;		/* value at the top of the graph (layout's yrange) */
 	double colw;		/* outline resolution in picture points */
+	int vector;		/* the format's vector flag */
 	int oom;		/* an allocation of ours failed */
 	double legend[4];	/* heap-size legend x, y, w, h (w 0: none) */
 	struct hp_err *err;

@@ -44,6 +44,13 @@
 #define A4_H 842.0
 #define MAX_POINTS 14400.0	/* 200 inches: the largest PDF page */
 #define MAX_PIXELS 32767	/* the largest cairo image */
+/* Outline resolution of vector output, in points: a dense profile costs
+ * a few path points per band and column, and those points are the file's
+ * size and most of cairo's time (printing and deflating them).  1 pt is
+ * finer than the 0.5 pt outline around every band shows, and the points
+ * kept are real samples at their own times, so every band's peaks stand
+ * where they are (bands.c). */
+#define VECTOR_COLUMN 1.0
 
 static cairo_status_t
 write_cb(void *closure, const unsigned char *data, unsigned int len)
@@ -305,7 +312,8 @@ png_finish(struct draw_out *out, struct hp_err *err)
 static const struct draw_format formats[] = {
 	[RENDER_PS] = {
 		.name = "PostScript",
-		.column = 0.5,
+		.column = VECTOR_COLUMN,
+		.vector = 1,
 		.multipage = 1,
 		.create = ps_create,
 		.begin_page = ps_begin_page,
@@ -313,7 +321,8 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_EPS] = {
 		.name = "EPS",
-		.column = 0.5,
+		.column = VECTOR_COLUMN,
+		.vector = 1,
 		.multipage = 0,
 		.create = eps_create,
 		.begin_page = NULL,
@@ -321,7 +330,8 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_PDF] = {
 		.name = "PDF",
-		.column = 0.5,
+		.column = VECTOR_COLUMN,
+		.vector = 1,
 		.multipage = 1,
 		.create = pdf_create,
 		.begin_page = NULL,
@@ -329,7 +339,8 @@ static const struct draw_format formats[] = {
 	},
 	[RENDER_SVG] = {
 		.name = "SVG",
-		.column = 0.5,
+		.column = VECTOR_COLUMN,
+		.vector = 1,
 		.multipage = 0,
 		.create = svg_create,
 		.begin_page = white_page,
@@ -338,6 +349,7 @@ static const struct draw_format formats[] = {
 	[RENDER_PNG] = {
 		.name = "PNG",
 		.column = 1,
+		.vector = 0,
 		.multipage = 0,
 		.create = png_create,
 		.begin_page = white_page,

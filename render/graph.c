@@ -210,6 +210,7 @@ render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
 	/* The picture's scale on the device, whatever the rotation. */
 	d.colw = fmt->column / sqrt(fabs(dout.base.xx * dout.base.yy -
 					 dout.base.xy * dout.base.yx));
+	d.vector = fmt->vector;
 	d.cr = cairo_create(dout.surface);
 	if (draw_pages(&d, fmt, &dout) == 0) {
 		st = cairo_status(d.cr);
