@@ -503,13 +503,14 @@ profiled_rts(const char *id, size_t len)
 static int
 set_job(struct el *st, uint64_t off, struct hp_err *err)
 {
-	const char *a = st->args, *end = st->args + st->args_len;
+	const char *a, *end;
 	int prof = !st->rtsid || profiled_rts(st->rtsid, st->rtsid_len);
 	size_t len = 0;
 	int pass, first = 1;
 
 	if (!st->args)
 		return 0;
+	end = st->args + st->args_len;
 	for (pass = 0; pass < (prof ? 2 : 1); pass++) {
 		int rts = 0, literal = 0;
 

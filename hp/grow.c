@@ -11,7 +11,7 @@ int
 hp_grow(void *arr, size_t *cap, size_t need, size_t size)
 {
 	void **p = arr;
-	size_t n;
+	size_t n, bytes;
 	void *q;
 
 	if (need <= *cap)
@@ -21,7 +21,8 @@ hp_grow(void *arr, size_t *cap, size_t need, size_t size)
 		n = need;
 	if (size && n > SIZE_MAX / size)
 		return -1;
-	q = realloc(*p, n * size);
+	bytes = n * size;
+	q = realloc(*p, bytes ? bytes : 1);	/* realloc(p, 0) may free p */
 	if (!q)
 		return -1;
 	*p = q;

@@ -15,11 +15,8 @@ set -u
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$SRC" || exit 1
 KNOWN='
-hp/eventlog.c nullPointerArithmeticRedundantCheck
-hp/eventlog.c clang-analyzer-deadcode.DeadStores
 hp/eventlog.c bugprone-suspicious-string-compare
 hp/eventlog.c bugprone-implicit-widening-of-multiplication-result
-hp/grow.c clang-analyzer-optin.portability.UnixAPI
 render/fonts.c bugprone-not-null-terminated-result
 render/fonts.c bugprone-implicit-widening-of-multiplication-result
 convert/watch.c bugprone-branch-clone
