@@ -210,4 +210,28 @@ fz_model_check(const hp_model *m)
 	return NULL;
 }
 
+/* The reader targets' common verdict: reading whole (r1, e1, a) and in
+ * chunks (r2, e2, b) must agree in status, message and model, a failure
+ * must say why, and the model must hold its invariants.  Frees a and b. */
+static inline void
+fz_judge_reads(int r1, const struct hp_err *e1, hp_model *a, int r2,
+	       const struct hp_err *e2, hp_model *b)
+{
+	const char *d;
+
+	if (r1 != r2 || strcmp(e1->msg, e2->msg) != 0) {
+		fprintf(stderr, "whole: %d '%s'\nchunked: %d '%s'\n", r1,
+			e1->msg, r2, e2->msg);
+		fz_fail("whole and chunked reads differ", "status or message");
+	}
+	if (r1 && !e1->msg[0])
+		fz_fail("failed without a message", NULL);
+	if ((d = fz_model_diff(a, b)))
+		fz_fail("whole and chunked models differ", d);
+	if ((d = fz_model_check(a)))
+		fz_fail("model", d);
+	hp_model_free(a);
+	hp_model_free(b);
+}
+
 #endif

@@ -40,7 +40,6 @@ fuzz_hp_one(const uint8_t *data, size_t size)
 	struct hp_err e1 = {{0}}, e2 = {{0}};
 	struct fz_split s;
 	hp_model *a, *b;
-	const char *d;
 	size_t k;
 	int r1, r2;
 
@@ -55,19 +54,7 @@ fuzz_hp_one(const uint8_t *data, size_t size)
 		fz_fail("out of memory", NULL);
 	r1 = hp_read_mem(a, "fuzz.hp", data, size, &e1);
 	r2 = hp_chunked(b, &s, data, size, &e2);
-	if (r1 != r2 || strcmp(e1.msg, e2.msg) != 0) {
-		fprintf(stderr, "whole: %d '%s'\nchunked: %d '%s'\n", r1, e1.msg,
-			r2, e2.msg);
-		fz_fail("whole and chunked reads differ", "status or message");
-	}
-	if (r1 && !e1.msg[0])
-		fz_fail("failed without a message", NULL);
-	if ((d = fz_model_diff(a, b)))
-		fz_fail("whole and chunked models differ", d);
-	if ((d = fz_model_check(a)))
-		fz_fail("model", d);
-	hp_model_free(a);
-	hp_model_free(b);
+	fz_judge_reads(r1, &e1, a, r2, &e2, b);
 	return 0;
 }
 
