@@ -380,12 +380,10 @@ drain_inotify(struct watcher *w)
 		for (p = buf; p < buf + n;) {
 			const struct inotify_event *ev = (const void *)p;
 
-			if (ev->mask & IN_Q_OVERFLOW)
-				hit = 1;
-			else if (ev->wd == w->wd_file && w->wd_file >= 0)
-				hit = 1;
-			else if (ev->wd == w->wd_dir && ev->len &&
-				 strcmp(ev->name, w->base) == 0)
+			if ((ev->mask & IN_Q_OVERFLOW) ||
+			    (ev->wd == w->wd_file && w->wd_file >= 0) ||
+			    (ev->wd == w->wd_dir && ev->len &&
+			     strcmp(ev->name, w->base) == 0))
 				hit = 1;
 			if (ev->wd == w->wd_file && (ev->mask & IN_IGNORED))
 				w->wd_file = -1;

@@ -122,7 +122,7 @@ enum {
 enum { BREAKDOWN_INFO_TABLE = 8 };
 
 #define MARKER_BYTES 24		/* a whole BLOCK_MARKER event */
-#define MAX_LABEL (16 * 1024)	/* a rebuilt cost-centre stack, at most */
+#define MAX_LABEL ((size_t)16 * 1024) /* a rebuilt cost-centre stack, at most */
 #define NO_BLOCK UINT64_MAX
 
 enum phase {
@@ -760,7 +760,7 @@ cost_centre(struct el *st, struct cur *c)
 		p->len = SIZE_MAX;
 	}
 	/* A restarted log posts every cost centre again: keep the copy. */
-	if (p->len != len || (len && memcmp(st->ccstr + p->at, start, len))) {
+	if (p->len != len || (len && memcmp(st->ccstr + p->at, start, len) != 0)) {
 		if (len > SIZE_MAX - st->nccstr ||
 		    HP_GROW(st->ccstr, st->ccstr_cap, st->nccstr + len))
 			return -1;
@@ -796,7 +796,7 @@ stack_label(struct el *st, unsigned depth, const unsigned char *ids,
 	if (depth == 0)
 		return buf_put(st, len, "MAIN", 4);
 	for (k = 0; k < depth && *len < MAX_LABEL; k++) {
-		uint32_t id = be32(ids + 4 * k);
+		uint32_t id = be32(ids + (size_t)4 * k);
 		const struct cc *p = cc_find(st, id);
 		const char *label = p ? st->ccstr + p->at : NULL;
 
@@ -1196,7 +1196,7 @@ header_fast(struct el *st, const unsigned char **p, size_t *n)
 		if (dlen > left)
 			break;
 		xlen = be32(s + 12 + dlen);
-		if (xlen > left - dlen || memcmp(s + 16 + dlen + xlen, "ete\0", 4))
+		if (xlen > left - dlen || memcmp(s + 16 + dlen + xlen, "ete\0", 4) != 0)
 			break;
 		declare(st, be16(s + 4), be16(s + 6), &bad);
 		if (bad)
@@ -1234,12 +1234,12 @@ header_step(struct el *st, const unsigned char **p, size_t *n,
 		return r < 0 ? oom(st, err) : 0;
 	switch (st->hs) {
 	case H_HDRB:
-		if (memcmp(q, "hdrb", 4))
+		if (memcmp(q, "hdrb", 4) != 0)
 			return bad_header(st, off, "not an eventlog (no \"hdrb\" header marker)", err);
 		st->hs = H_HETB;
 		break;
 	case H_HETB:
-		if (memcmp(q, "hetb", 4))
+		if (memcmp(q, "hetb", 4) != 0)
 			return bad_header(st, off, "expected the event type list (\"hetb\")", err);
 		st->hs = H_ET;
 		break;
@@ -1263,17 +1263,17 @@ header_step(struct el *st, const unsigned char **p, size_t *n,
 		st->hs = H_ETE;
 		break;
 	case H_ETE:
-		if (memcmp(q, "ete\0", 4))
+		if (memcmp(q, "ete\0", 4) != 0)
 			return bad_header(st, off, "expected the end of an event type (\"ete\")", err);
 		st->hs = H_ET;
 		break;
 	case H_HDRE:
-		if (memcmp(q, "hdre", 4))
+		if (memcmp(q, "hdre", 4) != 0)
 			return bad_header(st, off, "expected the end of the header (\"hdre\")", err);
 		st->hs = H_DATB;
 		break;
 	case H_DATB:
-		if (memcmp(q, "datb", 4))
+		if (memcmp(q, "datb", 4) != 0)
 			return bad_header(st, off, "expected the start of the data (\"datb\")", err);
 		st->phase = P_DATA;
 		if (!st->headers++ &&
@@ -1543,7 +1543,7 @@ ended_step(struct el *st, const unsigned char **p, size_t *n, struct hp_err *err
 
 	if ((r = gather(st, p, n, 4, &q)) <= 0)
 		return r < 0 ? oom(st, err) : 0;
-	if (memcmp(q, "hdrb", 4)) {
+	if (memcmp(q, "hdrb", 4) != 0) {
 		damage(st, off, "data after the end of the eventlog ignored");
 		st->phase = P_JUNK;
 		st->npend = 0;

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,7 +28,7 @@
 #define FAMILY "Liberation Sans"
 #define REGULAR "LiberationSans-Regular.ttf"
 #define BOLD "LiberationSans-Bold.ttf"
-#define TEXT_KEEP 2048		/* bytes kept at each end of long text */
+#define TEXT_KEEP ((size_t)2048)	/* bytes kept at each end of long text */
 
 /*
  * Pango (1.48 on) resolves fonts on a fontconfig thread of its own, which
@@ -75,11 +76,8 @@ join(const char *dir, const char *file)
 	size_t n = strlen(dir), f = strlen(file);
 	char *path = malloc(n + f + 2);
 
-	if (path) {
-		memcpy(path, dir, n);
-		path[n] = '/';
-		memcpy(path + n + 1, file, f + 1);
-	}
+	if (path)
+		snprintf(path, n + f + 2, "%s/%s", dir, file);
 	return path;
 }
 

@@ -5,22 +5,10 @@
 # clang-tidy's checks are in .clang-tidy (with why some are left out).
 # It needs a compilation database, so a throw-away build directory is
 # configured (not built) with CMAKE_EXPORT_COMPILE_COMMANDS.
-#
-# KNOWN lists findings in files whose owners were still at work when
-# this test was written (path, then the check).  They are reported, not
-# failed on; an entry that no longer matches is reported too, to be
-# removed.  The list is meant to empty, not to grow.
 set -u
 
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$SRC" || exit 1
-KNOWN='
-hp/eventlog.c bugprone-suspicious-string-compare
-hp/eventlog.c bugprone-implicit-widening-of-multiplication-result
-render/fonts.c bugprone-not-null-terminated-result
-render/fonts.c bugprone-implicit-widening-of-multiplication-result
-convert/watch.c bugprone-branch-clone
-'
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-lint.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
@@ -42,27 +30,21 @@ findings() {
 		sed "s#^$SRC/##" | sort -u
 }
 
-# judge NAME FILE: fail on findings not in KNOWN.
+# judge NAME FILE: fail on any finding.
 judge() {
-	local name=$1 out=$2 new known f
+	local name=$1 out=$2 f
 	findings "$out" >"$tmp/found"
-	printf '%s\n' "$KNOWN" | sed '/^$/d' | sort -u >"$tmp/known"
-	new=$(comm -23 "$tmp/found" "$tmp/known")
-	known=$(comm -12 "$tmp/found" "$tmp/known")
-	[ -n "$known" ] && printf '%s: known, for their owners to fix:\n%s\n' "$name" "$known"
-	if [ -n "$new" ]; then
+	if [ -s "$tmp/found" ]; then
 		echo "FAIL: $name:"
 		while read -r f; do
 			grep -F "${f%% *}" "$out" | grep -F "${f##* }" | head -5
-		done <<<"$new"
+		done <"$tmp/found"
 		fail=$((fail + 1))
 	else
 		pass=$((pass + 1))
 	fi
-	cat "$tmp/found" >>"$tmp/all"
 }
 
-: >"$tmp/all"
 files=(hp/*.c render/*.c convert/*.c)
 
 if cppcheck=$(tool cppcheck); then
@@ -101,10 +83,6 @@ else
 	echo "FAIL: clang-tidy not installed (.ci/deps)"
 	fail=$((fail + 1))
 fi
-
-sort -u "$tmp/all" >"$tmp/allu"
-stale=$(printf '%s\n' "$KNOWN" | sed '/^$/d' | sort -u | comm -23 - "$tmp/allu")
-[ -n "$stale" ] && printf 'no longer found, remove from KNOWN in %s:\n%s\n' "$0" "$stale"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
