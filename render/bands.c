@@ -62,7 +62,7 @@ struct line {
 
 #define RAW 3		/* samples per column kept as they are */
 
-/* The column being reduced, per slot. */
+/* A reduced column of one slot, as flush sees it. */
 struct column {
 	long long col;		/* column index, -1 before the first */
 	size_t k, kmin, kmax;	/* samples seen; which were least, greatest */
@@ -72,10 +72,27 @@ struct column {
 	double sx, sy;		/* sums, for the mean */
 };
 
+/*
+ * The column being reduced, for all slots at once.  Every slot shares the
+ * sample's x, so what depends on x alone is kept once, and what depends
+ * on y is kept per slot in arrays the per-sample loop walks in order:
+ * that loop runs for every sample and slot of the model on each
+ * watch-mode update.
+ */
+struct colset {
+	long long col;		/* column index, -1 before the first */
+	size_t k;		/* samples seen */
+	double rx[RAW], x1, sx;
+	double *ymin, *ymax, *xmin, *xmax, *sy, *y1, *ry[RAW];
+	size_t *kmin, *kmax;
+};
+
 struct outline {
 	size_t nslots;
 	struct line *line;
-	struct column *colv;
+	struct colset cs;
+	double *ybuf;		/* the arrays of cs */
+	size_t *kbuf;
 	double colw;		/* column width in page units; 0: --exact */
 	int vector;		/* least and greatest only; flat runs merged
 				 * unless --exact */
@@ -99,7 +116,8 @@ outline_release(struct outline *ol)
 		pts_release(&ol->line[s].edge);
 	}
 	free(ol->line);
-	free(ol->colv);
+	free(ol->ybuf);
+	free(ol->kbuf);
 	memset(ol, 0, sizeof *ol);
 }
 
@@ -193,53 +211,90 @@ flush(struct outline *ol, struct line *ln, const struct column *c, int final)
 	put(ol, &ln->fill, c->x1, c->y1);
 }
 
+/* Emit the current column of every slot. */
+static void
+flush_all(struct outline *ol, int final)
+{
+	const struct colset *cs = &ol->cs;
+	struct column c;
+	size_t s, j;
+
+	if (cs->col < 0)
+		return;
+	c.col = cs->col;
+	c.k = cs->k;
+	c.x1 = cs->x1;
+	c.sx = cs->sx;
+	for (j = 0; j < RAW; j++)
+		c.rx[j] = cs->rx[j];
+	for (s = 0; s < ol->nslots; s++) {
+		c.kmin = cs->kmin[s];
+		c.kmax = cs->kmax[s];
+		c.xmin = cs->xmin[s];
+		c.ymin = cs->ymin[s];
+		c.xmax = cs->xmax[s];
+		c.ymax = cs->ymax[s];
+		c.sy = cs->sy[s];
+		c.y1 = cs->y1[s];
+		for (j = 0; j < RAW && j < c.k; j++)
+			c.ry[j] = cs->ry[j][s];
+		flush(ol, &ol->line[s], &c, final);
+	}
+}
+
 /* The point (x, tops[s]) of every slot, for one sample; i is its index. */
 static void
 outline_add(struct outline *ol, size_t i, double x, const double *tops)
 {
+	struct colset *cs = &ol->cs;
 	long long col = ol->colw > 0 ? (long long)floor(x / ol->colw) :
 		(long long)i;
-	size_t s;
+	size_t s, ns = ol->nslots, k;
 
-	for (s = 0; s < ol->nslots; s++) {
-		struct column *c = &ol->colv[s];
-		double y = tops[s];
-
-		if (col != c->col) {
-			flush(ol, &ol->line[s], c, 0);
-			c->col = col;
-			c->k = c->kmin = c->kmax = 0;
-			c->xmin = c->xmax = x;
-			c->ymin = c->ymax = y;
-			c->sx = c->sy = 0;
-		} else if (y < c->ymin) {
-			c->kmin = c->k;
-			c->xmin = x;
-			c->ymin = y;
-		} else if (y > c->ymax) {
-			c->kmax = c->k;
-			c->xmax = x;
-			c->ymax = y;
-		}
-		if (c->k < RAW) {
-			c->rx[c->k] = x;
-			c->ry[c->k] = y;
-		}
-		c->x1 = x;
-		c->y1 = y;
-		c->sx += x;
-		c->sy += y;
-		c->k++;
+	if (col != cs->col) {
+		flush_all(ol, 0);
+		cs->col = col;
+		cs->k = 0;
+		cs->sx = 0;
 	}
+	k = cs->k;
+	if (k == 0) {
+		for (s = 0; s < ns; s++) {
+			cs->ymin[s] = cs->ymax[s] = tops[s];
+			cs->xmin[s] = cs->xmax[s] = x;
+			cs->kmin[s] = cs->kmax[s] = 0;
+			cs->sy[s] = tops[s];
+		}
+	} else {
+		for (s = 0; s < ns; s++) {
+			double y = tops[s];
+
+			if (y < cs->ymin[s]) {
+				cs->kmin[s] = k;
+				cs->xmin[s] = x;
+				cs->ymin[s] = y;
+			} else if (y > cs->ymax[s]) {
+				cs->kmax[s] = k;
+				cs->xmax[s] = x;
+				cs->ymax[s] = y;
+			}
+			cs->sy[s] += y;
+		}
+	}
+	if (k < RAW) {
+		cs->rx[k] = x;
+		memcpy(cs->ry[k], tops, ns * sizeof *tops);
+	}
+	memcpy(cs->y1, tops, ns * sizeof *tops);
+	cs->x1 = x;
+	cs->sx += x;
+	cs->k++;
 }
 
 static void
 outline_finish(struct outline *ol)
 {
-	size_t s;
-
-	for (s = 0; s < ol->nslots; s++)
-		flush(ol, &ol->line[s], &ol->colv[s], 1);
+	flush_all(ol, 1);
 }
 
 static int
@@ -250,6 +305,7 @@ outline_build(struct outline *ol, const struct draw *d)
 	double *val, *tops, acc, xs, ys, x;
 	const hp_band *bands;
 	const uint64_t *bytes;
+	uint32_t *slot;
 
 	memset(ol, 0, sizeof *ol);
 	if (l->nsamples < nsamp)
@@ -260,27 +316,40 @@ outline_build(struct outline *ol, const struct draw *d)
 	ol->colw = d->o->exact ? 0 : d->colw;
 	ol->vector = d->vector;
 	ol->line = hp_mallocn(ns, sizeof *ol->line);
-	ol->colv = hp_mallocn(ns, sizeof *ol->colv);
-	val = hp_mallocn(ns, sizeof *val);
+	ol->ybuf = ns > SIZE_MAX / (6 + RAW) ? NULL :
+		hp_mallocn(ns * (6 + RAW), sizeof *ol->ybuf);
+	ol->kbuf = hp_mallocn(ns, 2 * sizeof *ol->kbuf);
+	/* val[ns] collects what is not drawn, so the per-entry loop, the
+	 * hottest of a watch-mode update, has no branch. */
+	val = hp_mallocn(ns + 1, sizeof *val);
 	tops = hp_mallocn(ns, sizeof *tops);
-	if (!ol->line || !ol->colv || !val || !tops)
+	slot = hp_mallocn(l->nslot ? l->nslot : 1, sizeof *slot);
+	if (!ol->line || !ol->ybuf || !ol->kbuf || !val || !tops || !slot)
 		goto oom;
+	ol->cs.col = -1;
+	ol->cs.ymin = ol->ybuf;
+	ol->cs.ymax = ol->ybuf + ns;
+	ol->cs.xmin = ol->ybuf + 2 * ns;
+	ol->cs.xmax = ol->ybuf + 3 * ns;
+	ol->cs.sy = ol->ybuf + 4 * ns;
+	ol->cs.y1 = ol->ybuf + 5 * ns;
+	for (k = 0; k < RAW; k++)
+		ol->cs.ry[k] = ol->ybuf + (6 + k) * ns;
+	ol->cs.kmin = ol->kbuf;
+	ol->cs.kmax = ol->kbuf + ns;
+	for (k = 0; k < l->nslot; k++)
+		slot[k] = l->slot[k] >= 0 && (size_t)l->slot[k] < ns ?
+			(uint32_t)l->slot[k] : (uint32_t)ns;
 	memset(ol->line, 0, ns * sizeof *ol->line);
-	for (s = 0; s < ns; s++)
-		ol->colv[s].col = -1;
 	xs = l->graph_w / l->xrange;
 	ys = l->graph_h / d->yscale;
 	for (i = 0; i < nsamp && !ol->oom; i++) {
 		size_t n = hp_model_sample(d->m, i, &bands, &bytes);
 
 		memset(val, 0, ns * sizeof *val);
-		for (k = 0; k < n; k++) {
-			int32_t slot = bands[k] < l->nslot ?
-				l->slot[bands[k]] : LAYOUT_DROPPED;
-
-			if (slot >= 0 && (size_t)slot < ns)
-				val[slot] += (double)bytes[k];
-		}
+		for (k = 0; k < n; k++)
+			if (bands[k] < l->nslot)
+				val[slot[bands[k]]] += (double)bytes[k];
 		acc = 0;
 		for (s = 0; s < ns; s++) {
 			acc += val[s];
@@ -300,10 +369,12 @@ outline_build(struct outline *ol, const struct draw *d)
 		goto oom;
 	free(val);
 	free(tops);
+	free(slot);
 	return 0;
 oom:
 	free(val);
 	free(tops);
+	free(slot);
 	outline_release(ol);
 	return hp_err_set(d->err, "out of memory drawing %zu bands of %zu "
 			  "samples", ns, nsamp);

@@ -203,6 +203,14 @@ render_ctx_new(const char *fontdir, struct hp_err *err)
 		hp_err_set(err, "%s: cannot load the bundled font", dir);
 		goto fail;
 	}
+	/* Pango starts a thread that calls FcInit(), which parses the whole
+	 * system configuration (tens of millions of instructions, more
+	 * than drawing a small profile) unless a current configuration
+	 * exists.  Ours serves: every context's has the same two files. */
+	if (!FcConfigSetCurrent(c->fc)) {
+		hp_err_set(err, "%s: cannot load the bundled font", dir);
+		goto fail;
+	}
 	c->fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
 	if (!c->fontmap || !PANGO_IS_FC_FONT_MAP(c->fontmap)) {
 		hp_err_set(err, "cannot create a font map");

@@ -322,15 +322,23 @@ out:
 }
 
 /* The largest stacked total of the drawn bands, and the trapezoid area
- * under it (hp2ps's min * base + |delta| * base / 2 form). */
-static void
+ * under it (hp2ps's min * base + |delta| * base / 2 form).  Watch mode
+ * runs this over the whole model on every update, so the inner loop has
+ * no branch: a dropped band's bytes are multiplied by 0 (x + 0.0 == x,
+ * so the sums are those of adding only the drawn bands). */
+static int
 scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 {
 	size_t ns = hp_model_sample_count(m), i, k;
-	double prev = 0, tprev = 0;
+	double prev = 0, tprev = 0, *keep;
 
 	*ymax = 0;
 	l->area = 0;
+	keep = hp_mallocn(l->nslot ? l->nslot : 1, sizeof *keep);
+	if (!keep)
+		return -1;
+	for (k = 0; k < l->nslot; k++)
+		keep[k] = l->slot[k] != LAYOUT_DROPPED;
 	for (i = 0; i < ns; i++) {
 		const hp_band *bands;
 		const uint64_t *bytes;
@@ -338,9 +346,8 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 		double sum = 0, t = hp_model_sample_time(m, i);
 
 		for (k = 0; k < ne; k++)
-			if (bands[k] < l->nslot &&
-			    l->slot[bands[k]] != LAYOUT_DROPPED)
-				sum += (double)bytes[k];
+			if (bands[k] < l->nslot)
+				sum += (double)bytes[k] * keep[bands[k]];
 		if (sum > *ymax)
 			*ymax = sum;
 		if (i > 0) {
@@ -351,6 +358,8 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 		prev = sum;
 		tprev = t;
 	}
+	free(keep);
+	return 0;
 }
 
 /* ---- dimensions and ticks ---- */
@@ -604,7 +613,10 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		l->xrange = render_aux_x_range(prior);
 	if (!(l->xrange > 0) || !isfinite(l->xrange))
 		l->xrange = 1;
-	scan_samples(l, m, &ymax);
+	if (scan_samples(l, m, &ymax) < 0) {
+		hp_err_set(err, "layout: out of memory");
+		goto fail;
+	}
 	l->yrange = ymax;
 	if (prior && render_aux_y_range(prior) > l->yrange)
 		l->yrange = render_aux_y_range(prior);
