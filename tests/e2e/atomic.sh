@@ -18,9 +18,6 @@ set -u
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 SHARED=${HP2X_SHARED:-$SRC/../shared}
 HPDATA=$SHARED/testdata/hp
-# Under AddressSanitizer, fontconfig's own allocations are not our leaks,
-# and the list of suppressions used must not mix with hp2x's messages.
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$SRC/tests/lsan.supp}:print_suppressions=0
 # A sanitizer finding must not pass for the exit status 1 of a refused run.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87

@@ -27,8 +27,6 @@ SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 SHARED=${HP2X_SHARED:-$SRC/../shared}
 GOLDEN=$SRC/tests/golden/png
 OUTDIR=${HP2X_BUILD:-${TMPDIR:-/tmp}}/golden-png
-# Under AddressSanitizer, fontconfig's own allocations are not our leaks.
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$SRC/tests/lsan.supp}:print_suppressions=0
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 

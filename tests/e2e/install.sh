@@ -6,7 +6,6 @@ set -u
 
 : "${HP2X_BUILD:?set HP2X_BUILD to the build directory}"
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$SRC/tests/lsan.supp}:print_suppressions=0
 
 top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-install.XXXXXX")
 trap 'rm -rf "$top"' EXIT
