@@ -193,15 +193,24 @@ fmt_time(char *buf, size_t size, double t)
 	snprintf(buf, size, "%.17g", t);
 }
 
-/* Digits only, exact, refusing anything past 2^64-1.
+/* Digits only, exact, refusing anything past 2^64-1.  Nineteen digits
+ * cannot pass it, so only longer runs pay for the check.
  * Returns 0, 1 (not a plain run of digits) or 2 (too large). */
 static int
 parse_u64(const char *p, const char *e, uint64_t *out)
 {
+	const char *safe = e - p > 19 ? p + 19 : e;
 	uint64_t v = 0;
 
 	if (p == e)
 		return 1;
+	for (; p < safe; p++) {
+		unsigned d = (unsigned char)*p - '0';
+
+		if (d > 9)
+			return 1;
+		v = v * 10 + d;
+	}
 	for (; p < e; p++) {
 		unsigned d = (unsigned char)*p - '0';
 
@@ -544,16 +553,26 @@ parse_line(struct hpfile *h, const char *p, const char *e, struct hp_err *err)
 	if (p == e)
 		return OK;
 	if (h->insample) {
-		/* The hot path: "name\tdigits". */
-		q = e;
-		while (q > p && isdig(q[-1]))
-			q--;
-		if (q < e && q - 1 > p && q[-1] == '\t') {
-			rc = parse_u64(q, e, &v);
-			if (rc == 2)
-				return bad(h, "value greater than 2^64-1");
-			return add_band(h, p, (size_t)(q - 1 - p), v, err);
+		/* The common shape, "name\tdigits": the digits are read
+		 * backwards as they are found, up to the 19 that cannot
+		 * overflow; a longer run is read again, checked. */
+		uint64_t scale = 1;
+		unsigned d;
+
+		for (q = e; q > p && (d = (unsigned char)q[-1] - '0') <= 9 &&
+		     e - q < 19; q--) {
+			v += d * scale;
+			scale *= 10;
 		}
+		if (q > p && isdig(q[-1])) {
+			while (q > p && isdig(q[-1]))
+				q--;
+			if (q - 1 > p && q[-1] == '\t' &&
+			    parse_u64(q, e, &v) == 2)
+				return bad(h, "value greater than 2^64-1");
+		}
+		if (q < e && q - 1 > p && q[-1] == '\t')
+			return add_band(h, p, (size_t)(q - 1 - p), v, err);
 		if (memchr(p, '\t', (size_t)(e - p))) {
 			if ((rc = split_band(h, p, e, &nend, &v)) == OK)
 				return add_band(h, p, (size_t)(nend - p), v, err);
