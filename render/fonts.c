@@ -25,6 +25,8 @@
 #include <fontconfig/fontconfig.h>
 #include <pango/pangofc-fontmap.h>
 
+#include "../hp/grow.h"
+
 #define FAMILY "Liberation Sans"
 #define REGULAR "LiberationSans-Regular.ttf"
 #define BOLD "LiberationSans-Bold.ttf"
@@ -437,6 +439,83 @@ draw_width(struct draw *d, const char *s, size_t len, double size)
 	return draw_measure(d->pc, s, len, size);
 }
 
+static double
+layout_width(PangoLayout *pl)
+{
+	PangoRectangle r;
+
+	pango_layout_get_extents(pl, NULL, &r);
+	return (double)r.width / PANGO_SCALE;
+}
+
+/* pl's text becomes the first (k + 1) / 2 and last k / 2 of the n code
+ * points of text (len bytes, code points starting at offs[]) around a
+ * "\u2026"; buf has room for len + 4 bytes. */
+static void
+set_middle(PangoLayout *pl, char *buf, const char *text, size_t len,
+	   const size_t *offs, size_t n, size_t k)
+{
+	size_t head = offs[(k + 1) / 2], tail = len - offs[n - k / 2];
+
+	memcpy(buf, text, head);
+	memcpy(buf + head, "\xe2\x80\xa6", 3);
+	memcpy(buf + head + 3, text + len - tail, tail);
+	buf[head + 3 + tail] = '\0';
+	pango_layout_set_text(pl, buf, -1);
+}
+
+/*
+ * Shorten pl's text in the middle to at most max_w points: as many code
+ * points from each end as fit around a "\u2026", the head one longer.
+ * Pango's own middle ellipsis leaves a wide gap after the "\u2026" in some
+ * names (seen with "m'.\\shrinkTable..."), so the key does it here, by
+ * binary search on the number of code points kept: a handful of layouts
+ * for a long name, none for one that fits.  Returns 0, or -1 when out of
+ * memory.
+ */
+static int
+fit_middle(PangoLayout *pl, double max_w)
+{
+	const char *cur = pango_layout_get_text(pl);
+	size_t len = strlen(cur), n = 0, i, lo, hi, *offs;
+	char *text, *buf;
+
+	if (len == 0 || layout_width(pl) <= max_w)
+		return 0;
+	text = strdup(cur);
+	offs = hp_mallocn(len + 1, sizeof *offs);
+	buf = malloc(len + 4);
+	if (!text || !offs || !buf) {
+		free(text);
+		free(offs);
+		free(buf);
+		return -1;
+	}
+	/* Code point starts (the text is valid UTF-8: draw_safe_text). */
+	for (i = 0; i < len; i++)
+		if (((unsigned char)text[i] & 0xC0) != 0x80)
+			offs[n++] = i;
+	offs[n] = len;
+	/* Keeping lo code points fits (0: "\u2026" alone, drawn even when
+	 * it does not); keeping all n does not. */
+	lo = 0;
+	hi = n - 1;
+	while (lo < hi) {
+		size_t k = lo + (hi - lo + 1) / 2;
+
+		set_middle(pl, buf, text, len, offs, n, k);
+		if (layout_width(pl) <= max_w)
+			lo = k;
+		else
+			hi = k - 1;
+	}
+	set_middle(pl, buf, text, len, offs, n, lo);
+	free(text);
+	free(offs);
+	free(buf);
+	return 0;
+}
+
 void
 draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 	  const struct draw_text *t)
@@ -462,7 +541,14 @@ draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 		cairo_restore(cr);
 		return;
 	}
-	if (t->max_w > 0) {
+	if (t->max_w > 0 && t->ellipsize == PANGO_ELLIPSIZE_MIDDLE) {
+		if (fit_middle(pl, t->max_w) < 0) {
+			d->oom = 1;
+			g_object_unref(pl);
+			cairo_restore(cr);
+			return;
+		}
+	} else if (t->max_w > 0) {
 		pango_layout_set_width(pl, (int)(t->max_w * PANGO_SCALE));
 		pango_layout_set_ellipsize(pl, t->ellipsize);
 	}

@@ -608,6 +608,12 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		l->t0 = hp_model_sample_time(m, 0);
 		l->t1 = hp_model_sample_time(m, l->nsamples - 1);
 	}
+	/* An eventlog counts time from the program's start, as GHC's .hp
+	 * does, whose first (empty) sample is at 0: start the axis there
+	 * too, so both files of one run are drawn alike and a traceMarker
+	 * made before the first census is on the axis. */
+	if (hp_model_get(m, HP_BREAKDOWN) && l->t0 > 0)
+		l->t0 = 0;
 	l->xrange = l->t1 - l->t0;
 	if (prior && render_aux_x_range(prior) > l->xrange)
 		l->xrange = render_aux_x_range(prior);

@@ -671,6 +671,40 @@ one_sample(void **state)
 	hp_model_free(m);
 }
 
+/* An eventlog (it names a breakdown) is drawn from the program's start,
+ * as GHC's .hp of the same run is; a .hp starting later is drawn from its
+ * first sample, as hp2ps does. */
+static void
+eventlog_axis_from_zero(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	double t;
+
+	(void)state;
+	assert_int_equal(lu_header(m, "el", &err), 0);
+	for (t = 2; t <= 4; t++) {
+		assert_int_equal(hp_model_begin(m, t, &err), 0);
+		assert_int_equal(lu_put(m, "x", 10, &err), 0);
+		assert_int_equal(hp_model_commit(m, &err), 0);
+	}
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	assert_true(l.t0 == 2 && l.t1 == 4 && l.xrange == 2);
+	assert_true(l.area == 20);
+	layout_release(&l);
+	assert_int_equal(hp_model_set(m, HP_BREAKDOWN, "by closure type (-hT)", 21, &err), 0);
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_true(l.t0 == 0 && l.t1 == 4 && l.xrange == 4);
+	assert_true(l.area == 20);		/* the samples' area, not the axis' */
+	assert_true(l.xticks[0].value == 0 && l.xticks[0].pos == 0);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
 static hp_model *
 many_bands(size_t n)
 {
@@ -933,6 +967,7 @@ main(void)
 		cmocka_unit_test(empty_model),
 		cmocka_unit_test(all_zero_model),
 		cmocka_unit_test(one_sample),
+		cmocka_unit_test(eventlog_axis_from_zero),
 		cmocka_unit_test(ten_thousand_bands),
 		cmocka_unit_test(huge_values),
 		cmocka_unit_test(ties),
