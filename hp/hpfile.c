@@ -89,6 +89,15 @@ static const struct {
 /* What a line parse can end in besides success. */
 enum { OK = 0, FAIL = -1, BAD = 1 };
 
+#define NOBAND UINT32_MAX	/* the model never gives out this index */
+
+/* What the reader remembers of a band it has met, by band index. */
+struct known {
+	const char *name;	/* the model's copy of the bytes, or NULL */
+	size_t len;
+	hp_band next;		/* the band that followed it last time */
+};
+
 struct hpfile {
 	hp_model *m;
 	char *name;
@@ -106,7 +115,11 @@ struct hpfile {
 	int insample;
 	size_t sample_line;	/* where the open sample began */
 	size_t nsample;		/* committed by this input */
-	hp_band *pred;		/* band of each line of the last sample */
+	struct known *known;
+	size_t nknown, known_cap;
+	hp_band first;		/* first band of the last sample */
+	hp_band prev;		/* last band of the open sample, or NOBAND */
+	hp_band *pred;		/* band of each line of the last samples */
 	size_t npred, pred_cap;
 	size_t nline_in_sample;	/* band lines so far in the open sample */
 	unsigned seen;		/* 1 << K_JOB .. K_VALUE_UNIT */
@@ -128,6 +141,7 @@ create(hp_model *m, const char *name)
 		return NULL;
 	}
 	h->lineno = 1;
+	h->first = h->prev = NOBAND;
 	return h;
 }
 
@@ -143,6 +157,7 @@ destroy(void *st)
 	free(h->str);
 	free(h->num);
 	free(h->pred);
+	free(h->known);
 	free(h);
 }
 
@@ -352,26 +367,105 @@ split_band(struct hpfile *h, const char *p, const char *e, const char **nend,
 }
 
 /* Interning hashes the name; but a profile lists mostly the same bands
- * in the same order sample after sample, so the band at the same line of
- * the previous sample is tried first with one memcmp. */
+ * in the same order sample after sample, except that a band without
+ * bytes has no line.  So the band that followed the previous line's band
+ * last time is tried first, then the band at the same line of the last
+ * sample, each with one compare of the bytes. */
+static hp_band
+guess(const struct hpfile *h)
+{
+	return h->prev == NOBAND ? h->first : h->known[h->prev].next;
+}
+
+static hp_band
+guess_again(const struct hpfile *h)
+{
+	return h->nline_in_sample < h->npred ? h->pred[h->nline_in_sample]
+					    : NOBAND;
+}
+
 static int
-add_band(struct hpfile *h, const char *p, size_t len, uint64_t v,
-	 struct hp_err *err)
+same8(const char *a, const char *b)
+{
+	uint64_t x, y;
+
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	return x == y;
+}
+
+/* memcmp(a, b, n) == 0 without the call: names are short, so a word at a
+ * time with the last word overlapping the one before. */
+static int
+same(const char *a, const char *b, size_t n)
+{
+	uint32_t x, y, x2, y2;
+	size_t i;
+
+	if (n >= 8) {
+		for (i = 0; i + 8 < n; i += 8)
+			if (!same8(a + i, b + i))
+				return 0;
+		return same8(a + n - 8, b + n - 8);
+	}
+	if (n >= 4) {
+		memcpy(&x, a, 4);
+		memcpy(&y, b, 4);
+		memcpy(&x2, a + n - 4, 4);
+		memcpy(&y2, b + n - 4, 4);
+		return x == y && x2 == y2;
+	}
+	for (i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return 0;
+	return 1;
+}
+
+/* Does p..end start with band b's name and a TAB? */
+static int
+same_start(const struct hpfile *h, hp_band b, const char *p, const char *end)
+{
+	const struct known *k = &h->known[b];
+
+	return (size_t)(end - p) > k->len && p[k->len] == '\t' &&
+	       same(k->name, p, k->len);
+}
+
+static int
+is_band(const struct hpfile *h, hp_band b, const char *p, size_t len)
+{
+	return b != NOBAND && h->known[b].len == len &&
+	       same(h->known[b].name, p, len);
+}
+
+/* Remember the name of band b (met through the hash). */
+static int
+learn(struct hpfile *h, hp_band b)
+{
+	size_t i;
+
+	if (b >= h->nknown) {
+		if (HP_GROW(h->known, h->known_cap, (size_t)b + 1))
+			return -1;
+		for (i = h->nknown; i <= b; i++) {
+			h->known[i].name = NULL;
+			h->known[i].len = 0;
+			h->known[i].next = NOBAND;
+		}
+		h->nknown = (size_t)b + 1;
+	}
+	if (!h->known[b].name)
+		h->known[b].name = hp_model_band_name(h->m, b, &h->known[b].len);
+	return 0;
+}
+
+/* Add v to band b of the open sample and remember where b was. */
+static int
+take(struct hpfile *h, hp_band b, uint64_t v, struct hp_err *err)
 {
 	struct hp_err e;
-	size_t k = h->nline_in_sample++, plen;
-	const char *pname;
-	hp_band b;
+	size_t k = h->nline_in_sample;
 
-	e.msg[0] = '\0';	/* not {0}: zeroing 1 KiB per line shows in profiles */
-	if (k < h->npred) {
-		b = h->pred[k];
-		pname = hp_model_band_name(h->m, b, &plen);
-		if (plen == len && memcmp(pname, p, len) == 0)
-			goto found;
-	}
-	if (hp_model_intern(h->m, p, len, &b, &e))
-		return model_failed(h, &e, err);
 	if (k >= h->npred) {
 		if (HP_GROW(h->pred, h->pred_cap, k + 1)) {
 			hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
@@ -379,11 +473,39 @@ add_band(struct hpfile *h, const char *p, size_t len, uint64_t v,
 		}
 		h->npred = k + 1;
 	}
-	h->pred[k] = b;
-found:
+	e.msg[0] = '\0';	/* not {0}: zeroing 1 KiB per line shows in profiles */
 	if (hp_model_add(h->m, b, v, &e))
 		return model_failed(h, &e, err);
+	h->pred[k] = b;
+	if (h->prev == NOBAND)
+		h->first = b;
+	else
+		h->known[h->prev].next = b;
+	h->prev = b;
+	h->nline_in_sample = k + 1;
 	return OK;
+}
+
+static int
+add_band(struct hpfile *h, const char *p, size_t len, uint64_t v,
+	 struct hp_err *err)
+{
+	struct hp_err e;
+	hp_band b = guess(h);
+
+	if (is_band(h, b, p, len))
+		return take(h, b, v, err);
+	b = guess_again(h);
+	if (is_band(h, b, p, len))
+		return take(h, b, v, err);
+	e.msg[0] = '\0';
+	if (hp_model_intern(h->m, p, len, &b, &e))
+		return model_failed(h, &e, err);
+	if (learn(h, b)) {
+		hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
+		return FAIL;
+	}
+	return take(h, b, v, err);
 }
 
 static int
@@ -519,6 +641,7 @@ key_record(struct hpfile *h, enum key k, const char *p, const char *e,
 		h->insample = 1;
 		h->sample_line = h->lineno;
 		h->nline_in_sample = 0;
+		h->prev = NOBAND;
 		return OK;
 	default:
 		if (!h->insample)
@@ -609,6 +732,96 @@ line(struct hpfile *h, const char *p, const char *e, int final,
 	return rc;
 }
 
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWAR_DIGITS 1
+#endif
+
+/* The run of digits at q..end as a number, giving up past 19 of them
+ * (the caller checks q - start).  Returns the byte after the digits.
+ * Where eight bytes are there they are looked at together: which are
+ * digits from the high nibbles of each byte and of each byte plus 6,
+ * and their value by pairing neighbours, then pairs, then quads. */
+static const char *
+read_digits(const char *q, const char *end, uint64_t *out)
+{
+	const char *start = q;
+	uint64_t v = 0;
+	unsigned d;
+#ifdef SWAR_DIGITS
+	static const uint64_t pow10[] = {
+		1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000
+	};
+	const uint64_t ones = 0x0101010101010101ull, high = 0xf0 * ones;
+
+	while (end - q >= 8 && q - start <= 19) {
+		uint64_t w, t, nondigit;
+		unsigned n;
+
+		memcpy(&w, q, 8);
+		/* A carry out of a byte only disturbs bytes after it, and
+		 * only the first non-digit matters. */
+		nondigit = ((w & high) ^ 0x30 * ones) |
+			   (((w + 6 * ones) & high) ^ 0x30 * ones);
+		n = nondigit ? (unsigned)__builtin_ctzll(nondigit) / 8 : 8;
+		if (n == 0)
+			break;
+		t = (w - 0x30 * ones) << (8 * (8 - n));
+		t = (t * 10 + (t >> 8)) & 0x00ff00ff00ff00ffull;
+		t = (t * 100 + (t >> 16)) & 0x0000ffff0000ffffull;
+		t = (t * 10000 + (t >> 32)) & 0xffffffffull;
+		v = v * pow10[n] + t;
+		q += n;
+		if (n < 8) {
+			*out = v;
+			return q;
+		}
+	}
+#endif
+	while (q < end && q - start <= 19 &&
+	       (d = (unsigned char)*q - '0') <= 9) {
+		v = v * 10 + d;
+		q++;
+	}
+	*out = v;
+	return q;
+}
+
+/* The hot path, for a line inside a sample that starts p..end: when it
+ * is a guessed band's name, a TAB, at most 19 digits and its LF (or
+ * CR LF), add it and return the byte after the LF.  Anything else
+ * returns NULL having done nothing, for parse_line to look at. */
+static const char *
+quick_band(struct hpfile *h, const char *p, const char *end, int *failed,
+	   struct hp_err *err)
+{
+	hp_band b = guess(h);
+	const struct known *k;
+	const char *q, *digits;
+	uint64_t v;
+
+	if (b == NOBAND || !same_start(h, b, p, end)) {
+		b = guess_again(h);
+		if (b == NOBAND || !same_start(h, b, p, end))
+			return NULL;
+	}
+	k = &h->known[b];
+	digits = p + k->len + 1;
+	q = read_digits(digits, end, &v);
+	if (q == digits || q - digits > 19 || q == end)
+		return NULL;
+	if (*q == '\r' && q + 1 < end)
+		q++;
+	if (*q != '\n')
+		return NULL;
+	if (take(h, b, v, err)) {
+		*failed = 1;
+		return NULL;
+	}
+	h->lineno++;
+	return q + 1;
+}
+
 static int
 keep_tail(struct hpfile *h, const char *p, size_t n, struct hp_err *err)
 {
@@ -643,6 +856,17 @@ feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
 		p = nl + 1;
 	}
 	while (p < end) {
+		if (h->insample && !h->instr) {
+			int failed = 0;
+			const char *next = quick_band(h, p, end, &failed, err);
+
+			if (failed)
+				goto fail;
+			if (next) {
+				p = next;
+				continue;
+			}
+		}
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl) {
 			if (keep_tail(h, p, (size_t)(end - p), err))
