@@ -399,8 +399,10 @@ hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 		*v += bytes;
 		return 0;
 	}
-	if (HP_GROW(m->ebands, m->eband_cap, m->nentry + 1) ||
-	    HP_GROW(m->ebytes, m->ebyte_cap, m->nentry + 1))
+	/* the capacity test inline: this runs once per value read */
+	if ((m->nentry >= m->eband_cap || m->nentry >= m->ebyte_cap) &&
+	    (HP_GROW(m->ebands, m->eband_cap, m->nentry + 1) ||
+	     HP_GROW(m->ebytes, m->ebyte_cap, m->nentry + 1)))
 		return oom(err);
 	p->gen = m->gen;
 	p->slot = m->nentry;
