@@ -606,6 +606,186 @@ gzip_input(void **state)
 	hp_model_free(m);
 }
 
+/* --- guessed bands ---------------------------------------------------- */
+
+/* The reader guesses each line's band from the samples before, and reads
+ * a line whose name is the guessed one in place.  So the same lines must
+ * give the same entries in a sample after the first (guessed) as in the
+ * first (not guessed), whatever their shape. */
+static void
+guessed_lines_read_as_first_time(void **state)
+{
+	static const char body[] =
+		"(12)my label/main\t10\n"
+		"a\tb\t40\n"
+		"trailing space \t50\n"
+		"  indented\t60\n"
+		"spaced value\t 70 \n"
+		"blank after\t71 \n"
+		"tab after\t72\t\n"
+		"crlf\t80\r\n"
+		"cr only\t81\r\n"
+		"\xff\xfe\t90\n"
+		"nineteen\t9999999999999999999\n"
+		"twenty\t10000000000000000000\n"
+		"zeros\t000000000000000000000042\n"
+		"eight\t12345678\n"
+		"nine\t123456789\n"
+		"sixteen\t1234567890123456\n"
+		"one\t7\n"
+		"zero\t0\n"
+		"MARK\t48\n"
+		"END_SAMPLE\t8\n"
+		"a\t1\n"
+		"a\t2\n"
+		"ab\t3\n"
+		"no tab 4\n"
+		"x\t12\n";
+	char buf[4096];
+	size_t n = 0, i;
+	hp_model *m;
+	const char *d;
+
+	(void)state;
+	n += (size_t)snprintf(buf, sizeof buf, HDR);
+	for (i = 0; i < 3; i++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n,
+				      "BEGIN_SAMPLE 1\n%sEND_SAMPLE 1\n", body);
+	assert_true(n < sizeof buf - 1);
+	m = read_ok_n(buf, n);
+	assert_int_equal(hp_model_sample_count(m), 3);
+	assert_int_equal(hp_model_warning_count(m), 0);
+	assert_true(VAL(m, 0, "nineteen") == 9999999999999999999ull);
+	assert_true(VAL(m, 0, "twenty") == 10000000000000000000ull);
+	assert_int_equal(VAL(m, 0, "sixteen"), 1234567890123456ull);
+	assert_int_equal(VAL(m, 0, "a\tb"), 40);
+	assert_int_equal(VAL(m, 0, "a"), 3);
+	assert_int_equal(VAL(m, 0, "crlf"), 80);
+	assert_int_equal(VAL(m, 0, "blank after"), 71);
+	assert_int_equal(VAL(m, 0, "tab after"), 72);
+	assert_int_equal(VAL(m, 0, "no tab"), 4);
+	assert_int_equal(VAL(m, 0, "MARK"), 48);
+	assert_int_equal(hp_model_mark_count(m), 0);
+	assert_int_equal(entries(m, 0), 23);
+	for (i = 1; i < 3; i++)
+		if ((d = mc_samples_diff(m, 0, m, i, 1)))
+			fail_msg("sample %zu: %s", i, d);
+	assert_int_equal(hp_model_band_count(m), 24);
+	hp_model_free(m);
+}
+
+/* Errors on lines whose band was guessed: the same message and line as
+ * anywhere else. */
+static void
+guessed_line_errors(void **state)
+{
+#define TWO "BEGIN_SAMPLE 1\nx\t1\nx\t1\ny\t2\nEND_SAMPLE 1\n"
+	(void)state;
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t18446744073709551615\nx\t1\nEND_SAMPLE 2\n",
+		 "t.hp:12: value of band in one sample passes 2^64-1");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t18446744073709551615\nx\t1\r\nEND_SAMPLE 2\n",
+		 "t.hp:12: value of band in one sample passes 2^64-1");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t99999999999999999999\nEND_SAMPLE 2\n",
+		 "t.hp:11: value greater than 2^64-1");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t18446744073709551616\nEND_SAMPLE 2\n",
+		 "t.hp:11: value greater than 2^64-1");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t5x\nEND_SAMPLE 2\n",
+		 "t.hp:11: integer value must follow band name");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t1\nx\t\nEND_SAMPLE 2\n",
+		 "t.hp:12: integer value must follow band name");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t1\nx\t5\ry\nEND_SAMPLE 2\n",
+		 "t.hp:12: integer value must follow band name");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t-1\nEND_SAMPLE 2\n",
+		 "t.hp:11: negative value");
+	read_err(HDR TWO "BEGIN_SAMPLE 2\nx\t1\nx\t1\ny\t2\nBEGIN_SAMPLE 3\n",
+		 "t.hp:14: BEGIN_SAMPLE inside a sample (begun at line 10)");
+#undef TWO
+}
+
+static uint64_t rnd(uint64_t *s);
+static void check_chunked(const char *what, const char *data, size_t len);
+
+/* A profile whose bands come and go, change order, repeat and appear
+ * late, as real ones do: every value where it belongs, band indices in
+ * first-seen order, and chunked reading equal to whole reading. */
+static void
+guesses_follow_shifting_bands(void **state)
+{
+	enum { NB = 40, NS = 300, EXTRA = 30 };
+	static uint64_t want[NS][NB + EXTRA];
+	size_t cap = 1u << 20, n = 0, s, i, order[NB + EXTRA], nseen = 0;
+	char *buf = malloc(cap), name[32];
+	int seen[NB + EXTRA] = {0};
+	uint64_t seed = 7;
+	hp_model *m;
+
+	(void)state;
+	assert_non_null(buf);
+	memset(want, 0, sizeof want);
+	n += (size_t)snprintf(buf, cap, HDR);
+	for (s = 0; s < NS; s++) {
+		size_t sel[2 * NB + 2], nsel = 0, k;
+
+		for (i = 0; i < NB; i++)
+			if (rnd(&seed) % 10 < 7)
+				sel[nsel++] = i;
+		if (rnd(&seed) % 4 == 0)	/* shuffled */
+			for (k = nsel; k > 1; k--) {
+				size_t j = (size_t)(rnd(&seed) % k), t = sel[k - 1];
+
+				sel[k - 1] = sel[j];
+				sel[j] = t;
+			}
+		if (rnd(&seed) % 10 == 0)	/* a band appears late */
+			sel[nsel++] = NB + s % EXTRA;
+		if (nsel && rnd(&seed) % 10 == 0)	/* a repeated line */
+			sel[nsel++] = sel[0];
+		n += (size_t)snprintf(buf + n, cap - n, "BEGIN_SAMPLE %zu\n", s);
+		for (k = 0; k < nsel; k++) {
+			uint64_t v = rnd(&seed) % 1000000000000ull;
+
+			if (rnd(&seed) % 8 == 0)
+				v = 0;
+			want[s][sel[k]] += v;
+			if (!seen[sel[k]]) {
+				seen[sel[k]] = 1;
+				order[nseen++] = sel[k];
+			}
+			n += (size_t)snprintf(buf + n, cap - n, "band %zu\t%llu\n",
+					      sel[k], (unsigned long long)v);
+		}
+		n += (size_t)snprintf(buf + n, cap - n, "END_SAMPLE %zu\n", s);
+		assert_true(n < cap - 4096);
+	}
+	m = read_ok_n(buf, n);
+	assert_int_equal(hp_model_sample_count(m), NS);
+	assert_int_equal(hp_model_band_count(m), nseen);
+	for (i = 0; i < nseen; i++) {
+		int len = snprintf(name, sizeof name, "band %zu", order[i]);
+		size_t got;
+
+		assert_memory_equal(hp_model_band_name(m, (hp_band)i, &got), name, (size_t)len);
+		assert_int_equal(got, (size_t)len);
+	}
+	for (s = 0; s < NS; s++) {
+		size_t nonzero = 0;
+
+		for (i = 0; i < NB + EXTRA; i++) {
+			int len = snprintf(name, sizeof name, "band %zu", i);
+
+			if (val(m, s, name, (size_t)len) != want[s][i])
+				fail_msg("sample %zu, band %zu: %llu, want %llu", s, i,
+					 (unsigned long long)val(m, s, name, (size_t)len),
+					 (unsigned long long)want[s][i]);
+			nonzero += want[s][i] != 0;
+		}
+		assert_int_equal(entries(m, s), nonzero);
+	}
+	hp_model_free(m);
+	check_chunked("shifting bands", buf, n);
+	free(buf);
+}
+
 /* --- chunked reading ------------------------------------------------- */
 
 static uint64_t
@@ -846,6 +1026,9 @@ main(void)
 		cmocka_unit_test(truncations),
 		cmocka_unit_test(truncation_messages),
 		cmocka_unit_test(gzip_input),
+		cmocka_unit_test(guessed_lines_read_as_first_time),
+		cmocka_unit_test(guessed_line_errors),
+		cmocka_unit_test(guesses_follow_shifting_bands),
 		cmocka_unit_test(every_split_point),
 		cmocka_unit_test(real_testdata),
 		cmocka_unit_test(describe2_inflated_chunks),
