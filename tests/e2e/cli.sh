@@ -19,30 +19,8 @@ EVDATA=$SHARED/testdata/ghc-events
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
-top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-cli.XXXXXX")
-trap 'rm -rf "$top"' EXIT
-pass=0
-fail=0
-
-# run NAME FUNCTION: the function runs in a subshell in a new directory;
-# it fails by returning non-zero after printing why (see `bad`).
-run() {
-	local name=$1 fn=$2 dir
-	dir=$(mktemp -d "$top/case.XXXXXX")
-	if (cd "$dir" || exit 1; failed=0; "$fn"; exit "$failed"); then
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name"
-		fail=$((fail + 1))
-	fi
-}
-
-# bad WHY: report a failed check; the case fails when it ends.
-bad() {
-	echo "  $*" >&2
-	failed=1
-	return 1
-}
+. "$SRC/tests/e2e/lib.bash"
+e2e_init cli
 
 # expect_status WANT CMD...: CMD's exit status is WANT (and no signal).
 expect_status() {
@@ -408,5 +386,4 @@ run malformed t_malformed
 run roundtrip t_roundtrip
 run gzip-and-eventlog t_gzip_and_eventlog
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done

@@ -23,10 +23,8 @@ SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
-top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-latex.XXXXXX")
-trap 'rm -rf "$top"' EXIT
-pass=0
-fail=0
+. "$SRC/tests/e2e/lib.bash"
+e2e_init latex
 
 for tool in latex dvips pdflatex ps2pdf pdftotext kpsewhich; do
 	command -v "$tool" >/dev/null || { echo "FAIL: $tool not found"; fail=$((fail + 1)); }
@@ -36,26 +34,6 @@ if [ "$fail" -ne 0 ]; then
 	echo "0 passed, $fail failed"
 	exit 1
 fi
-
-# run NAME FUNCTION ARG...: the function runs in a subshell in a new
-# directory and fails by calling `bad`.
-run() {
-	local name=$1 dir
-	shift
-	dir=$(mktemp -d "$top/case.XXXXXX")
-	if (cd "$dir" || exit 1; failed=0; "$@"; exit "$failed"); then
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name"
-		fail=$((fail + 1))
-	fi
-}
-
-bad() {
-	echo "  $*" >&2
-	failed=1
-	return 1
-}
 
 # A document holding only the graph, which reports the size TeX gave it.
 document() {		# document GRAPHICS-FILE
@@ -146,5 +124,4 @@ run "latex+dvips: special characters" t_eps "$special" 'odd (job) \ 100% {x} $y 
 # shellcheck disable=SC2016
 run "pdflatex: special characters" t_pdf "$special" 'odd (job) \ 100% {x} $y #z'
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done

@@ -22,27 +22,8 @@ export LC_ALL=C
 unset GHCRTS
 LIMIT=120	# seconds any one condition may take (a loaded machine)
 
-top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-launch.XXXXXX")
-# Each case runs in a subshell and ends what it started in the background,
-# even when it fails: SIGTERM first (hp2x passes it on to a program it
-# runs), then SIGKILL.
-pids=()
-end_pids() {
-	local p k
-	for p in "${pids[@]}"; do
-		kill -TERM "$p" 2>/dev/null
-	done
-	for p in "${pids[@]}"; do
-		for k in 1 2 3 4 5 6 7 8 9 10; do
-			kill -0 "$p" 2>/dev/null || break
-			sleep 0.5
-		done
-		kill -KILL "$p" 2>/dev/null
-	done
-}
-trap 'rm -rf "$top"' EXIT
-pass=0
-fail=0
+. "$SRC/tests/e2e/lib.bash"
+e2e_init launch
 
 if ! command -v ghc >/dev/null; then
 	echo "launch.sh: ghc is needed (.ci/deps installs it)" >&2
@@ -82,31 +63,8 @@ if ! (cd "$top" && ghc -O0 -rtsopts -outputdir o Prog.hs -o prog >ghc.log 2>&1);
 	exit 1
 fi
 
-run() {
-	local name=$1 fn=$2 dir
-	dir=$(mktemp -d "$top/case.XXXXXX")
-	cp "$top/prog" "$dir/prog"
-	if (cd "$dir" || exit 1; trap end_pids EXIT; failed=0; "$fn"; exit "$failed"); then
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name"
-		fail=$((fail + 1))
-	fi
-}
-
-bad() {
-	echo "  $*" >&2
-	failed=1
-	return 1
-}
-
-until_true() {
-	local end=$((SECONDS + LIMIT))
-	until "$@"; do
-		[ $SECONDS -ge $end ] && return 1
-		sleep 0.05
-	done
-}
+# Every case gets its own copy of the program.
+case_setup() { cp "$top/prog" prog; }
 
 samples_in() { grep -c '^BEGIN_SAMPLE' "$1" 2>/dev/null || echo 0; }
 gone() { ! kill -0 "$1" 2>/dev/null; }
@@ -237,5 +195,4 @@ run sigint-forwarded t_sigint_forwarded
 run not-found t_not_found
 run no-profile t_no_profile
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done

@@ -29,53 +29,8 @@ HPSRC=$SRC/samples/leak-hT.hp
 ELSRC=$SRC/samples/leak-hT.eventlog
 LIMIT=60	# seconds any one condition may take to come true
 
-top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-watch.XXXXXX")
-# Each case runs in a subshell and ends what it started in the background,
-# even when it fails: SIGTERM first (hp2x passes it on to a program it
-# runs), then SIGKILL.
-pids=()
-end_pids() {
-	local p k
-	for p in "${pids[@]}"; do
-		kill -TERM "$p" 2>/dev/null
-	done
-	for p in "${pids[@]}"; do
-		for k in 1 2 3 4 5 6 7 8 9 10; do
-			kill -0 "$p" 2>/dev/null || break
-			sleep 0.5
-		done
-		kill -KILL "$p" 2>/dev/null
-	done
-}
-trap 'rm -rf "$top"' EXIT
-pass=0
-fail=0
-
-run() {
-	local name=$1 fn=$2 dir
-	dir=$(mktemp -d "$top/case.XXXXXX")
-	if (cd "$dir" || exit 1; trap end_pids EXIT; failed=0; "$fn"; exit "$failed"); then
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name"
-		fail=$((fail + 1))
-	fi
-}
-
-bad() {
-	echo "  $*" >&2
-	failed=1
-	return 1
-}
-
-# until_true CMD...: poll CMD until it succeeds; 1 after $LIMIT seconds
-until_true() {
-	local end=$((SECONDS + LIMIT))
-	until "$@"; do
-		[ $SECONDS -ge $end ] && return 1
-		sleep 0.05
-	done
-}
+. "$SRC/tests/e2e/lib.bash"
+e2e_init watch
 
 samples_in() { grep -c '^BEGIN_SAMPLE' "$1" 2>/dev/null || echo 0; }
 has_samples() { [ "$(samples_in "$1")" = "$2" ]; }
@@ -378,5 +333,4 @@ run polling-fallback t_polling_fallback
 run every-format t_every_format
 run sigint-while-waiting t_sigint_while_waiting
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done

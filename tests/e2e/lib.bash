@@ -1,0 +1,75 @@
+# tests/e2e/lib.bash - the harness the e2e scripts share (sourced, so its
+# name does not end in .sh: ctest runs every tests/e2e/*.sh as a test).
+#
+#   e2e_init NAME      scratch directory $top (removed at exit), counters
+#   run CASE FN ARG... FN ARG... in a subshell, in a new directory under
+#                      $top; the case fails when FN calls `bad` (or
+#                      exits the subshell non-zero).  A function `case_setup`, if defined, runs
+#                      first in that directory.  Whatever the case put in
+#                      pids=() is ended when it ends, failed or not.
+#   bad WHY...         report a failed check (stderr); the case fails
+#   until_true CMD...  poll CMD until it succeeds; 1 after $LIMIT seconds
+#   e2e_done           "N passed, N failed", and the exit status
+#
+# Each script still says what it tests and sets its own environment.
+
+LIMIT=${LIMIT:-60}
+pass=0
+fail=0
+
+e2e_init() {
+	top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-$1.XXXXXX") || exit 1
+	trap 'rm -rf "$top"' EXIT
+}
+
+# SIGTERM first (hp2x passes it on to a program it runs), then SIGKILL.
+end_pids() {
+	local p k
+	for p in "${pids[@]}"; do
+		kill -TERM "$p" 2>/dev/null
+	done
+	for p in "${pids[@]}"; do
+		for k in 1 2 3 4 5 6 7 8 9 10; do
+			kill -0 "$p" 2>/dev/null || break
+			sleep 0.5
+		done
+		kill -KILL "$p" 2>/dev/null
+	done
+}
+
+run() {
+	local name=$1 dir
+	shift
+	dir=$(mktemp -d "$top/case.XXXXXX")
+	if (cd "$dir" || exit 1
+	    pids=()
+	    trap end_pids EXIT
+	    failed=0
+	    if declare -F case_setup >/dev/null; then case_setup || exit 1; fi
+	    "$@"
+	    exit "$failed"); then
+		pass=$((pass + 1))
+	else
+		echo "FAIL: $name"
+		fail=$((fail + 1))
+	fi
+}
+
+bad() {
+	echo "  $*" >&2
+	failed=1
+	return 1
+}
+
+until_true() {
+	local end=$((SECONDS + LIMIT))
+	until "$@"; do
+		[ $SECONDS -ge $end ] && return 1
+		sleep 0.05
+	done
+}
+
+e2e_done() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+}
