@@ -123,6 +123,10 @@ struct hpfile {
 	size_t npred, pred_cap;
 	size_t nline_in_sample;	/* band lines so far in the open sample */
 	unsigned seen;		/* 1 << K_JOB .. K_VALUE_UNIT */
+	int began;		/* a BEGIN_SAMPLE was accepted ... */
+	double first_begin;	/* ... the first one at this time */
+	int cut;		/* the last line, without its LF, was cut */
+	size_t cutline;
 	int failed;		/* an error was returned: refuse more */
 	char why[320];		/* the message of a BAD parse */
 };
@@ -638,6 +642,10 @@ key_record(struct hpfile *h, enum key k, const char *p, const char *e,
 		}
 		if (hp_model_begin(h->m, t, &me))
 			return model_failed(h, &me, err);
+		if (!h->began) {
+			h->began = 1;
+			h->first_begin = t;
+		}
 		h->insample = 1;
 		h->sample_line = h->lineno;
 		h->nline_in_sample = 0;
@@ -883,12 +891,28 @@ fail:
 	return -1;
 }
 
+/* The input has ended: a last line without its LF is still read, and
+ * one that does not parse was cut. */
+static int
+end_tail(struct hpfile *h, struct hp_err *err)
+{
+	int rc;
+
+	if (!h->ntail)
+		return 0;
+	h->cutline = h->lineno;
+	rc = line(h, h->tail, h->tail + h->ntail, 1, err);
+	h->ntail = 0;
+	if (rc == FAIL)
+		return -1;
+	h->cut = rc == BAD;
+	return 0;
+}
+
 static int
 finish(void *st, struct hp_err *err)
 {
 	struct hpfile *h = st;
-	size_t cutline = h->lineno;
-	int cut = 0, rc;
 	unsigned missing;
 
 	if (h->failed)
@@ -896,13 +920,8 @@ finish(void *st, struct hp_err *err)
 	h->failed = 1;		/* finish happens once */
 	if (h->nbytes == 0)
 		return hp_err_set(err, "%s: empty file", h->name);
-	if (h->ntail) {
-		rc = line(h, h->tail, h->tail + h->ntail, 1, err);
-		h->ntail = 0;
-		if (rc == FAIL)
-			return -1;
-		cut = rc == BAD;
-	}
+	if (end_tail(h, err))
+		return -1;
 	if (h->insample) {
 		hp_model_abort(h->m);
 		h->insample = 0;
@@ -911,9 +930,9 @@ finish(void *st, struct hp_err *err)
 	} else if (h->instr) {
 		hp_model_warn(h->m, "%s:%zu: input ends inside the %s string; ignored",
 			      h->name, h->strline, keys[h->strkey].word);
-	} else if (cut) {
+	} else if (h->cut) {
 		hp_model_warn(h->m, "%s:%zu: truncated final line ignored",
-			      h->name, cutline);
+			      h->name, h->cutline);
 	}
 	if (h->nsample == 0)
 		return hp_err_set(err, "%s: contains no samples", h->name);
@@ -932,6 +951,87 @@ finish(void *st, struct hp_err *err)
 		hp_model_warn(h->m, "%s: header lacks %s", h->name, list);
 	}
 	return 0;
+}
+
+/*
+ * Two halves read at once.  Parser b read the input that follows a's, from
+ * a line start on, with a fresh state, into its own model.  That is what
+ * a would have done itself when a ended between lines, samples and
+ * strings, except for comparing b's first sample time with a's last one;
+ * b's messages would carry the wrong line numbers, so a b that failed is
+ * not used.  Joining then replays b's model into a's: bands interned in
+ * b's first-seen order, samples begun, added and committed in order (so
+ * the per-band sums are added in the same order as in one read), header
+ * fields b set and b's marks; and a takes over b's end state, its line
+ * numbers moved by the lines a read.
+ */
+int
+hp_hpfile_join(void *sa, void *sb, struct hp_err *err)
+{
+	struct hpfile *a = sa, *b = sb;
+	hp_model *ma = a->m, *mb = b->m;
+	size_t off = a->lineno - 1, n, i, k, len;
+	struct hp_err e;
+	hp_band *map = NULL;
+	int f;
+
+	e.msg[0] = '\0';
+	if (a->failed || a->insample || a->instr || a->ntail || b->failed)
+		return 0;
+	if (end_tail(b, &e))
+		return 0;
+	n = hp_model_sample_count(ma);
+	if (b->began && n && b->first_begin < hp_model_sample_time(ma, n - 1))
+		return 0;
+	n = hp_model_band_count(mb);
+	if (!(map = hp_mallocn(n, sizeof *map)))
+		goto oom;
+	for (k = 0; k < n; k++) {
+		const char *name = hp_model_band_name(mb, (hp_band)k, &len);
+
+		if (hp_model_intern(ma, name, len, &map[k], &e))
+			goto oom;
+	}
+	for (f = K_JOB; f <= K_VALUE_UNIT; f++) {
+		const char *v = hp_model_get(mb, (enum hp_field)f);
+
+		if ((b->seen & (1u << f)) &&
+		    hp_model_set(ma, (enum hp_field)f, v, strlen(v), &e))
+			goto oom;
+	}
+	for (i = 0; i < hp_model_mark_count(mb); i++)
+		if (hp_model_add_mark(ma, hp_model_mark_time(mb, i), NULL, 0, &e))
+			goto oom;
+	for (i = 0; i < hp_model_sample_count(mb); i++) {
+		const hp_band *bands;
+		const uint64_t *bytes;
+
+		n = hp_model_sample(mb, i, &bands, &bytes);
+		if (hp_model_begin(ma, hp_model_sample_time(mb, i), &e))
+			goto oom;
+		for (k = 0; k < n; k++)
+			if (hp_model_add(ma, map[bands[k]], bytes[k], &e))
+				goto oom;
+		if (hp_model_commit(ma, &e))
+			goto oom;
+	}
+	free(map);
+	a->lineno = off + b->lineno;
+	a->insample = b->insample;
+	a->sample_line = off + b->sample_line;
+	a->instr = b->instr;
+	a->strkey = b->strkey;
+	a->strline = off + b->strline;
+	a->cut = b->cut;
+	a->cutline = off + b->cutline;
+	a->seen |= b->seen;
+	a->nsample += b->nsample;
+	a->nbytes += b->nbytes;
+	return 1;
+oom:
+	free(map);
+	a->failed = 1;
+	return hp_err_set(err, "%s: %s", a->name, e.msg[0] ? e.msg : "out of memory");
 }
 
 const struct hp_frontend hp_hpfile_frontend = {

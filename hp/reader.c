@@ -5,16 +5,33 @@
  * detection again (a gzipped eventlog is fine); "hdrb" is an eventlog;
  * anything else is .hp text.  Up to four bytes are held back until the
  * decision can be made, so one-byte chunks work too.
+ *
+ * A large regular .hp file is read in two halves at once, the second by
+ * a thread into a model of its own that is then joined to the first
+ * (hp_hpfile_join).  Where the join cannot give exactly what one read
+ * gives (the first half did not end between samples, the second failed),
+ * the second half is read again after the first, as one read would.
+ * Files are read, not mapped: a file cut short while mapped kills the
+ * reader with SIGBUS, and profiles are often read while being written.
  */
 #include "reader.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "frontend.h"
+
+/* Files smaller than this are read in one go: a thread and the join cost
+ * more than they save. */
+#define SPLIT_MIN ((off_t)8 << 20)
 
 struct hp_reader {
 	hp_model *m;
@@ -61,15 +78,21 @@ hp_reader_free(hp_reader *r)
 	free(r);
 }
 
-static int
+/* The frontend for input that starts p..n; NULL when out of memory. */
+static const struct hp_frontend *
 start(hp_reader *r, const unsigned char *p, size_t n, struct hp_err *err)
 {
-	r->fe = n >= 4 && memcmp(p, "hdrb", 4) == 0 ? &hp_eventlog_frontend
-						     : &hp_hpfile_frontend;
-	r->st = r->fe->create(r->m, r->name);
-	if (!r->st)
-		return hp_err_set(err, "%s: out of memory", r->name);
-	return 0;
+	const struct hp_frontend *fe =
+		n >= 4 && memcmp(p, "hdrb", 4) == 0 ? &hp_eventlog_frontend
+						    : &hp_hpfile_frontend;
+
+	r->st = fe->create(r->m, r->name);
+	if (!r->st) {
+		hp_err_set(err, "%s: out of memory", r->name);
+		return NULL;
+	}
+	r->fe = fe;
+	return fe;
 }
 
 /* Plain (already inflated) bytes: detect, then pass on. */
@@ -77,7 +100,9 @@ static int
 plain(hp_reader *r, const unsigned char *p, size_t n, int final,
       struct hp_err *err)
 {
-	if (!r->fe) {
+	const struct hp_frontend *fe = r->fe;
+
+	if (!fe) {
 		size_t k = 4 - r->nihead < n ? 4 - r->nihead : n;
 
 		if (k) {	/* p is NULL at the end of the input */
@@ -88,12 +113,12 @@ plain(hp_reader *r, const unsigned char *p, size_t n, int final,
 		}
 		if (r->nihead < 4 && !final)
 			return 0;
-		if (start(r, r->ihead, r->nihead, err))
+		if (!(fe = start(r, r->ihead, r->nihead, err)))
 			return -1;
-		if (r->fe->feed(r->st, r->ihead, r->nihead, err))
+		if (fe->feed(r->st, r->ihead, r->nihead, err))
 			return -1;
 	}
-	return n ? r->fe->feed(r->st, p, n, err) : 0;
+	return n ? fe->feed(r->st, p, n, err) : 0;
 }
 
 static int
@@ -230,37 +255,184 @@ hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
 	return rc;
 }
 
-int
-hp_read_file(hp_model *m, const char *path, struct hp_err *err)
+enum { BUFSIZE = 1 << 20 };
+
+/* Feed bytes from..to of fd (to -1: up to the end, however far the file
+ * has grown by then) to r.  stop, when set by another thread, ends the
+ * loop early with 1. */
+static int
+feed_range(hp_reader *r, int fd, const char *name, off_t from, off_t to,
+	   unsigned char *buf, struct hp_err *err)
+{
+	while (to < 0 || from < to) {
+		size_t want = to < 0 || to - from > BUFSIZE ? BUFSIZE
+							    : (size_t)(to - from);
+		ssize_t n = pread(fd, buf, want, from);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return hp_err_set(err, "%s: read error: %s", name,
+					  strerror(errno));
+		if (n == 0)
+			break;
+		if (hp_reader_feed(r, buf, (size_t)n, err))
+			return -1;
+		from += n;
+	}
+	return 0;
+}
+
+/* The second half, read by a thread into a .hp parser of its own. */
+struct half {
+	int fd;
+	off_t from;
+	void *st;		/* hp_hpfile_frontend state */
+	atomic_int stop;	/* the first half failed: give up */
+	int ok;			/* read to the end and parsed without error */
+};
+
+static void *
+read_half(void *arg)
+{
+	struct half *h = arg;
+	unsigned char *buf = malloc(BUFSIZE);
+	struct hp_err e;
+	off_t at = h->from;
+
+	e.msg[0] = '\0';
+	h->ok = 0;
+	if (!buf)
+		return NULL;
+	while (!atomic_load(&h->stop)) {
+		ssize_t n = pread(h->fd, buf, BUFSIZE, at);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			h->ok = n == 0;
+			break;
+		}
+		if (hp_hpfile_frontend.feed(h->st, buf, (size_t)n, &e))
+			break;
+		at += n;
+	}
+	free(buf);
+	return NULL;
+}
+
+/* Where the second half starts: the first line start at or after `at`,
+ * with begin the first that starts "BEGIN_SAMPLE" (where the first half
+ * most likely ends between samples), within a buffer's length.  0 when
+ * there is none, or the file is not plain .hp text. */
+static off_t
+split_point(int fd, off_t at, off_t size, int begin, unsigned char *buf)
+{
+	static const char word[] = "\nBEGIN_SAMPLE";
+	const unsigned char *p, *e;
+	ssize_t n;
+
+	if (at <= 0 || at >= size)
+		return 0;
+	if (pread(fd, buf, 4, 0) != 4 || (buf[0] == 0x1f && buf[1] == 0x8b) ||
+	    memcmp(buf, "hdrb", 4) == 0)
+		return 0;
+	n = pread(fd, buf, BUFSIZE, at - 1);
+	if (n <= 0)
+		return 0;
+	for (p = buf, e = buf + n; (p = memchr(p, '\n', (size_t)(e - p))); p++) {
+		if (!begin)
+			return at + (p - buf);
+		if ((size_t)(e - p) >= sizeof word - 1 &&
+		    memcmp(p, word, sizeof word - 1) == 0)
+			return at + (p - buf);
+	}
+	return 0;
+}
+
+/* Bytes 0..split by r, split.. by a thread; then join, or read the
+ * second half with r when the join cannot be exact. */
+static int
+read_halves(hp_reader *r, int fd, const char *name, off_t split,
+	    unsigned char *buf, struct hp_err *err)
+{
+	struct half h;
+	hp_model *m2 = hp_model_new();
+	pthread_t tid;
+	int rc, joined = 0;
+
+	h.fd = fd;
+	h.from = split;
+	h.st = m2 ? hp_hpfile_frontend.create(m2, name) : NULL;
+	atomic_init(&h.stop, 0);
+	h.ok = 0;
+	if (!h.st || pthread_create(&tid, NULL, read_half, &h) != 0) {
+		if (h.st)
+			hp_hpfile_frontend.destroy(h.st);
+		hp_model_free(m2);
+		return feed_range(r, fd, name, 0, -1, buf, err);
+	}
+	rc = feed_range(r, fd, name, 0, split, buf, err);
+	if (rc)
+		atomic_store(&h.stop, 1);
+	pthread_join(tid, NULL);
+	if (!rc && h.ok && hp_reader_kind(r) == HP_KIND_HP && !r->gzip) {
+		joined = hp_hpfile_join(r->st, h.st, err);
+		if (joined < 0)
+			rc = -1;
+	}
+	hp_hpfile_frontend.destroy(h.st);
+	hp_model_free(m2);
+	if (!rc && !joined)
+		rc = feed_range(r, fd, name, split, -1, buf, err);
+	return rc;
+}
+
+static int
+read_file(hp_model *m, const char *path, off_t at, int auto_split,
+	  struct hp_err *err)
 {
 	int is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "stdin" : path;
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
-	static const size_t bufsize = 1 << 20;
 	unsigned char *buf;
 	hp_reader *r;
+	struct stat st;
+	off_t split = 0;
 	int rc = 0;
 
 	if (!f)
 		return hp_err_set(err, "cannot open %s: %s", path, strerror(errno));
-	buf = malloc(bufsize);
+	buf = malloc(BUFSIZE);
 	r = hp_reader_new(m, name);
 	if (!buf || !r) {
 		rc = hp_err_set(err, "%s: out of memory", name);
 		goto out;
 	}
-	for (;;) {
-		size_t n = fread(buf, 1, bufsize, f);
-
-		if (n && (rc = hp_reader_feed(r, buf, n, err)))
+	if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+		if (auto_split)
+			at = st.st_size >= SPLIT_MIN && sysconf(_SC_NPROCESSORS_ONLN) > 1
+			     ? st.st_size / 2 : 0;
+		split = split_point(fileno(f), at, st.st_size, auto_split, buf);
+	}
+	if (split) {
+		rc = read_halves(r, fileno(f), name, split, buf, err);
+		if (rc)
 			goto out;
-		if (n < bufsize) {
-			if (ferror(f)) {
-				rc = hp_err_set(err, "%s: read error: %s", name,
-						strerror(errno));
+	} else {
+		for (;;) {
+			size_t n = fread(buf, 1, BUFSIZE, f);
+
+			if (n && (rc = hp_reader_feed(r, buf, n, err)))
 				goto out;
+			if (n < BUFSIZE) {
+				if (ferror(f)) {
+					rc = hp_err_set(err, "%s: read error: %s", name,
+							strerror(errno));
+					goto out;
+				}
+				break;
 			}
-			break;
 		}
 	}
 	rc = hp_reader_finish(r, err);
@@ -270,4 +442,17 @@ out:
 	if (!is_stdin)
 		fclose(f);
 	return rc;
+}
+
+int
+hp_read_file(hp_model *m, const char *path, struct hp_err *err)
+{
+	return read_file(m, path, 0, 1, err);
+}
+
+int
+hp_read_file_split(hp_model *m, const char *path, long long at,
+		   struct hp_err *err)
+{
+	return read_file(m, path, (off_t)at, 0, err);
 }

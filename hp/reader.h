@@ -43,4 +43,12 @@ int hp_read_file(hp_model *m, const char *path, struct hp_err *err) HP_MUSTCHECK
 int hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
 		struct hp_err *err) HP_MUSTCHECK;
 
+/* hp_read_file reads a large regular .hp file in two halves at once, the
+ * second from the first line start past the middle, with exactly the
+ * result of one read.  This does the same with the second half starting
+ * at the first line start at or after byte `at`, whatever the size (0:
+ * one read); for tests. */
+int hp_read_file_split(hp_model *m, const char *path, long long at,
+		       struct hp_err *err) HP_MUSTCHECK;
+
 #endif

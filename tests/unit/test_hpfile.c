@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <glob.h>
+#include <unistd.h>
 #include <zlib.h>
 #include <cmocka.h>
 
@@ -993,6 +994,194 @@ every_split_point(void **state)
 	hp_model_free(whole);
 }
 
+/* --- a file read in two halves at once -------------------------------- */
+
+/* Everything a reader decides, band indices and sums included: "" when
+ * a and b agree, else what differs. */
+static const char *
+same_model(const hp_model *a, const hp_model *b)
+{
+	static char why[256];
+	const char *d = mc_diff(a, b, (size_t)-1);
+	size_t i, la, lb;
+
+	if (d)
+		return d;
+	if (hp_model_band_count(a) != hp_model_band_count(b))
+		return "band count";
+	for (i = 0; i < hp_model_band_count(a); i++) {
+		const char *na = hp_model_band_name(a, (hp_band)i, &la);
+		const char *nb = hp_model_band_name(b, (hp_band)i, &lb);
+
+		if (la != lb || memcmp(na, nb, la) != 0 ||
+		    hp_model_band_total(a, (hp_band)i) != hp_model_band_total(b, (hp_band)i) ||
+		    hp_model_band_sumsq(a, (hp_band)i) != hp_model_band_sumsq(b, (hp_band)i) ||
+		    hp_model_band_peak(a, (hp_band)i) != hp_model_band_peak(b, (hp_band)i) ||
+		    hp_model_band_points(a, (hp_band)i) != hp_model_band_points(b, (hp_band)i)) {
+			snprintf(why, sizeof why, "band %zu", i);
+			return why;
+		}
+	}
+	for (i = 0; i < hp_model_sample_count(a); i++)
+		if (hp_model_sample_sum(a, i) != hp_model_sample_sum(b, i))
+			return "sample sum";
+	if (hp_model_warning_count(a) != hp_model_warning_count(b))
+		return "warning count";
+	for (i = 0; i < hp_model_warning_count(a); i++)
+		if (strcmp(hp_model_warning(a, i), hp_model_warning(b, i)) != 0) {
+			snprintf(why, sizeof why, "warning \"%s\" vs \"%s\"",
+				 hp_model_warning(a, i), hp_model_warning(b, i));
+			return why;
+		}
+	if (hp_model_is_open(a) != hp_model_is_open(b))
+		return "open sample";
+	return NULL;
+}
+
+/* data in a temporary file; its path in a static buffer */
+static const char *
+temp_file(const void *data, size_t len)
+{
+	static char path[64];
+	int fd;
+
+	snprintf(path, sizeof path, "/tmp/test_hpfile.XXXXXX");
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, data, len), (ssize_t)len);
+	close(fd);
+	return path;
+}
+
+/* Read as a file whose second half starts at every byte: the same as one
+ * read of the same bytes, model, warnings and error (with its line). */
+static void
+check_every_half(const char *what, const char *data, size_t len)
+{
+	struct hp_err want = {{0}};
+	hp_model *whole = hp_model_new();
+	const char *path = temp_file(data, len);
+	char name[64];
+	int rc = hp_read_mem(whole, path, data, len, &want);
+	size_t at;
+
+	snprintf(name, sizeof name, "%s", path);
+	for (at = 0; at <= len; at++) {
+		struct hp_err err = {{0}};
+		hp_model *m = hp_model_new();
+		const char *d;
+
+		assert_int_equal(hp_read_file_split(m, name, (long long)at, &err), rc);
+		if (strcmp(err.msg, want.msg) != 0)
+			fail_msg("%s, second half from %zu: \"%s\", want \"%s\"", what, at,
+				 err.msg, want.msg);
+		if ((d = same_model(m, whole)))
+			fail_msg("%s, second half from %zu: %s", what, at, d);
+		hp_model_free(m);
+	}
+	unlink(name);
+	hp_model_free(whole);
+}
+
+static void
+halves_read_as_one(void **state)
+{
+	static const struct {
+		const char *what, *text;
+	} cases[] = {
+		{ "clean", HDR "MARK 0.5\nBEGIN_SAMPLE 1\na\t1\nb\t2\nEND_SAMPLE 1\n"
+			   "BEGIN_SAMPLE 2\nb\t3\nc\t4\na\t5\nEND_SAMPLE 2\nMARK 2.5\n"
+			   "BEGIN_SAMPLE 2\nd\t6\na\t0\nd\t1\nEND_SAMPLE 2\n"
+			   "BEGIN_SAMPLE 3\nEND_SAMPLE 3\n" },
+		{ "header later", "DATE \"d\"\nBEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\n"
+			   "JOB \"first\"\nBEGIN_SAMPLE 2\na\t2\nEND_SAMPLE 2\n"
+			   "JOB \"second\"\nVALUE_UNIT \"v\"\nDATE \"e\"\n" },
+		{ "no header", "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\nEND_SAMPLE 3\n" },
+		{ "cut sample", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\nnew\t1\na\t3\n" },
+		{ "cut line", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nBEGIN_SA" },
+		{ "no last LF", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2" },
+		{ "cut string", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nJOB \"x\ny\n" },
+		{ "string over lines", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\n"
+			   "JOB \"x\nBEGIN_SAMPLE 2\na\t2\nEND_SAMPLE 2\n\"\n"
+			   "BEGIN_SAMPLE 3\na\t3\nEND_SAMPLE 3\n" },
+		{ "error late", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\na\t-3\nEND_SAMPLE 3\n" },
+		{ "error early", HDR "BEGIN_SAMPLE 1\na\tx\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nBEGIN_SAMPLE 3\na\t3\nEND_SAMPLE 3\n" },
+		{ "two errors", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nEND_SAMPLE 1\n"
+			   "BEGIN_SAMPLE 2\nBEGIN_SAMPLE 2\n" },
+		{ "out of sequence", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nBEGIN_SAMPLE 1.5\na\t3\nEND_SAMPLE 1.5\n" },
+		{ "cut out of sequence", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t2\nEND_SAMPLE 2\nBEGIN_SAMPLE 1.5\na\t3\n" },
+		{ "sum overflow", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nBEGIN_SAMPLE 2\n"
+			   "a\t18446744073709551615\nb\t1\na\t1\nEND_SAMPLE 2\n" },
+		{ "crlf", "JOB \"j\"\r\nDATE \"d\"\r\nSAMPLE_UNIT \"s\"\r\nVALUE_UNIT \"b\"\r\n"
+			   "BEGIN_SAMPLE 1\r\na\t1\r\nEND_SAMPLE 1\r\nBEGIN_SAMPLE 2\r\n"
+			   "a b\t2\r\nEND_SAMPLE 2\r\n" },
+		{ "outside", HDR "BEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\nb\t1\n" },
+		{ "one sample", HDR "\n\nBEGIN_SAMPLE 1\na\t1\nEND_SAMPLE 1\n\n\n" },
+		{ "no sample", HDR "\n\n\n" },
+		{ "gzip magic", "\x1f\x8b\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n" },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof *cases; i++)
+		check_every_half(cases[i].what, cases[i].text, strlen(cases[i].text));
+}
+
+/* A file large enough for hp_read_file to read in two halves by itself
+ * (its second half from the first BEGIN_SAMPLE past the middle): the same
+ * as one read, complete and cut inside its last sample. */
+static void
+large_file_read_as_one(void **state)
+{
+	size_t cap = 12u << 20, n = 0, s = 0, k, cut;
+	char *buf = malloc(cap);
+	uint64_t seed = 11;
+
+	(void)state;
+	assert_non_null(buf);
+	n += (size_t)snprintf(buf, cap, HDR);
+	while (n < (9u << 20)) {
+		n += (size_t)snprintf(buf + n, cap - n, "BEGIN_SAMPLE %zu.%03zu\n",
+				      s / 1000, s % 1000);
+		for (k = 0; k < 60; k++)
+			if (rnd(&seed) % 4)
+				n += (size_t)snprintf(buf + n, cap - n, "%s:band %zu\t%llu\n",
+						      k % 3 ? "base" : "(12)main", (k + s / 500) % 90,
+						      (unsigned long long)(rnd(&seed) % 100000000));
+		n += (size_t)snprintf(buf + n, cap - n, "END_SAMPLE %zu.%03zu\n",
+				      s / 1000, s % 1000);
+		if (s % 1000 == 999)
+			n += (size_t)snprintf(buf + n, cap - n, "MARK %zu\n", s / 1000);
+		s++;
+	}
+	for (cut = 0; cut < 2; cut++) {
+		size_t len = cut ? n - 20 : n;
+		struct hp_err e1 = {{0}}, e2 = {{0}};
+		hp_model *whole = hp_model_new(), *m = hp_model_new();
+		const char *path = temp_file(buf, len);
+		const char *d;
+
+		assert_int_equal(hp_read_mem(whole, path, buf, len, &e1), 0);
+		assert_int_equal(hp_read_file(m, path, &e2), 0);
+		unlink(path);
+		if ((d = same_model(m, whole)))
+			fail_msg("%s: %s", cut ? "cut" : "whole", d);
+		assert_int_equal(hp_model_warning_count(m), cut);
+		hp_model_free(m);
+		hp_model_free(whole);
+	}
+	free(buf);
+}
+
 int
 main(void)
 {
@@ -1033,6 +1222,8 @@ main(void)
 		cmocka_unit_test(real_testdata),
 		cmocka_unit_test(describe2_inflated_chunks),
 		cmocka_unit_test(samples_dir),
+		cmocka_unit_test(halves_read_as_one),
+		cmocka_unit_test(large_file_read_as_one),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
