@@ -412,6 +412,18 @@ hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 	return 0;
 }
 
+/* What a committed entry adds to its band's aggregates: one place, so
+ * that commit and append round the sums alike. */
+static inline void
+account(struct band *p, uint64_t v)
+{
+	p->total += (double)v;
+	p->sumsq += (double)v * (double)v;
+	if (v > p->peak)
+		p->peak = v;
+	p->points++;
+}
+
 int
 hp_model_commit(hp_model *m, struct hp_err *err)
 {
@@ -428,11 +440,7 @@ hp_model_commit(hp_model *m, struct hp_err *err)
 		struct band *p = &m->band[m->ebands[i]];
 		uint64_t v = m->ebytes[i];
 
-		p->total += (double)v;
-		p->sumsq += (double)v * (double)v;
-		if (v > p->peak)
-			p->peak = v;
-		p->points++;
+		account(p, v);
 		p->gen = 0;
 		sum = sum > UINT64_MAX - v ? UINT64_MAX : sum + v;
 	}
@@ -440,6 +448,46 @@ hp_model_commit(hp_model *m, struct hp_err *err)
 	m->sum[m->nsample] = sum;
 	m->start[++m->nsample] = m->nentry;
 	m->open = 0;
+	return 0;
+}
+
+int
+hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
+		struct hp_err *err)
+{
+	size_t n = from->nsample, i, k, e = m->nentry;
+	size_t ne = from->start[n] - from->start[0];
+
+	if (m->open)
+		return hp_err_set(err, "sample already open");
+	if (!n)
+		return 0;
+	if (m->nsample && from->time[0] < m->time[m->nsample - 1])
+		return hp_err_set(err, "samples out of sequence (%g after %g)",
+				  from->time[0], m->time[m->nsample - 1]);
+	for (k = 0; k < from->nband; k++)
+		if (map[k] >= m->nband)
+			return hp_err_set(err, "no such band %u", (unsigned)map[k]);
+	if (m->nsample > SIZE_MAX - n - 2 || e > SIZE_MAX - ne ||
+	    HP_GROW(m->time, m->time_cap, m->nsample + n) ||
+	    HP_GROW(m->sum, m->sum_cap, m->nsample + n) ||
+	    HP_GROW(m->start, m->start_cap, m->nsample + n + 1) ||
+	    HP_GROW(m->ebands, m->eband_cap, e + ne) ||
+	    HP_GROW(m->ebytes, m->ebyte_cap, e + ne))
+		return oom(err);
+	for (i = 0; i < n; i++) {
+		for (k = from->start[i]; k < from->start[i + 1]; k++, e++) {
+			hp_band b = map[from->ebands[k]];
+
+			account(&m->band[b], from->ebytes[k]);
+			m->ebands[e] = b;
+			m->ebytes[e] = from->ebytes[k];
+		}
+		m->time[m->nsample] = from->time[i];
+		m->sum[m->nsample] = from->sum[i];
+		m->start[++m->nsample] = e;
+	}
+	m->nentry = e;
 	return 0;
 }
 

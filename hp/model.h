@@ -102,6 +102,13 @@ int hp_model_add(hp_model *m, hp_band b, uint64_t bytes,
 int hp_model_commit(hp_model *m, struct hp_err *err) HP_MUSTCHECK;
 void hp_model_abort(hp_model *m);
 int hp_model_is_open(const hp_model *m);
+/* Append the committed samples of `from`, whose band k is band map[k]
+ * here (a one-to-one map), as if each had been begun, added and
+ * committed here in turn: same entries, sums and per-band aggregates.
+ * No sample may be open here; the first appended must not be earlier
+ * than the last one here. */
+int hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
+		    struct hp_err *err) HP_MUSTCHECK;
 
 size_t hp_model_sample_count(const hp_model *m);	/* committed only */
 double hp_model_sample_time(const hp_model *m, size_t i);
