@@ -959,9 +959,9 @@ finish(void *st, struct hp_err *err)
  * a would have done itself when a ended between lines, samples and
  * strings, except for comparing b's first sample time with a's last one;
  * b's messages would carry the wrong line numbers, so a b that failed is
- * not used.  Joining then replays b's model into a's: bands interned in
- * b's first-seen order, samples begun, added and committed in order (so
- * the per-band sums are added in the same order as in one read), header
+ * not used.  Joining then moves b's model into a's: bands interned in
+ * b's first-seen order, samples appended in order (hp_model_append: the
+ * per-band sums are added in the same order as in one read), header
  * fields b set and b's marks; and a takes over b's end state, its line
  * numbers moved by the lines a read.
  */
@@ -1002,19 +1002,8 @@ hp_hpfile_join(void *sa, void *sb, struct hp_err *err)
 	for (i = 0; i < hp_model_mark_count(mb); i++)
 		if (hp_model_add_mark(ma, hp_model_mark_time(mb, i), NULL, 0, &e))
 			goto oom;
-	for (i = 0; i < hp_model_sample_count(mb); i++) {
-		const hp_band *bands;
-		const uint64_t *bytes;
-
-		n = hp_model_sample(mb, i, &bands, &bytes);
-		if (hp_model_begin(ma, hp_model_sample_time(mb, i), &e))
-			goto oom;
-		for (k = 0; k < n; k++)
-			if (hp_model_add(ma, map[bands[k]], bytes[k], &e))
-				goto oom;
-		if (hp_model_commit(ma, &e))
-			goto oom;
-	}
+	if (hp_model_append(ma, mb, map, &e))
+		goto oom;
 	free(map);
 	a->lineno = off + b->lineno;
 	a->insample = b->insample;

@@ -1136,6 +1136,47 @@ halves_read_as_one(void **state)
 		check_every_half(cases[i].what, cases[i].text, strlen(cases[i].text));
 }
 
+/* hp_model_append, which joins the halves: as if the samples had been
+ * added here, and refused where adding them would have been. */
+static void
+model_append(void **state)
+{
+	hp_model *a = read_ok(HDR "BEGIN_SAMPLE 1\nx\t3\ny\t5\nEND_SAMPLE 1\n");
+	hp_model *b = read_ok(HDR "BEGIN_SAMPLE 2\nz\t7\ny\t18446744073709551615\n"
+			      "END_SAMPLE 2\nBEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
+	hp_model *one = read_ok(HDR "BEGIN_SAMPLE 1\nx\t3\ny\t5\nEND_SAMPLE 1\n"
+				"BEGIN_SAMPLE 2\nz\t7\ny\t18446744073709551615\n"
+				"END_SAMPLE 2\nBEGIN_SAMPLE 3\nEND_SAMPLE 3\n");
+	hp_model *late = read_ok(HDR "BEGIN_SAMPLE 0.5\nEND_SAMPLE 0.5\n");
+	struct hp_err err = {{0}};
+	hp_band map[2], bad[2] = { 0, 7 };
+	const char *d;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(a, "z", 1, &map[0], &err), 0);
+	assert_int_equal(hp_model_intern(a, "y", 1, &map[1], &err), 0);
+	assert_int_equal(hp_model_append(a, b, bad, &err), -1);
+	assert_string_equal(err.msg, "no such band 7");
+	hp_err_clear(&err);
+	assert_int_equal(hp_model_append(a, late, map, &err), -1);
+	assert_string_equal(err.msg, "samples out of sequence (0.5 after 1)");
+	hp_err_clear(&err);
+	assert_int_equal(hp_model_begin(a, 9, &err), 0);
+	assert_int_equal(hp_model_append(a, b, map, &err), -1);
+	assert_string_equal(err.msg, "sample already open");
+	hp_err_clear(&err);
+	hp_model_abort(a);
+	assert_int_equal(hp_model_sample_count(a), 1);
+	assert_int_equal(hp_model_append(a, b, map, &err), 0);
+	if ((d = same_model(a, one)))
+		fail_msg("%s", d);
+	assert_true(hp_model_sample_sum(a, 1) == UINT64_MAX);
+	hp_model_free(a);
+	hp_model_free(b);
+	hp_model_free(one);
+	hp_model_free(late);
+}
+
 /* A file large enough for hp_read_file to read in two halves by itself
  * (its second half from the first BEGIN_SAMPLE past the middle): the same
  * as one read, complete and cut inside its last sample. */
@@ -1223,6 +1264,7 @@ main(void)
 		cmocka_unit_test(describe2_inflated_chunks),
 		cmocka_unit_test(samples_dir),
 		cmocka_unit_test(halves_read_as_one),
+		cmocka_unit_test(model_append),
 		cmocka_unit_test(large_file_read_as_one),
 	};
 
