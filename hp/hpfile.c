@@ -306,31 +306,30 @@ parse_time(struct hpfile *h, const char *p, const char *e, double *out)
 	return 0;
 }
 
-/* The keyword that is the first word of p..e, or K_NONE. */
+/* The keyword that is the first word of p..e, or K_NONE.  Each keyword
+ * has its own first letter, so one compare decides. */
 static enum key
 keyword(const char *p, const char *e, const char **after)
 {
-	const char *q = p;
-	int i;
+	enum key k;
+	size_t n;
 
 	switch (*p) {
-	case 'B': case 'D': case 'E': case 'J': case 'M': case 'S': case 'V':
-		break;
-	default:
-		return K_NONE;
+	case 'B': k = K_BEGIN; break;
+	case 'D': k = K_DATE; break;
+	case 'E': k = K_END; break;
+	case 'J': k = K_JOB; break;
+	case 'M': k = K_MARK; break;
+	case 'S': k = K_SAMPLE_UNIT; break;
+	case 'V': k = K_VALUE_UNIT; break;
+	default: return K_NONE;
 	}
-	while (q < e && q - p < 13 && !isblank_(*q))
-		q++;
-	if (q < e && !isblank_(*q))
+	n = keys[k].len;
+	if ((size_t)(e - p) < n || memcmp(p, keys[k].word, n) != 0 ||
+	    (p + n < e && !isblank_(p[n])))
 		return K_NONE;
-	for (i = 0; i < K_NONE; i++) {
-		if ((size_t)(q - p) == keys[i].len &&
-		    memcmp(p, keys[i].word, keys[i].len) == 0) {
-			*after = q;
-			return (enum key)i;
-		}
-	}
-	return K_NONE;
+	*after = p + n;
+	return k;
 }
 
 /* Split a band line p..e (no leading or trailing blanks) at its last
