@@ -4,7 +4,7 @@
  * Two steps, kept apart on purpose:
  *
  * 1. outline_build walks the samples once.  Each sample's sparse entries
- *    are summed into a per-slot buffer through layout.slot[] (OTHER merges
+ *    are summed per slot through layout.slot[] by stack.c (OTHER merges
  *    several model bands into one slot; dropped bands vanish), then the
  *    cumulative tops of all slots are computed in one pass and handed to
  *    outline_add.  Cost: O(entries + samples x slots), never a rescan of
@@ -46,6 +46,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "stack.h"
 
 /* Points in page units above the x axis.  float is exact to far below a
  * device pixel and halves the memory of --exact. */
@@ -302,10 +303,8 @@ outline_build(struct outline *ol, const struct draw *d)
 {
 	const struct render_layout *l = d->l;
 	size_t nsamp = hp_model_sample_count(d->m), ns = l->nbands, i, k, s;
-	double *val, *tops, acc, xs, ys, x;
-	const hp_band *bands;
-	const uint64_t *bytes;
-	uint32_t *slot;
+	double *tops, xs, ys, x;
+	struct stack st;
 
 	memset(ol, 0, sizeof *ol);
 	if (l->nsamples < nsamp)
@@ -319,13 +318,14 @@ outline_build(struct outline *ol, const struct draw *d)
 	ol->ybuf = ns > SIZE_MAX / (6 + RAW) ? NULL :
 		hp_mallocn(ns * (6 + RAW), sizeof *ol->ybuf);
 	ol->kbuf = hp_mallocn(ns, 2 * sizeof *ol->kbuf);
-	/* val[ns] collects what is not drawn, so the per-entry loop, the
-	 * hottest of a watch-mode update, has no branch. */
-	val = hp_mallocn(ns + 1, sizeof *val);
 	tops = hp_mallocn(ns, sizeof *tops);
-	slot = hp_mallocn(l->nslot ? l->nslot : 1, sizeof *slot);
-	if (!ol->line || !ol->ybuf || !ol->kbuf || !val || !tops || !slot)
+	if (stack_init(&st, d->m, l->slot, l->nslot, ns) < 0) {
+		free(tops);
+		outline_release(ol);
 		goto oom;
+	}
+	if (!ol->line || !ol->ybuf || !ol->kbuf || !tops)
+		goto fail;
 	ol->cs.col = -1;
 	ol->cs.ymin = ol->ybuf;
 	ol->cs.ymax = ol->ybuf + ns;
@@ -337,24 +337,13 @@ outline_build(struct outline *ol, const struct draw *d)
 		ol->cs.ry[k] = ol->ybuf + (6 + k) * ns;
 	ol->cs.kmin = ol->kbuf;
 	ol->cs.kmax = ol->kbuf + ns;
-	for (k = 0; k < l->nslot; k++)
-		slot[k] = l->slot[k] >= 0 && (size_t)l->slot[k] < ns ?
-			(uint32_t)l->slot[k] : (uint32_t)ns;
 	memset(ol->line, 0, ns * sizeof *ol->line);
 	xs = l->graph_w / l->xrange;
 	ys = l->graph_h / d->yscale;
 	for (i = 0; i < nsamp && !ol->oom; i++) {
-		size_t n = hp_model_sample(d->m, i, &bands, &bytes);
-
-		memset(val, 0, ns * sizeof *val);
-		for (k = 0; k < n; k++)
-			if (bands[k] < l->nslot)
-				val[slot[bands[k]]] += (double)bytes[k];
-		acc = 0;
-		for (s = 0; s < ns; s++) {
-			acc += val[s];
-			tops[s] = acc * ys;
-		}
+		stack_tops(&st, d->m, i, tops);
+		for (s = 0; s < ns; s++)
+			tops[s] *= ys;
 		/* Times span at most xrange, unless the span overflowed
 		 * (times near +-1e308): keep x on the axis regardless. */
 		x = (hp_model_sample_time(d->m, i) - l->t0) * xs;
@@ -366,16 +355,15 @@ outline_build(struct outline *ol, const struct draw *d)
 	}
 	outline_finish(ol);
 	if (ol->oom)
-		goto oom;
-	free(val);
+		goto fail;
 	free(tops);
-	free(slot);
+	stack_release(&st);
 	return 0;
-oom:
-	free(val);
+fail:
 	free(tops);
-	free(slot);
+	stack_release(&st);
 	outline_release(ol);
+oom:
 	return hp_err_set(d->err, "out of memory drawing %zu bands of %zu "
 			  "samples", ns, nsamp);
 }

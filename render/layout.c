@@ -54,6 +54,7 @@
 #include "../hp/grow.h"
 #include "aux-private.h"
 #include "palette.h"
+#include "stack.h"
 
 #define PAGE_W		648.0
 #define PAGE_H		432.0
@@ -323,31 +324,23 @@ out:
 
 /* The largest stacked total of the drawn bands, and the trapezoid area
  * under it (hp2ps's min * base + |delta| * base / 2 form).  Watch mode
- * runs this over the whole model on every update, so the inner loop has
- * no branch: a dropped band's bytes are multiplied by 0 (x + 0.0 == x,
- * so the sums are those of adding only the drawn bands). */
+ * runs this over the whole model on every update (stack.c says how it
+ * stays cheap). */
 static int
 scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 {
-	size_t ns = hp_model_sample_count(m), i, k;
-	double prev = 0, tprev = 0, *keep;
+	size_t ns = hp_model_sample_count(m), i;
+	double prev = 0, tprev = 0;
+	struct stack st;
 
 	*ymax = 0;
 	l->area = 0;
-	keep = hp_mallocn(l->nslot ? l->nslot : 1, sizeof *keep);
-	if (!keep)
+	if (stack_init(&st, m, l->slot, l->nslot, l->nbands) < 0)
 		return -1;
-	for (k = 0; k < l->nslot; k++)
-		keep[k] = l->slot[k] != LAYOUT_DROPPED;
 	for (i = 0; i < ns; i++) {
-		const hp_band *bands;
-		const uint64_t *bytes;
-		size_t ne = hp_model_sample(m, i, &bands, &bytes);
-		double sum = 0, t = hp_model_sample_time(m, i);
+		double sum = stack_total(&st, m, i);
+		double t = hp_model_sample_time(m, i);
 
-		for (k = 0; k < ne; k++)
-			if (bands[k] < l->nslot)
-				sum += (double)bytes[k] * keep[bands[k]];
 		if (sum > *ymax)
 			*ymax = sum;
 		if (i > 0) {
@@ -358,7 +351,7 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 		prev = sum;
 		tprev = t;
 	}
-	free(keep);
+	stack_release(&st);
 	return 0;
 }
 

@@ -1,0 +1,48 @@
+/*
+ * render/stack.h - one sample's bytes, summed per drawn slot (private).
+ *
+ * The layout (height and area of the stacked total) and bands.c (each
+ * slot's top) both turn a sample's sparse entries into sums through the
+ * layout's band -> slot map, for every sample of the model, on every
+ * watch-mode update: the hottest loop of a redraw, kept here once.
+ *
+ * Sums are taken in 64-bit integers: exact, and about half the
+ * instructions of converting every entry to a double first.  They cannot
+ * wrap while the sample's whole total fits in 64 bits, which the model
+ * says (its sample sum saturates); a sample whose total does not fit is
+ * summed in doubles instead, as a picture of exabytes needs.
+ */
+#ifndef RENDER_STACK_H
+#define RENDER_STACK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../hp/model.h"
+
+struct stack {
+	size_t nband;		/* model bands when made */
+	size_t nslots;		/* drawn slots */
+	uint32_t *slot;		/* band -> slot; nslots: not drawn */
+	uint64_t *mask;		/* band -> all ones if drawn, else 0 */
+	uint64_t *acc;		/* nslots + 1 sums; the last, the undrawn */
+	double *dacc;		/* the same in doubles, for huge samples */
+};
+
+/*
+ * Make the map for model m from a layout's slot[0..nslot-1] (a slot, or
+ * anything outside 0..nslots-1 for a band not drawn; bands past nslot
+ * are not drawn).  Returns 0, or -1 when out of memory.
+ */
+int stack_init(struct stack *st, const hp_model *m, const int32_t *slot,
+	       size_t nslot, size_t nslots) HP_MUSTCHECK;
+void stack_release(struct stack *st);
+
+/* Sample i's stacked tops: out[s] is the drawn bytes of slots 0..s. */
+void stack_tops(struct stack *st, const hp_model *m, size_t i,
+		double *out);
+
+/* Sample i's drawn bytes, every slot together. */
+double stack_total(const struct stack *st, const hp_model *m, size_t i);
+
+#endif
