@@ -24,7 +24,7 @@ static void
 sample(hp_model *m, double t, const uint64_t *v, size_t n)
 {
 	struct hp_err err = {{0}};
-	char name[8];
+	char name[24];
 	size_t k;
 
 	assert_int_equal(hp_model_begin(m, t, &err), 0);
