@@ -14,7 +14,8 @@
  * by lines instead: the first word is the keyword, the value is the LAST
  * word of the line, and the name is everything between, less the one
  * separating blank on each side.  Every file hp2ps wrote reads the same
- * way, and every name without a line break survives a round trip.
+ * way, and every name without a line break survives a round trip, the
+ * empty name too ("ORDER  1", two blanks).
  *
  * Deviations, on purpose: numbers may omit the '.', carry a sign or an
  * exponent (hp2ps demands a '.'); non-finite numbers are refused.  For a
@@ -416,10 +417,11 @@ read_line(render_aux *a, const char *fname, size_t lineno, const char *p,
 	if (!is_order && !word_is(kw, (size_t)(kwend - kw), "SHADE"))
 		return hp_err_set(err, "%s:%zu: expected X_RANGE, Y_RANGE, "
 				  "ORDER or SHADE", fname, lineno);
-	/* name = between the keyword and the value, one blank off each end */
+	/* name = between the keyword and the value, one blank off each end;
+	 * "ORDER  1" names the empty band (an eventlog may have one) */
 	name = kwend + 1;
 	nameend = val - 1;
-	if (val == kwend || val == end || nameend <= name) {
+	if (val == kwend || val == end || nameend < name) {
 		if (is_order)
 			return hp_err_set(err, "%s:%zu: identifier and integer "
 					  "must follow ORDER", fname, lineno);

@@ -195,6 +195,10 @@ errors(void **state)
 		     "t.aux:2: identifier and integer must follow ORDER");
 	expect_error("ORDER\n",
 		     "t.aux:1: identifier and integer must follow ORDER");
+	expect_error("ORDER 1\n",
+		     "t.aux:1: identifier and integer must follow ORDER");
+	expect_error("SHADE 0.5\n",
+		     "t.aux:1: identifier and floating point number must follow SHADE");
 	expect_error("ORDER foo 1.5\n",
 		     "t.aux:1: identifier and integer must follow ORDER");
 	expect_error("ORDER foo 99999999999999999999\n",
@@ -216,11 +220,12 @@ static void
 round_trip(void **state)
 {
 	static const double odd[] = {
-		1.0 / 3, 1e-30, 0.051, 0.999999999999, 123456.789, 0, 1, 0.2
+		1.0 / 3, 1e-30, 0.051, 0.999999999999, 123456.789, 0, 1, 0.2,
+		0.5, 0.25
 	};
 	static const char *const names[] = {
 		"9lead", "with space", "a\tb", "(1)M.f/g", "x\"y", "OTHER",
-		"z z z", "\xc3\xa9t\xc3\xa9"
+		"z z z", "\xc3\xa9t\xc3\xa9", "", " "
 	};
 	struct hp_err err = {{0}};
 	render_aux *a = render_aux_new(), *b;
