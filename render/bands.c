@@ -302,7 +302,7 @@ static int
 outline_build(struct outline *ol, const struct draw *d)
 {
 	const struct render_layout *l = d->l;
-	size_t nsamp = hp_model_sample_count(d->m), ns = l->nbands, i, k, s;
+	size_t nsamp = hp_model_sample_count(d->m), ns = l->nbands, i, k;
 	double *tops, xs, ys, x;
 	struct stack st;
 
@@ -341,9 +341,7 @@ outline_build(struct outline *ol, const struct draw *d)
 	xs = l->graph_w / l->xrange;
 	ys = l->graph_h / d->yscale;
 	for (i = 0; i < nsamp && !ol->oom; i++) {
-		stack_tops(&st, d->m, i, tops);
-		for (s = 0; s < ns; s++)
-			tops[s] *= ys;
+		stack_tops(&st, d->m, i, ys, tops);
 		/* Times span at most xrange, unless the span overflowed
 		 * (times near +-1e308): keep x on the axis regardless. */
 		x = (hp_model_sample_time(d->m, i) - l->t0) * xs;

@@ -51,26 +51,27 @@ stack_release(struct stack *st)
 	memset(st, 0, sizeof *st);
 }
 
-/* Whether sample i can be summed in integers.  Its entries name bands
- * the model had when the map was made (the model does not change while
- * it is drawn); should it have grown, the careful sum below skips the
- * bands the map does not know instead of reading past it. */
+/* Whether a sample of this total can be summed in integers.  Its entries
+ * name bands the model had when the map was made (the model does not
+ * change while it is drawn); should it have grown, the careful sum below
+ * skips the bands the map does not know instead of reading past it. */
 static int
-fits(const struct stack *st, const hp_model *m, size_t i)
+fits(const struct stack *st, const hp_model *m, uint64_t total)
 {
-	return hp_model_sample_sum(m, i) < UINT64_MAX &&
-		hp_model_band_count(m) <= st->nband;
+	return total < UINT64_MAX && hp_model_band_count(m) <= st->nband;
 }
 
 void
-stack_tops(struct stack *st, const hp_model *m, size_t i, double *out)
+stack_tops(struct stack *st, const hp_model *m, size_t i, double scale,
+	   double *out)
 {
 	const hp_band *bands;
 	const uint64_t *bytes;
 	size_t ns = st->nslots, k, n = hp_model_sample(m, i, &bands, &bytes);
+	uint64_t total = hp_model_sample_sum(m, i);
 	double d = 0;
 
-	if (fits(st, m, i)) {
+	if (fits(st, m, total)) {
 		uint64_t *acc = st->acc, top = 0;
 		const uint32_t *slot = st->slot;
 
@@ -78,15 +79,15 @@ stack_tops(struct stack *st, const hp_model *m, size_t i, double *out)
 		for (k = 0; k < n; k++)
 			acc[slot[bands[k]]] += bytes[k];
 		/* Below 2^63 a top converts in one instruction. */
-		if (hp_model_sample_sum(m, i) < UINT64_C(1) << 63) {
+		if (total < UINT64_C(1) << 63) {
 			for (k = 0; k < ns; k++) {
 				top += acc[k];
-				out[k] = (double)(int64_t)top;
+				out[k] = (double)(int64_t)top * scale;
 			}
 		} else {
 			for (k = 0; k < ns; k++) {
 				top += acc[k];
-				out[k] = (double)top;
+				out[k] = (double)top * scale;
 			}
 		}
 		return;
@@ -97,7 +98,7 @@ stack_tops(struct stack *st, const hp_model *m, size_t i, double *out)
 			st->dacc[st->slot[bands[k]]] += (double)bytes[k];
 	for (k = 0; k < ns; k++) {
 		d += st->dacc[k];
-		out[k] = d;
+		out[k] = d * scale;
 	}
 }
 
@@ -109,7 +110,7 @@ stack_total(const struct stack *st, const hp_model *m, size_t i)
 	size_t k, n = hp_model_sample(m, i, &bands, &bytes);
 	double d = 0;
 
-	if (fits(st, m, i)) {
+	if (fits(st, m, hp_model_sample_sum(m, i))) {
 		const uint64_t *mask = st->mask;
 		uint64_t sum = 0;
 

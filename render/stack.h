@@ -38,8 +38,9 @@ int stack_init(struct stack *st, const hp_model *m, const int32_t *slot,
 	       size_t nslot, size_t nslots) HP_MUSTCHECK;
 void stack_release(struct stack *st);
 
-/* Sample i's stacked tops: out[s] is the drawn bytes of slots 0..s. */
-void stack_tops(struct stack *st, const hp_model *m, size_t i,
+/* Sample i's stacked tops: out[s] is the drawn bytes of slots 0..s,
+ * times scale. */
+void stack_tops(struct stack *st, const hp_model *m, size_t i, double scale,
 		double *out);
 
 /* Sample i's drawn bytes, every slot together. */

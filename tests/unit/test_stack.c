@@ -49,7 +49,7 @@ slot_map(void **state)
 	(void)state;
 	sample(m, 0, v, 5);
 	assert_int_equal(stack_init(&st, m, map, 4, 2), 0);
-	stack_tops(&st, m, 0, out);
+	stack_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == 16);
 	assert_true(out[1] == 23);
 	assert_true(stack_total(&st, m, 0) == 23);
@@ -57,7 +57,7 @@ slot_map(void **state)
 
 	/* A slot number past nslots is not drawn either. */
 	assert_int_equal(stack_init(&st, m, map, 4, 1), 0);
-	stack_tops(&st, m, 0, out);
+	stack_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == 16);
 	assert_true(stack_total(&st, m, 0) == 16);
 	stack_release(&st);
@@ -80,12 +80,12 @@ exact_sums(void **state)
 	sample(m, 0, v, 2);
 	sample(m, 1, w, 2);
 	assert_int_equal(stack_init(&st, m, map, 2, 1), 0);
-	stack_tops(&st, m, 0, out);
+	stack_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == (double)(((uint64_t)1 << 53) + 2));
 	assert_true(stack_total(&st, m, 0) == out[0]);
 	stack_release(&st);
 	assert_int_equal(stack_init(&st, m, two, 2, 2), 0);
-	stack_tops(&st, m, 1, out);
+	stack_tops(&st, m, 1, 1, out);
 	assert_true(out[0] == 0x1p63);
 	assert_true(out[1] == 0x1p64);
 	assert_true(stack_total(&st, m, 1) == 0x1p64);
@@ -107,7 +107,7 @@ past_2_64(void **state)
 	sample(m, 0, v, 4);
 	assert_true(hp_model_sample_sum(m, 0) == UINT64_MAX);
 	assert_int_equal(stack_init(&st, m, map, 4, 2), 0);
-	stack_tops(&st, m, 0, out);
+	stack_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == 0x1p63);
 	assert_true(out[1] == 3 * 0x1p63);
 	assert_true(stack_total(&st, m, 0) == 3 * 0x1p63);
