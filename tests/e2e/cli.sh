@@ -12,9 +12,8 @@ set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-SHARED=${HP2X_SHARED:-$SRC/../shared}
-HPDATA=$SHARED/testdata/hp
-EVDATA=$SHARED/testdata/ghc-events
+HPDATA=$SRC/tests/data/hp
+EVDATA=$SRC/tests/data/ghc-events
 # A sanitizer finding must not pass for the exit status 1 of a refused run.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87

@@ -16,7 +16,7 @@
 #   PNG  --size 800x533 gives an 800 x 533, 8-bit RGB(A), non-interlaced
 #        image (its IHDR), ending in IEND.
 #
-# Inputs: samples/*.hp, samples/*.eventlog and $HP2X_SHARED/testdata/hp/*
+# Inputs: samples/*.hp, samples/*.eventlog and tests/data/hp/*
 # (Describe2.hp.gz included). Flag sets: none -c -d -i -i- -m5 -m0 -M -t0
 # -t5 -b -s -y -e5in -e120mm -g -p; for -p hp2x first runs with --aux to
 # write the .aux beside the output, then with -p to read it.
@@ -41,7 +41,6 @@ set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-SHARED=${HP2X_SHARED:-$SRC/../shared}
 # Under AddressSanitizer, fontconfig's own allocations are suppressed by
 # library name (render/fonts.c), which needs no symbols: without
 # symbolize=0 LeakSanitizer looks up every frame of every one of them at
@@ -326,7 +325,7 @@ while IFS= read -r f; do
 	case $f in
 	"$SRC"/samples/*.hp) echo "when $n" >>"$top/jobs" ;;
 	esac
-done < <(ls -S "$SRC"/samples/*.hp "$SRC"/samples/*.eventlog "$SHARED"/testdata/hp/* 2>/dev/null)
+done < <(ls -S "$SRC"/samples/*.hp "$SRC"/samples/*.eventlog "$SRC"/tests/data/hp/* 2>/dev/null)
 nsamples=$(grep -c '^when ' "$top/jobs")
 if [ "$n" -lt 21 ] || [ "$nsamples" -lt 8 ]; then
 	echo "FAIL: only $n inputs ($nsamples samples/*.hp) found, wanted 21 (8)"

@@ -24,7 +24,6 @@ set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-SHARED=${HP2X_SHARED:-$SRC/../shared}
 GOLDEN=$SRC/tests/golden/png
 OUTDIR=${HP2X_BUILD:-${TMPDIR:-/tmp}}/golden-png
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
@@ -36,8 +35,8 @@ cases() {
 leak-hT			$SRC/samples/leak-hT.hp
 leak-hc-c		-c $SRC/samples/leak-hc.hp
 leak-hT-eventlog-c	-c $SRC/samples/leak-hT.eventlog
-Describe2		$SHARED/testdata/hp/Describe2.hp.gz
-hp2any-example-e5in	-e5in $SHARED/testdata/hp/hp2any-example.hp
+Describe2		$SRC/tests/data/hp/Describe2.hp.gz
+hp2any-example-e5in	-e5in $SRC/tests/data/hp/hp2any-example.hp
 EOF
 }
 

@@ -63,8 +63,7 @@ else
 fi
 
 if tidy=$(tool clang-tidy clang-tidy-19 clang-tidy-18 clang-tidy-17 clang-tidy-16 clang-tidy-15 clang-tidy-14); then
-	if ! cmake -S . -B "$tmp/build" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
-		-DHP2X_SHARED="${HP2X_SHARED:-$SRC/../shared}" >"$tmp/cmake" 2>&1; then
+	if ! cmake -S . -B "$tmp/build" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON >"$tmp/cmake" 2>&1; then
 		echo "FAIL: cmake: $(tail -5 "$tmp/cmake")"
 		fail=$((fail + 1))
 	else

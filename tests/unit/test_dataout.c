@@ -201,8 +201,8 @@ real_files_round_trip(void **state)
 	if (access("/usr/bin/hp2ps", X_OK) != 0)
 		fail_msg("/usr/bin/hp2ps is needed to check out_hp's output");
 	for (i = 0; i < sizeof files / sizeof *files; i++) {
-		snprintf(rel, sizeof rel, "testdata/hp/%s", files[i]);
-		check_round_trip(tu_shared(rel), 1);
+		snprintf(rel, sizeof rel, "hp/%s", files[i]);
+		check_round_trip(tu_data(rel), 1);
 	}
 	if (glob(tu_src("samples/*.hp"), 0, NULL, &g) == 0) {
 		/* generated samples may hold names with spaces, which hp2ps
@@ -366,7 +366,7 @@ csv_real_file_rows(void **state)
 	char *text, *p;
 
 	(void)state;
-	assert_int_equal(hp_read_file(m, tu_shared("testdata/hp/hackage-query.hp"), &err), 0);
+	assert_int_equal(hp_read_file(m, tu_data("hp/hackage-query.hp"), &err), 0);
 	for (i = 0; i < hp_model_sample_count(m); i++)
 		want += hp_model_sample(m, i, NULL, NULL);
 	text = write_mem(out_csv, m, &len);

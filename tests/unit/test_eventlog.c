@@ -22,7 +22,7 @@
 
 /* ---- the testdata files ---- */
 
-/* shared/testdata/README.md: samples and values ghc-events finds. */
+/* tests/data/README.md: samples and values ghc-events finds. */
 static const struct {
 	const char *name;
 	size_t samples, values;
@@ -56,7 +56,7 @@ testdata_match_reference(void **state)
 	DIR *dp;
 
 	(void)state;
-	snprintf(dir, sizeof dir, "%s", tu_shared("testdata/ghc-events"));
+	snprintf(dir, sizeof dir, "%s", tu_data("ghc-events"));
 	for (i = 0; i < sizeof testdata / sizeof *testdata; i++) {
 		hp_model *m = hp_model_new();
 		struct hp_err err = {{0}};
@@ -114,7 +114,7 @@ testdata_header_fields(void **state)
 
 	(void)state;
 	snprintf(path, sizeof path, "%s",
-		 tu_shared("testdata/ghc-events/biographical-samples.eventlog"));
+		 tu_data("ghc-events/biographical-samples.eventlog"));
 	assert_int_equal(hp_read_file(m, path, &err), 0);
 	assert_string_equal(hp_model_get(m, HP_JOB), "Test +RTS -hb -l-au");
 	assert_string_equal(hp_model_get(m, HP_SOURCE), "GHC-8.9.0.20190907 rts_p");
@@ -126,7 +126,7 @@ testdata_header_fields(void **state)
 	/* Non-profiled RTS: GHC's JOB is the program name only. */
 	m = hp_model_new();
 	snprintf(path, sizeof path, "%s",
-		 tu_shared("testdata/ghc-events/stop.hT.eventlog"));
+		 tu_data("ghc-events/stop.hT.eventlog"));
 	assert_int_equal(hp_read_file(m, path, &err), 0);
 	assert_string_equal(hp_model_get(m, HP_JOB), "stop");
 	assert_string_equal(hp_model_get(m, HP_BREAKDOWN), "by closure type (-hT)");
@@ -1254,7 +1254,7 @@ chunked_real_file(void **state)
 
 	(void)state;
 	snprintf(path, sizeof path, "%s",
-		 tu_shared("testdata/ghc-events/biographical-samples.eventlog"));
+		 tu_data("ghc-events/biographical-samples.eventlog"));
 	data = (unsigned char *)tu_slurp(path, &len);
 	assert_non_null(data);
 	whole = hp_model_new();

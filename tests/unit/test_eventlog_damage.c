@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_eventlog_damage.c - damaged real eventlogs: every file
- * in samples/ and shared/testdata/ghc-events/, cut at every offset of its
+ * in samples/ and tests/data/ghc-events/, cut at every offset of its
  * first 64 KiB and at 500 offsets beyond, then with single bytes changed,
  * junk appended, and twice in a row.
  *
@@ -158,7 +158,7 @@ files(glob_t *g)
 	char pattern[4200];
 	int flags = 0;
 
-	snprintf(pattern, sizeof pattern, "%s", tu_shared("testdata/ghc-events/*.eventlog"));
+	snprintf(pattern, sizeof pattern, "%s", tu_data("ghc-events/*.eventlog"));
 	if (glob(pattern, flags, NULL, g))
 		fail_msg("no %s", pattern);
 	flags |= GLOB_APPEND;

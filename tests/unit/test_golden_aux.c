@@ -3,7 +3,7 @@
  * hp2ps, through the .aux files it wrote.
  *
  * tests/golden/aux/<stem>.<flagset>.aux was written by hp2ps for the
- * profile <stem>.hp (samples/ or shared testdata/hp/, .hp.gz inflated)
+ * profile <stem>.hp (samples/ or tests/data/hp/, .hp.gz inflated)
  * with the flags the flagset names.  For each one this test reads the
  * profile, computes the layout with the same flags and compares:
  *   - X_RANGE and Y_RANGE as hp2ps prints them (2 decimals);
@@ -442,7 +442,7 @@ golden_aux(void **state)
 	(void)state;
 	snprintf(dir, sizeof dir, "%s", env && *env ? env : tu_src("tests/golden/aux"));
 	add_sources(src, &nsrc, tu_src("samples"));
-	add_sources(src, &nsrc, tu_shared("testdata/hp"));
+	add_sources(src, &nsrc, tu_data("hp"));
 	assert_true(nsrc > 0);
 
 	for (i = 0; i < nsrc; i++) {

@@ -917,8 +917,8 @@ real_testdata(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof files / sizeof *files; i++) {
-		snprintf(rel, sizeof rel, "testdata/hp/%s", files[i]);
-		check_real(tu_shared(rel), strstr(files[i], ".gz") ? 508 : (size_t)-1);
+		snprintf(rel, sizeof rel, "hp/%s", files[i]);
+		check_real(tu_data(rel), strstr(files[i], ".gz") ? 508 : (size_t)-1);
 	}
 }
 
@@ -927,7 +927,7 @@ static void
 describe2_inflated_chunks(void **state)
 {
 	size_t zlen, cap = 4u << 20;
-	char *z = tu_slurp(tu_shared("testdata/hp/Describe2.hp.gz"), &zlen);
+	char *z = tu_slurp(tu_data("hp/Describe2.hp.gz"), &zlen);
 	char *text = malloc(cap);
 	z_stream s;
 

@@ -168,7 +168,7 @@ cut_gzip_one_warning(void **state)
 {
 	struct hp_err err = {{0}};
 	size_t len;
-	char *gz = tu_slurp(tu_shared("testdata/hp/Describe2.hp.gz"), &len);
+	char *gz = tu_slurp(tu_data("hp/Describe2.hp.gz"), &len);
 	hp_model *m = hp_model_new();
 
 	(void)state;

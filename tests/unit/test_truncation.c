@@ -2,7 +2,7 @@
  * tests/unit/test_truncation.c - a .hp file cut anywhere keeps exactly
  * its complete samples.
  *
- * For every real profile (shared testdata, and the .hp files in samples/),
+ * For every real profile (tests/data/hp/, and the .hp files in samples/),
  * the text is cut at every offset of its last 2 KiB and at 200
  * pseudo-random offsets.
  * The number k of complete samples is counted here, independently of the
@@ -255,8 +255,8 @@ testdata(void **state)
 
 	(void)state;
 	for (i = 0; i < sizeof files / sizeof *files; i++) {
-		snprintf(rel, sizeof rel, "testdata/hp/%s", files[i]);
-		check_file(tu_shared(rel));
+		snprintf(rel, sizeof rel, "hp/%s", files[i]);
+		check_file(tu_data(rel));
 	}
 }
 

@@ -47,10 +47,10 @@ tu_src(const char *rel)
 }
 
 const char *
-tu_shared(const char *rel)
+tu_data(const char *rel)
 {
 	static char buf[4096];
 
-	snprintf(buf, sizeof buf, "%s/%s", HP2X_SHARED_DIR, rel);
+	snprintf(buf, sizeof buf, "%s/tests/data/%s", HP2X_SOURCE_DIR, rel);
 	return buf;
 }

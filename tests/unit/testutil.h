@@ -9,8 +9,8 @@
 /* Read a whole file into a malloc'd buffer (NUL-terminated); NULL on error. */
 char *tu_slurp(const char *path, size_t *len);
 
-/* Path under the source tree or shared/, in a static buffer. */
+/* Path under the source tree, or under tests/data/, in a static buffer. */
 const char *tu_src(const char *rel);
-const char *tu_shared(const char *rel);
+const char *tu_data(const char *rel);
 
 #endif
