@@ -325,9 +325,6 @@ set_aux(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
-/* Cairo's image surfaces stop at 32767 pixels a side. */
-#define PNG_MAX_SIDE 32767
-
 static int
 set_size(struct cli_settings *s, const char *opt, const char *arg,
 	 struct hp_err *err)
@@ -342,9 +339,9 @@ set_size(struct cli_settings *s, const char *opt, const char *arg,
 	h = isdigit((unsigned char)end[1]) ? strtol(end + 1, &end, 10) : -1;
 	if (h < 0 || *end != '\0')
 		goto bad;
-	if (errno || w < 1 || h < 1 || w > PNG_MAX_SIDE || h > PNG_MAX_SIDE)
+	if (errno || w < 1 || h < 1 || w > RENDER_MAX_PIXELS || h > RENDER_MAX_PIXELS)
 		return hp_err_set(err, "option '%s': each side of '%s' must be 1 to %d pixels",
-				  opt, arg, PNG_MAX_SIDE);
+				  opt, arg, RENDER_MAX_PIXELS);
 	s->render.png_width = (int)w;
 	s->render.png_height = (int)h;
 	return 0;

@@ -67,6 +67,7 @@ struct draw_out {
 	int write_failed;	/* a stream write came back short */
 	int write_errno;	/* errno of the first failed write */
 	cairo_surface_t *surface;
+	double page_w, page_h;	/* the picture's size, points (layout's) */
 	cairo_matrix_t base;	/* picture coordinates -> device */
 	int page;		/* pages started so far */
 	const hp_model *m;	/* for document metadata */
@@ -84,7 +85,6 @@ struct draw_out {
  */
 struct draw_format {
 	const char *name;
-	int multipage;
 	double column;		/* device units that look alike (bands.c) */
 	int vector;		/* bands as stacked areas, each top stroked
 				 * once (bands.c); 0: a polygon per band */
@@ -135,7 +135,5 @@ void draw_key_page(struct draw *d, size_t first, size_t count);
 int draw_bands(struct draw *d) HP_MUSTCHECK;
 int draw_heapsize(struct draw *d) HP_MUSTCHECK;
 int draw_marks(struct draw *d) HP_MUSTCHECK;
-/* Largest heap-size series value (0 when none). */
-double draw_heapsize_max(const hp_model *m);
 
 #endif

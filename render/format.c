@@ -38,12 +38,9 @@
 #include <cairo-ps.h>
 #include <cairo-svg.h>
 
-#define PAGE_W 648.0
-#define PAGE_H 432.0
 #define A4_W 595.0
 #define A4_H 842.0
 #define MAX_POINTS 14400.0	/* 200 inches: the largest PDF page */
-#define MAX_PIXELS 32767	/* the largest cairo image */
 /* Outline resolution of vector output, in points: a dense profile costs
  * a few path points per band and column, and those points are the file's
  * size and most of cairo's time (printing and deflating them).  1 pt is
@@ -73,7 +70,7 @@ picture_width(const struct draw_out *out, struct hp_err *err)
 	double w = out->o->eps_width;
 
 	if (w == 0)
-		return PAGE_W;
+		return out->page_w;
 	if (!(w >= 1 && w <= MAX_POINTS))
 		return hp_err_set(err, "picture width %g points is out of range "
 				  "(1 to %g)", w, MAX_POINTS);
@@ -170,10 +167,10 @@ eps_create(struct draw_out *out, struct hp_err *err)
 	 * and the picture is fitted inside it: the border's ink reaches
 	 * every edge and the box comes out exact. */
 	bw = (int)(w + 0.5);
-	bh = (int)(w * PAGE_H / PAGE_W + 0.5);
+	bh = (int)(w * out->page_h / out->page_w + 0.5);
 	if (bh < 1)
 		bh = 1;
-	s = fmin(bw / PAGE_W, bh / PAGE_H);
+	s = fmin(bw / out->page_w, bh / out->page_h);
 	out->surface = cairo_ps_surface_create_for_stream(write_cb, out,
 							   bw, bh);
 	if (surface_ok(out, err))
@@ -187,14 +184,14 @@ eps_create(struct draw_out *out, struct hp_err *err)
 static int
 pdf_create(struct draw_out *out, struct hp_err *err)
 {
-	double w = picture_width(out, err), s = w / PAGE_W;
+	double w = picture_width(out, err), s = w / out->page_w;
 	const char *job = hp_model_get(out->m, HP_JOB);
 	char *title;
 
 	if (w < 0)
 		return -1;
 	out->surface = cairo_pdf_surface_create_for_stream(write_cb, out,
-							    w, PAGE_H * s);
+							    w, out->page_h * s);
 	if (surface_ok(out, err))
 		return -1;
 	title = draw_safe_text(job ? job : "", job ? strlen(job) : 0);
@@ -205,23 +202,23 @@ pdf_create(struct draw_out *out, struct hp_err *err)
 	}
 	cairo_pdf_surface_set_metadata(out->surface,
 				       CAIRO_PDF_METADATA_CREATOR, "hp2x");
-	upright(&out->base, s, PAGE_H * s, 0, 0);
+	upright(&out->base, s, out->page_h * s, 0, 0);
 	return 0;
 }
 
 static int
 svg_create(struct draw_out *out, struct hp_err *err)
 {
-	double w = picture_width(out, err), s = w / PAGE_W;
+	double w = picture_width(out, err), s = w / out->page_w;
 
 	if (w < 0)
 		return -1;
 	out->surface = cairo_svg_surface_create_for_stream(write_cb, out,
-							    w, PAGE_H * s);
+							    w, out->page_h * s);
 	if (surface_ok(out, err))
 		return -1;
 	cairo_svg_surface_set_document_unit(out->surface, CAIRO_SVG_UNIT_PT);
-	upright(&out->base, s, PAGE_H * s, 0, 0);
+	upright(&out->base, s, out->page_h * s, 0, 0);
 	return 0;
 }
 
@@ -248,27 +245,27 @@ png_create(struct draw_out *out, struct hp_err *err)
 		pw = o->png_width;
 		ph = o->png_height;
 		if (pw <= 0)
-			pw = floor(ph * PAGE_W / PAGE_H + 0.5);
+			pw = floor(ph * out->page_w / out->page_h + 0.5);
 		if (ph <= 0)
-			ph = floor(pw * PAGE_H / PAGE_W + 0.5);
+			ph = floor(pw * out->page_h / out->page_w + 0.5);
 	} else {
-		if (!(dpi > 0 && dpi <= MAX_PIXELS * 72.0 / PAGE_W))
+		if (!(dpi > 0 && dpi <= RENDER_MAX_PIXELS * 72.0 / out->page_w))
 			return hp_err_set(err, "resolution %g dpi is out of "
 					  "range", dpi);
-		pw = floor(PAGE_W * dpi / 72 + 0.5);
-		ph = floor(PAGE_H * dpi / 72 + 0.5);
+		pw = floor(out->page_w * dpi / 72 + 0.5);
+		ph = floor(out->page_h * dpi / 72 + 0.5);
 	}
-	if (!(pw >= 1 && pw <= MAX_PIXELS && ph >= 1 && ph <= MAX_PIXELS))
+	if (!(pw >= 1 && pw <= RENDER_MAX_PIXELS && ph >= 1 && ph <= RENDER_MAX_PIXELS))
 		return hp_err_set(err, "image size %gx%g is out of range "
 				  "(1 to %d pixels each way)", pw, ph,
-				  MAX_PIXELS);
+				  RENDER_MAX_PIXELS);
 	out->surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24,
 						  (int)pw, (int)ph);
 	if (surface_ok(out, err))
 		return -1;
-	s = fmin(pw / PAGE_W, ph / PAGE_H);
-	upright(&out->base, s, ph, (pw - PAGE_W * s) / 2,
-		(ph - PAGE_H * s) / 2);
+	s = fmin(pw / out->page_w, ph / out->page_h);
+	upright(&out->base, s, ph, (pw - out->page_w * s) / 2,
+		(ph - out->page_h * s) / 2);
 	return 0;
 }
 
@@ -314,7 +311,6 @@ static const struct draw_format formats[] = {
 		.name = "PostScript",
 		.column = VECTOR_COLUMN,
 		.vector = 1,
-		.multipage = 1,
 		.create = ps_create,
 		.begin_page = ps_begin_page,
 		.finish = vector_finish,
@@ -323,7 +319,6 @@ static const struct draw_format formats[] = {
 		.name = "EPS",
 		.column = VECTOR_COLUMN,
 		.vector = 1,
-		.multipage = 0,
 		.create = eps_create,
 		.begin_page = NULL,
 		.finish = vector_finish,
@@ -332,7 +327,6 @@ static const struct draw_format formats[] = {
 		.name = "PDF",
 		.column = VECTOR_COLUMN,
 		.vector = 1,
-		.multipage = 1,
 		.create = pdf_create,
 		.begin_page = NULL,
 		.finish = vector_finish,
@@ -341,7 +335,6 @@ static const struct draw_format formats[] = {
 		.name = "SVG",
 		.column = VECTOR_COLUMN,
 		.vector = 1,
-		.multipage = 0,
 		.create = svg_create,
 		.begin_page = white_page,
 		.finish = vector_finish,
@@ -350,7 +343,6 @@ static const struct draw_format formats[] = {
 		.name = "PNG",
 		.column = 1,
 		.vector = 0,
-		.multipage = 0,
 		.create = png_create,
 		.begin_page = white_page,
 		.finish = png_finish,

@@ -5,12 +5,9 @@
  * key, the key pages; then axes, the key beside the graph, the bands
  * bottom first, (--heap-size) the heap-size lines, the marks.
  *
- * Multi-page keys (-M, or -m above 20): PS and PDF hold pages, so they get
- * hp2ps's key pages (20 entries each, every page with border and title)
- * followed by the graph page at full width.  EPS, SVG and PNG hold one
- * picture: for them the key moves beside the graph, as without -M, when
- * its entries fit there (a key box's height each, so up to 26 bands);
- * when they do not, the graph takes the full width and has no key.
+ * Multi-page keys (the layout says where the key goes): hp2ps's key
+ * pages, 20 entries each, every page with border and title, followed by
+ * the graph page at full width.
  *
  * Failures: cairo's status is sticky, so the parts draw without checking
  * and the status is read once at the end; our own allocations report
@@ -20,16 +17,6 @@
 
 #include <math.h>
 #include <string.h>
-
-#include "aux-private.h"
-
-#define KEY_EXTRA 29.0		/* hp2ps: key box 14 + three 5-pt gaps */
-
-static int
-key_fits(const struct render_layout *l)
-{
-	return l->graph_h / (double)(l->nbands + 1) >= DRAW_KEY_BOX;
-}
 
 static void
 begin_page(struct draw *d, const struct draw_format *fmt,
@@ -56,7 +43,7 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 	const struct render_layout *l = d->l;
 	size_t first;
 
-	if (fmt->multipage && l->multipage) {
+	if (l->multipage) {
 		for (first = 0; first < l->nbands;
 		     first += DRAW_KEY_PER_PAGE) {
 			begin_page(d, fmt, out);
@@ -70,101 +57,6 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 	if (draw_bands(d) || draw_heapsize(d) || draw_marks(d))
 		return -1;
 	cairo_show_page(d->cr);
-	return 0;
-}
-
-/*
- * For one-picture formats: move the key of a multi-page layout beside the
- * graph, redoing hp2ps's key width and x ticks for the narrower graph (the
- * tick step depends on the time range only; ticks too near the legend go).
- */
-static void
-key_beside(struct render_layout *l, const hp_model *m, PangoContext *pc)
-{
-	const char *su = hp_model_get(m, HP_SAMPLE_UNIT);
-	double longest = 0, w, old = l->graph_w, limit;
-	size_t k, n;
-
-	for (k = 0; k < l->nbands; k++) {
-		w = draw_measure(pc, l->bands[k].label, l->bands[k].label_len,
-				 DRAW_FONT);
-		if (w > longest)
-			longest = w;
-	}
-	l->key_w = KEY_EXTRA + fmin(longest, l->key_label_max);
-	l->graph_w = old - l->key_w;
-	l->key_on_graph = 1;
-	l->multipage = 0;
-	limit = l->graph_w - ((su ? draw_measure(pc, su, strlen(su),
-						 DRAW_FONT) : 0) + 15);
-	for (k = n = 0; k < l->nxticks; k++) {
-		l->xticks[k].pos *= l->graph_w / old;
-		if (l->xticks[k].pos < limit)
-			l->xticks[n++] = l->xticks[k];
-	}
-	l->nxticks = n;
-}
-
-/*
- * --heap-size: the y axis must reach the top of the heap-size lines.  The
- * layout takes an aux's Y_RANGE as a least range, so it is handed one: the
- * -p aux's entries for this model's names, with Y_RANGE raised.  The aux
- * written back then holds the range actually drawn.
- */
-static render_aux *
-heap_prior(const hp_model *m, const render_aux *prior, double ymax,
-	   struct hp_err *err)
-{
-	render_aux *a = render_aux_new();
-	size_t b, nb = hp_model_band_count(m), len;
-	long long order;
-	double shade;
-
-	if (!a) {
-		hp_err_set(err, "out of memory");
-		return NULL;
-	}
-	render_aux_set_ranges(a, prior ? render_aux_x_range(prior) : 0,
-			      fmax(prior ? render_aux_y_range(prior) : 0,
-				   ymax));
-	for (b = 0; prior && b <= nb; b++) {
-		const char *name = b < nb ?
-			hp_model_band_name(m, (hp_band)b, &len) : "OTHER";
-
-		if (b == nb)
-			len = strlen(name);
-		if ((render_aux_order(prior, name, len, &order) &&
-		     render_aux_add_order(a, name, len, order, err)) ||
-		    (render_aux_shade(prior, name, len, &shade) &&
-		     render_aux_add_shade(a, name, len, shade, err))) {
-			render_aux_free(a);
-			return NULL;
-		}
-	}
-	return a;
-}
-
-static int
-compute_layout(struct render_layout *l, const hp_model *m,
-	       const struct render_opts *o, const struct draw_format *fmt,
-	       const render_aux *prior, PangoContext *pc, struct hp_err *err)
-{
-	render_aux *heap = NULL;
-	double hmax = o->heap_size ? draw_heapsize_max(m) : 0;
-	int rc;
-
-	if (hmax > 0) {
-		heap = heap_prior(m, prior, hmax, err);
-		if (!heap)
-			return -1;
-		prior = heap;
-	}
-	rc = layout_compute(l, m, o, prior, draw_measure, pc, err);
-	render_aux_free(heap);
-	if (rc)
-		return -1;
-	if (!fmt->multipage && l->multipage && l->nbands > 0 && key_fits(l))
-		key_beside(l, m, pc);
 	return 0;
 }
 
@@ -187,7 +79,7 @@ render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
 	pc = draw_pango_new(c);
 	if (!pc)
 		return hp_err_set(err, "out of memory");
-	if (compute_layout(&l, m, o, fmt, prior, pc, err)) {
+	if (layout_compute(&l, m, o, prior, draw_measure, pc, err)) {
 		g_object_unref(pc);
 		return -1;
 	}
@@ -202,6 +94,8 @@ render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
 		goto done;
 
 	dout.out = out;
+	dout.page_w = l.page_w;
+	dout.page_h = l.page_h;
 	dout.name = fmt->name;
 	dout.m = m;
 	dout.o = o;

@@ -35,23 +35,6 @@ static const struct style {
 	[HP_HEAP_LIVE] = { "live heap", { 0.0, 0.6, 0.2 }, { 1.5, 1.5 }, 2 },
 };
 
-double
-draw_heapsize_max(const hp_model *m)
-{
-	double max = 0;
-	const uint64_t *v;
-	const double *t;
-	size_t s, i, n;
-
-	for (s = 0; s < HP_NSERIES; s++) {
-		n = hp_model_series(m, (enum hp_series)s, &t, &v);
-		for (i = 0; i < n; i++)
-			if ((double)v[i] > max)
-				max = (double)v[i];
-	}
-	return max;
-}
-
 static int
 by_time(const void *a, const void *b)
 {

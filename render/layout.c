@@ -56,16 +56,15 @@
 #include "palette.h"
 #include "stack.h"
 
-#define PAGE_W		648.0
-#define PAGE_H		432.0
 #define BORDER_SPACE	5.0
-#define TITLE_W		(PAGE_W - 2 * BORDER_SPACE)	/* 638 */
+#define TITLE_W		(LAYOUT_PAGE_W - 2 * BORDER_SPACE)	/* 638 */
 #define TITLE_H		20.0
 #define GRAPH_X0	45.0
 #define GRAPH_Y0	20.0
 #define FULL_GRAPH_W	(TITLE_W - GRAPH_X0)		/* 593 */
 #define KEY_EXTRA	(3 * BORDER_SPACE + 14.0)	/* gaps + key box */
 #define KEY_MAX_SHARE	0.45
+#define KEY_BOX		14.0				/* a key entry's least height */
 #define AXIS_FONT	10.0
 #define SMALL_JOB	35
 #define N_MARKS		7.0
@@ -549,6 +548,38 @@ make_title(struct render_layout *l, const hp_model *m)
 	return 0;
 }
 
+int
+layout_has_pages(enum render_format f)
+{
+	return f == RENDER_PS || f == RENDER_PDF;
+}
+
+/* The largest value of the --heap-size series (0 when none): the y axis
+ * must reach the top of the heap-size lines. */
+static double
+heap_max(const hp_model *m)
+{
+	double max = 0;
+	const uint64_t *v;
+	const double *t;
+	size_t s, i, n;
+
+	for (s = 0; s < HP_NSERIES; s++) {
+		n = hp_model_series(m, (enum hp_series)s, &t, &v);
+		for (i = 0; i < n; i++)
+			if ((double)v[i] > max)
+				max = (double)v[i];
+	}
+	return max;
+}
+
+/*
+ * Where the key goes.  hp2ps: beside the graph, or (-M, -m above 20) on
+ * pages of its own before the graph page.  A format of one picture (EPS,
+ * SVG, PNG) has no key pages: its key goes beside the graph when the
+ * entries fit there (a key box's height each, so up to 26 bands), and
+ * otherwise the graph takes the full width without a key.
+ */
 static void
 dimensions(struct render_layout *l,
 	   const struct render_opts *o, layout_measure_fn measure,
@@ -556,8 +587,8 @@ dimensions(struct render_layout *l,
 {
 	size_t k;
 
-	l->page_w = PAGE_W;
-	l->page_h = PAGE_H;
+	l->page_w = LAYOUT_PAGE_W;
+	l->page_h = LAYOUT_PAGE_H;
 	/* hp2ps counts bytes of JOB; the breakdown we add counts too. */
 	l->big_title = o->title == RENDER_TITLE_BIG ||
 		       (o->title == RENDER_TITLE_AUTO &&
@@ -565,10 +596,15 @@ dimensions(struct render_layout *l,
 	l->title_h = l->big_title ? 2 * TITLE_H : TITLE_H;
 	l->graph_x = GRAPH_X0;
 	l->graph_y = GRAPH_Y0;
-	l->graph_h = PAGE_H - l->title_h - 2 * BORDER_SPACE - GRAPH_Y0;
+	l->graph_h = LAYOUT_PAGE_H - l->title_h - 2 * BORDER_SPACE - GRAPH_Y0;
 
 	l->multipage = o->multipage || o->max_bands > 20;
 	l->key_on_graph = !l->multipage && o->max_bands > 0;
+	if (l->multipage && !layout_has_pages(o->format)) {
+		l->multipage = 0;
+		l->key_on_graph = l->nbands > 0 &&
+			l->graph_h / (double)(l->nbands + 1) >= KEY_BOX;
+	}
 	l->key_label_max = KEY_MAX_SHARE * FULL_GRAPH_W - KEY_EXTRA;
 	l->key_w = 0;
 	if (l->key_on_graph || l->multipage) {
@@ -617,6 +653,8 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		goto fail;
 	}
 	l->yrange = ymax;
+	if (o->heap_size && heap_max(m) > l->yrange)
+		l->yrange = heap_max(m);
 	if (prior && render_aux_y_range(prior) > l->yrange)
 		l->yrange = render_aux_y_range(prior);
 	if (!(l->yrange > 0) || !isfinite(l->yrange))

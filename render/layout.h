@@ -20,6 +20,11 @@
 #include "../hp/model.h"
 #include "render.h"
 
+/* hp2ps's picture: every part is drawn on this page, points, origin
+ * bottom left; a format only maps it onto its own page. */
+#define LAYOUT_PAGE_W 648.0
+#define LAYOUT_PAGE_H 432.0
+
 #define LAYOUT_OTHER ((hp_band)UINT32_MAX)	/* the merged OTHER band */
 #define LAYOUT_DROPPED (-1)			/* slot of a band not drawn */
 
@@ -58,7 +63,8 @@ struct render_layout {
 	size_t nsamples;	/* model samples drawn */
 	double t0, t1;		/* first and last sample time */
 	double xrange;		/* max(t1 - t0, aux X_RANGE); 1 if 0 */
-	double yrange;		/* max stacked total of kept bands, aux Y_RANGE; 1 if 0 */
+	double yrange;		/* max stacked total of kept bands, aux
+				 * Y_RANGE, --heap-size's top; 1 if 0 */
 	double area;		/* trapezoid area of the stacked total, value x seconds */
 
 	/* The title text: JOB, and for eventlogs the breakdown they name
@@ -73,7 +79,7 @@ struct render_layout {
 	double graph_x, graph_y;	/* 45, 20 */
 	double graph_w, graph_h;
 	int key_on_graph;	/* key beside the graph (not -M, not -m0) */
-	int multipage;		/* key on pages of its own */
+	int multipage;		/* key on pages of its own (PS, PDF) */
 	double key_w;		/* key width (29 + longest shortened label),
 				 * 0 when no key is drawn */
 	double key_label_max;	/* longest label allowed before shortening */
@@ -97,6 +103,10 @@ void layout_release(struct render_layout *l);
 /* Fill `used` with this layout's X_RANGE, Y_RANGE, ORDER and SHADE. */
 int layout_to_aux(const struct render_layout *l, render_aux *used,
 		  struct hp_err *err) HP_MUSTCHECK;
+
+/* Whether format f holds pages (PS, PDF), so -M's key gets pages of its
+ * own; the others hold one picture. */
+int layout_has_pages(enum render_format f);
 
 /* hp2ps's 1-2-5 rounding of a tick step (Runciman's rule). */
 double layout_round_step(double y);

@@ -18,6 +18,9 @@
 #include "../hp/err.h"
 #include "../hp/model.h"
 
+/* Cairo's image surfaces stop at this many pixels a side. */
+#define RENDER_MAX_PIXELS 32767
+
 enum render_format { RENDER_PS, RENDER_EPS, RENDER_PDF, RENDER_SVG, RENDER_PNG };
 enum render_sort {
 	RENDER_SORT_SIZE,	/* by total, largest on top (hp2ps default) */

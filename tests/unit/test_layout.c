@@ -786,6 +786,56 @@ ten_thousand_bands(void **state)
 	hp_model_free(m);
 }
 
+/* Layout alone decides where the key goes and what the y axis reaches:
+ * a one-picture format puts -m25's key beside the graph (no key pages),
+ * with the x ticks of the narrower graph; --heap-size raises the range
+ * to the series' top. */
+static void
+one_picture_key_and_heap_range(void **state)
+{
+	hp_model *m = many_bands(25);
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	double ymax, limit;
+	size_t i;
+
+	(void)state;
+	render_opts_init(&o);
+	o.max_bands = 25;
+	o.multipage = 1;
+	o.format = RENDER_PNG;
+	compute(&l, m, &o, NULL);
+	assert_false(l.multipage);
+	assert_true(l.key_on_graph);
+	assert_true(l.key_w > 29 && l.graph_w == 593 - l.key_w);
+	limit = l.graph_w - (lu_hp2ps_measure(NULL, "seconds", 7, 10) + 15);
+	assert_true(l.nxticks > 0);
+	for (i = 0; i < l.nxticks; i++) {
+		assert_true(l.xticks[i].pos < limit);
+		assert_true(fabs(l.xticks[i].pos - l.xticks[i].value *
+				 l.graph_w / l.xrange) < 1e-9);
+	}
+	ymax = l.yrange;
+	layout_release(&l);
+
+	o.format = RENDER_PDF;		/* pages: hp2ps's key pages */
+	compute(&l, m, &o, NULL);
+	assert_true(l.multipage && !l.key_on_graph && l.graph_w == 593);
+	layout_release(&l);
+
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 1.0,
+					    (uint64_t)(4 * ymax), &err), 0);
+	compute(&l, m, &o, NULL);
+	assert_true(l.yrange == ymax);		/* series drawn only on demand */
+	layout_release(&l);
+	o.heap_size = 1;
+	compute(&l, m, &o, NULL);
+	assert_true(l.yrange == 4 * ymax);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
 static void
 huge_values(void **state)
 {
@@ -969,6 +1019,7 @@ main(void)
 		cmocka_unit_test(one_sample),
 		cmocka_unit_test(eventlog_axis_from_zero),
 		cmocka_unit_test(ten_thousand_bands),
+		cmocka_unit_test(one_picture_key_and_heap_range),
 		cmocka_unit_test(huge_values),
 		cmocka_unit_test(ties),
 		cmocka_unit_test(long_labels),
