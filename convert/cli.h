@@ -1,12 +1,13 @@
 /*
- * convert/cli.h - the hp2x command: settings, option parsing, file naming,
- * atomic output, and the read -> write pipeline.
+ * convert/cli.h - the hp2x command: settings, output formats, option
+ * parsing, file naming, atomic output, and the read -> write pipeline.
  *
  * The command is a thin front end in git's manner: cli_parse turns argv
  * into a plain struct cli_settings and nothing else (no files touched, so
  * it is unit-tested); cli_paths_resolve applies hp2ps's naming rules with
  * the file system behind a callback (also unit-tested); cli_run does the
- * work through hp_ and render_ calls and returns the exit status.
+ * work through a job (job.h, shared with watch mode) and returns the exit
+ * status.
  * Nothing here keeps global state: several runs may coexist (watch mode,
  * tests).
  *
@@ -16,21 +17,28 @@
 #ifndef CLI_H
 #define CLI_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "../hp/err.h"
 #include "../render/render.h"
 
-enum cli_format {
-	CLI_FORMAT_NONE,	/* not decided yet */
-	CLI_FORMAT_PS,
-	CLI_FORMAT_EPS,
-	CLI_FORMAT_PDF,
-	CLI_FORMAT_SVG,
-	CLI_FORMAT_PNG,
-	CLI_FORMAT_HP,
-	CLI_FORMAT_CSV,
-	CLI_FORMAT_JSON
+/*
+ * An output format: one row of the table in formats.c, which is the only
+ * list of formats convert/ has.  A graph row names the render/ surface
+ * that draws it; a data row, the function that writes the model.
+ */
+#define CLI_FORMAT_EXTS 4
+struct cli_format {
+	const char *name;	/* --format NAME; lower case */
+	/* Extensions -o recognises (case ignored), with their dot; several
+	 * dots are fine (".speedscope.json").  The first is the one hp2ps's
+	 * naming gives an output of this format.  NULL after the last. */
+	const char *exts[CLI_FORMAT_EXTS];
+	int graph;			/* drawn by render_graph, with an .aux */
+	enum render_format surface;	/* a graph's surface */
+	int (*write)(const hp_model *m, FILE *f,
+		     struct hp_err *err);	/* data: the writer */
 };
 
 enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION };
@@ -39,7 +47,7 @@ struct cli_settings {
 	enum cli_action action;
 	const char *input;	/* as given; NULL or "-" = standard input */
 	const char *output;	/* -o; NULL = hp2ps naming, "-" = stdout */
-	enum cli_format format;	/* decided by cli_parse */
+	const struct cli_format *format;	/* decided by cli_parse */
 	int format_given;	/* --format was used */
 	struct render_opts render;	/* render.format follows format */
 	int eps_given;		/* -e / --eps */
@@ -72,11 +80,18 @@ int cli_parse(struct cli_settings *s, int argc, char **argv,
  * writing failed. */
 int cli_help(FILE *out);
 
-/* Formats by name ("pdf") or file extension (".PDF", case ignored). */
-enum cli_format cli_format_by_name(const char *name);
-enum cli_format cli_format_by_path(const char *path);	/* NONE if unknown */
-const char *cli_format_name(enum cli_format f);		/* "pdf" */
-int cli_format_is_graph(enum cli_format f);
+/* Formats by name ("pdf") or by a path's extension ("x.PDF"), case
+ * ignored; NULL when none.  A path's longest matching extension wins. */
+const struct cli_format *cli_format_by_name(const char *name);
+const struct cli_format *cli_format_by_path(const char *path);
+/* Row i of the table, NULL past the last. */
+const struct cli_format *cli_format_at(size_t i);
+int cli_format_is_graph(const struct cli_format *f);	/* 0 for NULL */
+/* The formats for --help and messages, from the table, NUL-terminated
+ * in buf (cut to size): "ps, eps, ... or json", or ".ps .eps ... .json".
+ * Returns the length. */
+enum cli_format_list { CLI_LIST_NAMES, CLI_LIST_EXTS };
+size_t cli_format_list(char *buf, size_t size, enum cli_format_list what);
 
 /*
  * The files of one run.  With an input named and no -o, hp2ps's naming

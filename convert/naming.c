@@ -154,7 +154,7 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 		/* Without --format the format is PostScript, or EPS through
 		 * -e, and hp2ps names both .ps. */
 		p->output = cli_name_default(s->input,
-			s->format_given ? cli_format_name(s->format) : "ps");
+			s->format_given ? s->format->exts[0] + 1 : "ps");
 		if (!p->output)
 			return oom(p, err);
 		if (graph) {

@@ -306,11 +306,14 @@ static int
 set_format(struct cli_settings *s, const char *opt, const char *arg,
 	   struct hp_err *err)
 {
-	enum cli_format f = cli_format_by_name(arg);
+	const struct cli_format *f = cli_format_by_name(arg);
+	char names[256];
 
-	if (f == CLI_FORMAT_NONE)
-		return hp_err_set(err, "option '%s' wants ps, eps, pdf, svg, png, hp, csv or json, not '%s'",
-				  opt, arg);
+	if (!f) {
+		cli_format_list(names, sizeof names, CLI_LIST_NAMES);
+		return hp_err_set(err, "option '%s' wants %s, not '%s'",
+				  opt, names, arg);
+	}
 	s->format = f;
 	s->format_given = 1;
 	return 0;
@@ -482,11 +485,9 @@ static const struct optdef options[] = {
 	{ .letters = "o", .letter_arg = LA_NEXT, .short_argh = " FILE",
 	  .name = "output", .argh = "FILE", .set = set_output,
 	  .help = "write FILE; its extension picks the format\n"
-		  "(.ps .eps .pdf .svg .png .hp .csv .json); - is\n"
-		  "standard output" },
+		  "(%E); - is standard output" },
 	{ .name = "format", .argh = "FMT", .set = set_format,
-	  .help = "output format whatever the file is called: ps, eps,\n"
-		  "pdf, svg, png, hp, csv or json" },
+	  .help = "output format whatever the file is called: %N" },
 	{ .name = "aux", .set = set_aux,
 	  .help = "also write the .aux beside -o FILE (FILE with its\n"
 		  "extension replaced by .aux)" },
@@ -548,76 +549,6 @@ by_name(const char *name, size_t len)
 	return NULL;
 }
 
-/* ---- formats ---- */
-
-static const struct format {
-	const char *name;
-	enum cli_format f;
-	int graph;
-	enum render_format rf;
-} formats[] = {
-	{ "ps", CLI_FORMAT_PS, 1, RENDER_PS },
-	{ "eps", CLI_FORMAT_EPS, 1, RENDER_EPS },
-	{ "pdf", CLI_FORMAT_PDF, 1, RENDER_PDF },
-	{ "svg", CLI_FORMAT_SVG, 1, RENDER_SVG },
-	{ "png", CLI_FORMAT_PNG, 1, RENDER_PNG },
-	{ "hp", CLI_FORMAT_HP, 0, RENDER_PS },
-	{ "csv", CLI_FORMAT_CSV, 0, RENDER_PS },
-	{ "json", CLI_FORMAT_JSON, 0, RENDER_PS },
-};
-
-#define NFORMATS (sizeof formats / sizeof formats[0])
-
-static const struct format *
-format_entry(enum cli_format f)
-{
-	size_t i;
-
-	for (i = 0; i < NFORMATS; i++)
-		if (formats[i].f == f)
-			return &formats[i];
-	return NULL;
-}
-
-enum cli_format
-cli_format_by_name(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < NFORMATS; i++)
-		if (strcasecmp(name, formats[i].name) == 0)
-			return formats[i].f;
-	return CLI_FORMAT_NONE;
-}
-
-enum cli_format
-cli_format_by_path(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	const char *base = slash ? slash + 1 : path;
-	const char *dot = strrchr(base, '.');
-
-	if (!dot || dot == base)
-		return CLI_FORMAT_NONE;
-	return cli_format_by_name(dot + 1);
-}
-
-const char *
-cli_format_name(enum cli_format f)
-{
-	const struct format *e = format_entry(f);
-
-	return e ? e->name : "none";
-}
-
-int
-cli_format_is_graph(enum cli_format f)
-{
-	const struct format *e = format_entry(f);
-
-	return e && e->graph;
-}
-
 /* ---- parsing ---- */
 
 void
@@ -625,7 +556,7 @@ cli_settings_init(struct cli_settings *s)
 {
 	memset(s, 0, sizeof *s);
 	s->action = CLI_RUN;
-	s->format = CLI_FORMAT_NONE;
+	s->format = NULL;
 	render_opts_init(&s->render);
 }
 
@@ -717,16 +648,16 @@ short_options(struct cli_settings *s, int argc, char **argv, int *i,
 static int
 finish(struct cli_settings *s, struct hp_err *err)
 {
-	enum cli_format f = s->format;
+	const struct cli_format *f = s->format;
 
 	if (!s->format_given) {
 		if (s->output && strcmp(s->output, "-") != 0) {
 			f = cli_format_by_path(s->output);
-			if (f == CLI_FORMAT_NONE)
+			if (!f)
 				return hp_err_set(err, "cannot tell the format of '%s' from its extension (use --format=FMT)",
 						  s->output);
 		} else {
-			f = CLI_FORMAT_PS;
+			f = cli_format_by_name("ps");
 		}
 	}
 	if (!s->watch && (s->interval > 0 || s->idle_exit > 0))
@@ -739,10 +670,11 @@ finish(struct cli_settings *s, struct hp_err *err)
 	if (s->command && s->idle_exit > 0)
 		return hp_err_set(err, "--idle-exit does not go with a command: hp2x stops when the program exits");
 	/* hp2ps: -e means EPS.  Other graph formats take it as the width. */
-	if (f == CLI_FORMAT_PS && s->eps_given)
-		f = CLI_FORMAT_EPS;
+	if (f->graph && f->surface == RENDER_PS && s->eps_given)
+		f = cli_format_by_name("eps");
 	s->format = f;
-	s->render.format = format_entry(f)->rf;
+	if (f->graph)
+		s->render.format = f->surface;
 	return 0;
 }
 
@@ -782,6 +714,7 @@ cli_parse(struct cli_settings *s, int argc, char **argv, struct hp_err *err)
 /* ---- --help ---- */
 
 #define HELP_COLUMN 26
+#define HELP_WIDTH 79
 
 /* Append to the first column; the table's strings are short, but a
  * longer one would only be cut. */
@@ -795,12 +728,60 @@ column(char *buf, size_t size, size_t *n, const char *a, const char *b,
 		*n = *n + (size_t)k < size ? *n + (size_t)k : size - 1;
 }
 
+/*
+ * An option's help with %N (the formats' names) and %E (their
+ * extensions) taken from the format table, so the lists never go stale.
+ * The table's own line breaks stay; a line a list made longer than
+ * HELP_WIDTH breaks at its last space that fits.
+ */
+static void
+help_text(FILE *out, const char *h)
+{
+	char text[1024], list[512];
+	const char *line = text;
+	size_t n = 0;
+
+	for (; *h && n + 1 < sizeof text; h++) {
+		if (h[0] == '%' && (h[1] == 'N' || h[1] == 'E')) {
+			size_t k = cli_format_list(list, sizeof list, h[1] == 'N'
+						   ? CLI_LIST_NAMES
+						   : CLI_LIST_EXTS);
+
+			if (k > sizeof text - 1 - n)
+				k = sizeof text - 1 - n;
+			memcpy(text + n, list, k);
+			n += k;
+			h++;
+			continue;
+		}
+		text[n++] = *h;
+	}
+	text[n] = '\0';
+	for (;;) {
+		size_t len = strcspn(line, "\n"), cut = len;
+
+		if (len > HELP_WIDTH - HELP_COLUMN) {
+			cut = HELP_WIDTH - HELP_COLUMN;
+			while (cut > 0 && line[cut] != ' ')
+				cut--;
+			if (cut == 0)
+				cut = len;
+		}
+		fwrite(line, 1, cut, out);
+		line += cut;
+		if (*line == '\0')
+			break;
+		line++;		/* the space or line break */
+		fprintf(out, "\n%*s", HELP_COLUMN, "");
+	}
+	fputc('\n', out);
+}
+
 static void
 help_entry(FILE *out, const struct optdef *o)
 {
 	char first[128], letter[3] = "-";
 	size_t n = 0;
-	const char *h;
 	const char *c;
 
 	first[0] = '\0';
@@ -819,12 +800,7 @@ help_entry(FILE *out, const struct optdef *o)
 		fprintf(out, "\n%*s", HELP_COLUMN, "");
 	else
 		fprintf(out, "%*s", (int)(HELP_COLUMN - 2 - n), "");
-	for (h = o->help; *h; h++) {
-		fputc(*h, out);
-		if (*h == '\n')
-			fprintf(out, "%*s", HELP_COLUMN, "");
-	}
-	fputc('\n', out);
+	help_text(out, o->help);
 }
 
 int

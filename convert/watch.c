@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "../hp/reader.h"
+#include "job.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
 /* Bytes read in one look before signals are checked again: a first look
@@ -61,12 +62,11 @@ struct shown {
 struct watcher {
 	const struct cli_settings *s;
 	FILE *errs;
-	struct cli_paths p;
+	struct cli_job job;	/* paths, prior aux, rendering context */
+	const char *input;	/* job.p.input */
 	const char *base;	/* the input's name within its directory */
 	double interval;
 
-	render_ctx *ctx;	/* graph formats only */
-	render_aux *prior;	/* -p */
 	hp_model *m;
 	hp_reader *r;
 	size_t nwarn;		/* warnings of m already printed */
@@ -179,8 +179,7 @@ draw(struct watcher *w)
 	shown_of(w->m, &w->drawn);
 	w->has_drawn = 1;
 	w->force = 0;
-	w->drawn_ok = cli_write_outputs(w->s, &w->p, w->ctx, w->m, w->prior,
-					&err) == 0;
+	w->drawn_ok = cli_job_write(&w->job, w->m, &err) == 0;
 	if (!w->drawn_ok)
 		report(w, &err);
 	w->last_draw = now();
@@ -195,7 +194,7 @@ fresh_model(struct watcher *w, struct hp_err *err)
 	w->r = NULL;
 	w->m = hp_model_new();
 	if (w->m)
-		w->r = hp_reader_new(w->m, w->p.input);
+		w->r = hp_reader_new(w->m, w->input);
 	if (!w->m || !w->r)
 		return hp_err_set(err, "out of memory");
 	w->nwarn = 0;
@@ -214,23 +213,23 @@ watch_file(struct watcher *w)
 	/* The old file's watch may be gone already (IN_IGNORED). */
 	if (w->wd_file >= 0)
 		inotify_rm_watch(w->ino_fd, w->wd_file);
-	w->wd_file = inotify_add_watch(w->ino_fd, w->p.input, FILE_EVENTS);
+	w->wd_file = inotify_add_watch(w->ino_fd, w->input, FILE_EVENTS);
 }
 
 static void
 watch_dir(struct watcher *w)
 {
-	const char *slash = strrchr(w->p.input, '/');
+	const char *slash = strrchr(w->input, '/');
 	char *dir;
 
-	w->base = slash ? slash + 1 : w->p.input;
+	w->base = slash ? slash + 1 : w->input;
 	if (w->ino_fd < 0)
 		return;
 	if (!slash) {
 		w->wd_dir = inotify_add_watch(w->ino_fd, ".", DIR_EVENTS);
 		return;
 	}
-	dir = strndup(w->p.input, slash == w->p.input ? 1 : (size_t)(slash - w->p.input));
+	dir = strndup(w->input, slash == w->input ? 1 : (size_t)(slash - w->input));
 	/* A directory that is not there (yet) leaves the polling. */
 	if (dir)
 		w->wd_dir = inotify_add_watch(w->ino_fd, dir, DIR_EVENTS);
@@ -252,7 +251,7 @@ say_waiting(struct watcher *w)
 	/* A program just started has not written its profile yet: no
 	 * news. */
 	if (!w->said_waiting && !w->child)
-		note(w, "waiting for %s", w->p.input);
+		note(w, "waiting for %s", w->input);
 	w->said_waiting = 1;
 }
 
@@ -261,27 +260,27 @@ static int
 open_input(struct watcher *w, struct hp_err *err)
 {
 	struct stat st;
-	int fd = open(w->p.input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	int fd = open(w->input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0) {
 		if (errno == ENOENT || errno == ENOTDIR) {
 			say_waiting(w);
 			return 0;
 		}
-		return hp_err_set(err, "cannot open %s: %s", w->p.input,
+		return hp_err_set(err, "cannot open %s: %s", w->input,
 				  strerror(errno));
 	}
 	if (fstat(fd, &st) != 0) {
 		int e = errno;
 
 		close(fd);
-		return hp_err_set(err, "cannot read %s: %s", w->p.input,
+		return hp_err_set(err, "cannot read %s: %s", w->input,
 				  strerror(e));
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
 		return hp_err_set(err, "%s is not a regular file; --watch follows files",
-				  w->p.input);
+				  w->input);
 	}
 	if (w->has_stale) {
 		if (same_stat(&st, &w->stale)) {
@@ -307,11 +306,11 @@ look(struct watcher *w, struct hp_err *err)
 	struct stat st;
 	int grew = 0;
 
-	if (w->fd >= 0 && stat(w->p.input, &st) == 0 &&
+	if (w->fd >= 0 && stat(w->input, &st) == 0 &&
 	    (st.st_dev != w->dev || st.st_ino != w->ino)) {
 		close(w->fd);
 		w->fd = -1;
-		note(w, "%s was replaced; starting over", w->p.input);
+		note(w, "%s was replaced; starting over", w->input);
 		if (fresh_model(w, err))
 			return -1;
 	}
@@ -322,10 +321,10 @@ look(struct watcher *w, struct hp_err *err)
 			return rc;
 	}
 	if (fstat(w->fd, &st) != 0)
-		return hp_err_set(err, "cannot read %s: %s", w->p.input,
+		return hp_err_set(err, "cannot read %s: %s", w->input,
 				  strerror(errno));
 	if (st.st_size < w->off) {
-		note(w, "%s was truncated; starting over", w->p.input);
+		note(w, "%s was truncated; starting over", w->input);
 		if (fresh_model(w, err))
 			return -1;
 	}
@@ -342,7 +341,7 @@ look(struct watcher *w, struct hp_err *err)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return hp_err_set(err, "%s: read error: %s", w->p.input,
+			return hp_err_set(err, "%s: read error: %s", w->input,
 					  strerror(errno));
 		if (n == 0)
 			break;
@@ -468,19 +467,9 @@ watch_exists(const char *path, void *ctx)
 static int
 setup(struct watcher *w, struct hp_err *err)
 {
-	if (cli_paths_resolve(&w->p, w->s, watch_exists, NULL, err) ||
-	    cli_refuse_overwrite(&w->p, err))
+	if (cli_job_prepare(&w->job, w->s, watch_exists, err))
 		return -1;
-	if (w->p.aux_read) {
-		w->prior = render_aux_new();
-		if (!w->prior)
-			return hp_err_set(err, "out of memory");
-		if (cli_read_aux(w->prior, w->p.aux, err))
-			return -1;
-	}
-	if (cli_format_is_graph(w->s->format) &&
-	    !(w->ctx = render_ctx_new(NULL, err)))
-		return -1;
+	w->input = w->job.p.input;
 	w->buf = malloc(READ_CHUNK);
 	if (!w->buf)
 		return hp_err_set(err, "out of memory");
@@ -555,7 +544,7 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 	if (pending(w) || (w->has_drawn && !w->drawn_ok))
 		draw(w);
 	if (w->fd < 0 && !w->has_drawn)
-		hp_err_set(err, "%s did not appear", w->p.input);
+		hp_err_set(err, "%s did not appear", w->input);
 }
 
 int
@@ -611,7 +600,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 
 		/* The program truncates or replaces what an earlier run
 		 * left; until then that file is not this run's. */
-		if (stat(w.p.input, &w.stale) == 0)
+		if (stat(w.input, &w.stale) == 0)
 			w.has_stale = 1;
 		fflush(errs);
 		if (cli_launch_spawn(&w.child, argv, &old, &eno, &err)) {
@@ -664,9 +653,7 @@ out:
 	hp_reader_free(w.r);
 	hp_model_free(w.m);
 	free(w.buf);
-	render_ctx_free(w.ctx);
-	render_aux_free(w.prior);
-	cli_paths_release(&w.p);
+	cli_job_release(&w.job);
 	free(argv);
 	free(profile);
 	return status;

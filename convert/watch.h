@@ -1,10 +1,9 @@
 /*
  * convert/watch.h - watch mode (--watch) and the program launcher
- * (--watch -- PROG ARGS...), plus the pieces of one run (run.c) that watch
- * mode repeats for every drawing.
+ * (--watch -- PROG ARGS...).
  *
  * Internal to convert/: the public entry stays cli_run, which hands
- * --watch runs to cli_watch.  The launcher's decisions (does the program
+ * --watch runs to cli_watch; both write through a job (job.h).  The launcher's decisions (does the program
  * already ask for a heap profile, which file will it write, which argv to
  * run) are pure functions so the unit tests check them without running
  * anything.
@@ -18,32 +17,7 @@
 #include <sys/types.h>
 
 #include "../hp/err.h"
-#include "../hp/model.h"
-#include "../render/render.h"
 #include "cli.h"
-
-/* ---- shared with run.c ---- */
-
-/* exists() for cli_paths_resolve: only "not there" counts as missing. */
-int cli_exists(const char *path, void *ctx);
-/* Refuse an output or aux that is the input (same name or same inode). */
-int cli_refuse_overwrite(const struct cli_paths *p,
-			 struct hp_err *err) HP_MUSTCHECK;
-/* Read a whole .aux file into a. */
-int cli_read_aux(render_aux *a, const char *path,
-		 struct hp_err *err) HP_MUSTCHECK;
-/* Print m's warnings from index `from' on (unless -q); returns how many
- * m holds, the next call's `from'. */
-size_t cli_print_warnings(const hp_model *m, size_t from,
-			  const struct cli_settings *s, FILE *errs);
-/*
- * Write every output of one drawing of m: the graph and its aux (ctx must
- * then be non-NULL; it is reused) or the data.  Each file goes through
- * cli_out, so a failure leaves the previous one in place.
- */
-int cli_write_outputs(const struct cli_settings *s, const struct cli_paths *p,
-		      render_ctx *ctx, const hp_model *m,
-		      const render_aux *prior, struct hp_err *err) HP_MUSTCHECK;
 
 /* ---- watch ---- */
 

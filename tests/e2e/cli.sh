@@ -128,6 +128,12 @@ t_manpage() {
 	for opt in $("$HP2X" --help | grep -o -e '--[a-z][a-z-]*' | sort -u); do
 		grep -q -e "$opt" page || bad "hp2x.1 lacks $opt"
 	done
+	# So is every format of the table (convert/formats.c), which --help
+	# lists by extension.
+	for opt in $("$HP2X" --help | tr ' ();,' '\n\n\n\n\n' |
+		     grep -x -e '\.[a-z][a-z.]*' | sort -u); do
+		grep -q -e "^\.BR\? $opt\b" page || bad "hp2x.1 lacks $opt"
+	done
 	grep -q '^\.B sample,time,band,bytes$' page || bad "hp2x.1 lacks the CSV header"
 }
 

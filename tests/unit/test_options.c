@@ -3,6 +3,7 @@
  * hp2ps's glued syntax, every long option, the format choice, and the
  * usage errors with their messages.
  */
+#include <ctype.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -63,7 +64,7 @@ defaults(void **state)
 	assert_int_equal(s.action, CLI_RUN);
 	assert_null(s.input);
 	assert_null(s.output);
-	assert_int_equal(s.format, CLI_FORMAT_PS);
+	assert_string_equal(s.format->name, "ps");
 	assert_int_equal(s.render.format, RENDER_PS);
 	assert_int_equal(s.render.title, RENDER_TITLE_AUTO);
 	assert_int_equal(s.render.sort, RENDER_SORT_SIZE);
@@ -203,7 +204,7 @@ eps_widths(void **state)
 	OK("-e5in");
 	assert_true(s.render.eps_width == 360);
 	assert_int_equal(s.eps_given, 1);
-	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	assert_string_equal(s.format->name, "eps");
 	assert_int_equal(s.render.format, RENDER_EPS);
 	OK("-e120mm");
 	assert_float_equal(s.render.eps_width, 120 * 72 / 25.4, 1e-9);
@@ -219,7 +220,7 @@ eps_widths(void **state)
 	assert_true(s.render.eps_width == 145);
 	OK("--eps=5in");
 	assert_true(s.render.eps_width == 360);
-	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	assert_string_equal(s.format->name, "eps");
 	OK("--eps", "15cm");
 	assert_float_equal(s.render.eps_width, 15 * 72 / 2.54, 1e-9);
 	/* Width must be more than 2 inches, as in hp2ps. */
@@ -244,20 +245,20 @@ eps_and_formats(void **state)
 	(void)state;
 	/* -e means EPS wherever PostScript would be written ... */
 	OK("-e5in", "-o", "x.ps");
-	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	assert_string_equal(s.format->name, "eps");
 	OK("-e5in", "--format=ps");
-	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	assert_string_equal(s.format->name, "eps");
 	OK("-e5in", "-o", "-");
-	assert_int_equal(s.format, CLI_FORMAT_EPS);
+	assert_string_equal(s.format->name, "eps");
 	/* ... and only the width for other graph formats. */
 	OK("-e5in", "-o", "x.pdf");
-	assert_int_equal(s.format, CLI_FORMAT_PDF);
+	assert_string_equal(s.format->name, "pdf");
 	assert_int_equal(s.render.format, RENDER_PDF);
 	assert_true(s.render.eps_width == 360);
 	OK("-e5in", "-o", "x.svg");
-	assert_int_equal(s.format, CLI_FORMAT_SVG);
+	assert_string_equal(s.format->name, "svg");
 	OK("-e5in", "-o", "x.png");
-	assert_int_equal(s.format, CLI_FORMAT_PNG);
+	assert_string_equal(s.format->name, "png");
 }
 
 static void
@@ -321,14 +322,14 @@ output_and_format(void **state)
 {
 	static const struct {
 		const char *path;
-		enum cli_format f;
+		const char *f;
 	} cases[] = {
-		{ "x.ps", CLI_FORMAT_PS }, { "x.eps", CLI_FORMAT_EPS },
-		{ "x.pdf", CLI_FORMAT_PDF }, { "x.svg", CLI_FORMAT_SVG },
-		{ "x.png", CLI_FORMAT_PNG }, { "x.hp", CLI_FORMAT_HP },
-		{ "x.csv", CLI_FORMAT_CSV }, { "x.json", CLI_FORMAT_JSON },
-		{ "X.PDF", CLI_FORMAT_PDF }, { "dir.d/X.Svg", CLI_FORMAT_SVG },
-		{ "a.b.EPS", CLI_FORMAT_EPS }, { "x.JSON", CLI_FORMAT_JSON },
+		{ "x.ps", "ps" }, { "x.eps", "eps" },
+		{ "x.pdf", "pdf" }, { "x.svg", "svg" },
+		{ "x.png", "png" }, { "x.hp", "hp" },
+		{ "x.csv", "csv" }, { "x.json", "json" },
+		{ "X.PDF", "pdf" }, { "dir.d/X.Svg", "svg" },
+		{ "a.b.EPS", "eps" }, { "x.JSON", "json" },
 	};
 	size_t i;
 
@@ -336,7 +337,7 @@ output_and_format(void **state)
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		OK("-o", cases[i].path);
 		assert_string_equal(s.output, cases[i].path);
-		assert_int_equal(s.format, cases[i].f);
+		assert_string_equal(s.format->name, cases[i].f);
 	}
 	OK("-ox.svg");
 	assert_string_equal(s.output, "x.svg");
@@ -344,22 +345,22 @@ output_and_format(void **state)
 	OK("--output=x.png");
 	assert_int_equal(s.render.format, RENDER_PNG);
 	OK("--output", "x.json");
-	assert_int_equal(s.format, CLI_FORMAT_JSON);
+	assert_string_equal(s.format->name, "json");
 	OK("-o", "-");
 	assert_string_equal(s.output, "-");
-	assert_int_equal(s.format, CLI_FORMAT_PS);
+	assert_string_equal(s.format->name, "ps");
 	OK("--output", "-", "--format", "csv");
-	assert_int_equal(s.format, CLI_FORMAT_CSV);
+	assert_string_equal(s.format->name, "csv");
 	/* --format overrides the extension. */
 	OK("-o", "x.txt", "--format=pdf");
-	assert_int_equal(s.format, CLI_FORMAT_PDF);
+	assert_string_equal(s.format->name, "pdf");
 	OK("--format=SVG", "-o", "x.pdf");
-	assert_int_equal(s.format, CLI_FORMAT_SVG);
+	assert_string_equal(s.format->name, "svg");
 	OK("--format=eps");
 	assert_int_equal(s.render.format, RENDER_EPS);
 	OK("-o", "a.pdf", "-o", "b.svg");
 	assert_string_equal(s.output, "b.svg");
-	assert_int_equal(s.format, CLI_FORMAT_SVG);
+	assert_string_equal(s.format->name, "svg");
 	BAD("-o", "x.txt");
 	assert_non_null(strstr(err.msg, "x.txt"));
 	assert_non_null(strstr(err.msg, "--format"));
@@ -496,7 +497,7 @@ watch_options(void **state)
 	BAD("-w", "f.hp", "-o", "-");
 	assert_non_null(strstr(err.msg, "standard output"));
 	OK("-w", "f.hp", "-o", "f.json");
-	assert_int_equal(s.format, CLI_FORMAT_JSON);
+	assert_string_equal(s.format->name, "json");
 	assert_null(s.command);
 
 	/* After --watch, "--" starts the command; options after it are
@@ -509,7 +510,7 @@ watch_options(void **state)
 	assert_null(s.command[4]);
 	assert_int_equal(s.render.colour, 0);
 	assert_null(s.input);
-	assert_int_equal(s.format, CLI_FORMAT_PDF);
+	assert_string_equal(s.format->name, "pdf");
 	/* A file named with the command: that file is watched. */
 	OK("-w", "prog.eventlog", "--", "prog", "+RTS", "-l", "-hT");
 	assert_string_equal(s.input, "prog.eventlog");
@@ -594,19 +595,69 @@ static void
 format_helpers(void **state)
 {
 	(void)state;
-	assert_int_equal(cli_format_by_name("png"), CLI_FORMAT_PNG);
-	assert_int_equal(cli_format_by_name("Json"), CLI_FORMAT_JSON);
-	assert_int_equal(cli_format_by_name("tiff"), CLI_FORMAT_NONE);
-	assert_int_equal(cli_format_by_path("a/b.c/x"), CLI_FORMAT_NONE);
-	assert_int_equal(cli_format_by_path("a/b.c/x.hp"), CLI_FORMAT_HP);
-	assert_int_equal(cli_format_by_path(".csv"), CLI_FORMAT_NONE);
-	assert_string_equal(cli_format_name(CLI_FORMAT_EPS), "eps");
-	assert_true(cli_format_is_graph(CLI_FORMAT_PS));
-	assert_true(cli_format_is_graph(CLI_FORMAT_PNG));
-	assert_false(cli_format_is_graph(CLI_FORMAT_HP));
-	assert_false(cli_format_is_graph(CLI_FORMAT_CSV));
-	assert_false(cli_format_is_graph(CLI_FORMAT_JSON));
-	assert_false(cli_format_is_graph(CLI_FORMAT_NONE));
+	assert_string_equal(cli_format_by_name("png")->name, "png");
+	assert_string_equal(cli_format_by_name("Json")->name, "json");
+	assert_null(cli_format_by_name("tiff"));
+	assert_null(cli_format_by_path("a/b.c/x"));
+	assert_string_equal(cli_format_by_path("a/b.c/x.hp")->name, "hp");
+	assert_null(cli_format_by_path(".csv"));
+	assert_null(cli_format_by_path("x.ps/"));
+	assert_null(cli_format_by_path("xps"));
+	assert_string_equal(cli_format_by_path("x.tar.json")->name, "json");
+	assert_true(cli_format_is_graph(cli_format_by_name("ps")));
+	assert_true(cli_format_is_graph(cli_format_by_name("png")));
+	assert_false(cli_format_is_graph(cli_format_by_name("hp")));
+	assert_false(cli_format_is_graph(cli_format_by_name("csv")));
+	assert_false(cli_format_is_graph(cli_format_by_name("json")));
+	assert_false(cli_format_is_graph(NULL));
+}
+
+/* Every row of the format table is reachable by its name and each of its
+ * extensions (the longest extension winning, so "x.speedscope.json" is
+ * not JSON's), is either a graph or data, and shows in --help and in the
+ * --format error. */
+static void
+format_table(void **state)
+{
+	const struct cli_format *f;
+	char *help = NULL, path[64], upper[64], msg[sizeof err.msg];
+	size_t len = 0, i, k, j;
+	FILE *mem = open_memstream(&help, &len);
+
+	(void)state;
+	assert_non_null(mem);
+	assert_int_equal(cli_help(mem), 0);
+	fclose(mem);
+	BAD("--format=tiff");
+	memcpy(msg, err.msg, sizeof msg);
+	for (i = 0; (f = cli_format_at(i)); i++) {
+		assert_ptr_equal(cli_format_by_name(f->name), f);
+		assert_true(!f->graph == !!f->write);
+		assert_non_null(f->exts[0]);
+		assert_int_equal(f->exts[0][0], '.');
+		if (!strstr(msg, f->name))
+			fail_msg("--format error lacks %s: %s", f->name, msg);
+		for (k = 0; k < CLI_FORMAT_EXTS && f->exts[k]; k++) {
+			snprintf(path, sizeof path, "dir.x/name%s", f->exts[k]);
+			assert_ptr_equal(cli_format_by_path(path), f);
+			for (j = 0; path[j]; j++)
+				upper[j] = (char)toupper((unsigned char)path[j]);
+			upper[j] = '\0';
+			assert_ptr_equal(cli_format_by_path(upper), f);
+			assert_null(cli_format_by_path(f->exts[k]));
+			if (!strstr(help, f->exts[k]))
+				fail_msg("--help lacks %s", f->exts[k]);
+			OK("-o", path);
+			assert_ptr_equal(s.format, f);
+			if (f->graph)
+				assert_int_equal(s.render.format, f->surface);
+		}
+		snprintf(path, sizeof path, "--format=%s", f->name);
+		OK(path);
+		assert_ptr_equal(s.format, f);
+	}
+	assert_true(i >= 8);
+	free(help);
 }
 
 int
@@ -630,6 +681,7 @@ main(void)
 		cmocka_unit_test(unknown_options),
 		cmocka_unit_test(help_lists_every_option),
 		cmocka_unit_test(format_helpers),
+		cmocka_unit_test(format_table),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

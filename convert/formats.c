@@ -1,0 +1,120 @@
+/*
+ * convert/formats.c - the output formats hp2x writes: one row each.
+ *
+ * A row is everything the command knows of a format: the name --format
+ * takes, the extensions -o recognises, and what writes it (a render/
+ * surface for a graph, a dataout.h writer for data).  The parser, the
+ * file naming, the pipeline (job.c) and the texts of --help and of the
+ * errors all read this table, so adding a format is adding a row here
+ * plus its writer: a data writer in its own out_*.c, or, for a graph, a
+ * surface in render/ (enum render_format and its row in format.c).
+ */
+#include "cli.h"
+
+#include <string.h>
+#include <strings.h>
+
+#include "dataout.h"
+
+static const struct cli_format formats[] = {
+	/* name     extensions         graph surface or data writer */
+	{ "ps",   { ".ps" },   1, RENDER_PS,  NULL },
+	{ "eps",  { ".eps" },  1, RENDER_EPS, NULL },
+	{ "pdf",  { ".pdf" },  1, RENDER_PDF, NULL },
+	{ "svg",  { ".svg" },  1, RENDER_SVG, NULL },
+	{ "png",  { ".png" },  1, RENDER_PNG, NULL },
+	{ "hp",   { ".hp" },   0, RENDER_PS,  out_hp },
+	{ "csv",  { ".csv" },  0, RENDER_PS,  out_csv },
+	{ "json", { ".json" }, 0, RENDER_PS,  out_json },
+};
+
+#define NFORMATS (sizeof formats / sizeof formats[0])
+
+const struct cli_format *
+cli_format_at(size_t i)
+{
+	return i < NFORMATS ? &formats[i] : NULL;
+}
+
+const struct cli_format *
+cli_format_by_name(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < NFORMATS; i++)
+		if (strcasecmp(name, formats[i].name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+/*
+ * The longest extension that ends the path's last component and leaves
+ * something before it, so "x.speedscope.json" is speedscope's even with
+ * a ".json" row, and ".csv" alone is no file of any format.
+ */
+const struct cli_format *
+cli_format_by_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	size_t len = strlen(base), best_len = 0, i, k;
+	const struct cli_format *best = NULL;
+
+	for (i = 0; i < NFORMATS; i++) {
+		for (k = 0; k < CLI_FORMAT_EXTS && formats[i].exts[k]; k++) {
+			const char *ext = formats[i].exts[k];
+			size_t n = strlen(ext);
+
+			if (n < len && n > best_len &&
+			    strcasecmp(base + len - n, ext) == 0) {
+				best = &formats[i];
+				best_len = n;
+			}
+		}
+	}
+	return best;
+}
+
+int
+cli_format_is_graph(const struct cli_format *f)
+{
+	return f && f->graph;
+}
+
+/* Append s to buf (of size), cutting what does not fit. */
+static void
+append(char *buf, size_t size, size_t *n, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (*n + k >= size)
+		k = size - 1 - *n;
+	memcpy(buf + *n, s, k);
+	*n += k;
+	buf[*n] = '\0';
+}
+
+size_t
+cli_format_list(char *buf, size_t size, enum cli_format_list what)
+{
+	size_t n = 0, i, k;
+
+	if (size == 0)
+		return 0;
+	buf[0] = '\0';
+	for (i = 0; i < NFORMATS; i++) {
+		if (what == CLI_LIST_NAMES) {
+			if (i > 0)
+				append(buf, size, &n,
+				       i + 1 == NFORMATS ? " or " : ", ");
+			append(buf, size, &n, formats[i].name);
+			continue;
+		}
+		for (k = 0; k < CLI_FORMAT_EXTS && formats[i].exts[k]; k++) {
+			if (n > 0)
+				append(buf, size, &n, " ");
+			append(buf, size, &n, formats[i].exts[k]);
+		}
+	}
+	return n;
+}

@@ -1,0 +1,221 @@
+/*
+ * convert/job.c - the files of one run and the writing of its outputs,
+ * shared by a single run (run.c) and watch mode (watch.c).
+ *
+ * Preparing: resolve the file names, refuse to overwrite the input, read
+ * the prior .aux (-p) before the profile so a missing one fails fast, and
+ * set up the rendering context (fonts) once.  Writing: the model's data
+ * (the format row's writer) or its graph (render_graph) and then the
+ * .aux the graph used.  Every file goes through cli_out (atomic.c), so a
+ * failure at any step leaves what was there before.
+ */
+#include "job.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../hp/grow.h"
+
+int
+cli_exists(const char *path, void *ctx)
+{
+	struct stat st;
+
+	(void)ctx;
+	/* Only "not there" counts as missing; any other failure (no
+	 * permission) is reported by whoever opens the file. */
+	return stat(path, &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
+}
+
+static int
+same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
+		return 0;
+	if (strcmp(a, b) == 0)
+		return 1;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static int
+refuse_overwrite(const struct cli_paths *p, struct hp_err *err)
+{
+	if (same_file(p->input, p->output))
+		return hp_err_set(err, "%s: output would overwrite the input",
+				  p->output);
+	if (p->aux_write && same_file(p->input, p->aux))
+		return hp_err_set(err, "%s: the .aux file would overwrite the input",
+				  p->aux);
+	return 0;
+}
+
+static int
+read_aux(render_aux *a, const char *path, struct hp_err *err)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	int rc = 0;
+
+	if (!f)
+		return hp_err_set(err, "cannot open %s: %s", path,
+				  strerror(errno));
+	for (;;) {
+		size_t n;
+
+		if (HP_GROW(buf, cap, len + 4096)) {
+			rc = hp_err_set(err, "%s: out of memory", path);
+			goto out;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0) {
+			if (ferror(f))
+				rc = hp_err_set(err, "%s: read error: %s", path,
+						strerror(errno));
+			break;
+		}
+	}
+	if (!rc)
+		rc = render_aux_read(a, path, buf, len, err);
+out:
+	free(buf);
+	fclose(f);
+	return rc;
+}
+
+size_t
+cli_print_warnings(const hp_model *m, size_t from,
+		   const struct cli_settings *s, FILE *errs)
+{
+	size_t i, n = hp_model_warning_count(m);
+
+	for (i = from; i < n && !s->quiet; i++)
+		fprintf(errs, "hp2x: warning: %s\n", hp_model_warning(m, i));
+	return n;
+}
+
+/* The renderer and the data writers see only a FILE; say which file a
+ * failure was about, unless the message already does. */
+static void
+name_output(struct hp_err *err, const struct cli_out *o)
+{
+	const char *name = o->is_stdout ? "standard output" : o->path;
+	char msg[sizeof err->msg];
+	size_t n, k;
+
+	if (!name || strstr(err->msg, name))
+		return;
+	n = strlen(name);
+	k = strlen(err->msg);
+	if (n + 2 >= sizeof msg)
+		return;
+	if (n + 2 + k >= sizeof msg)
+		k = sizeof msg - 1 - n - 2;	/* cut the end, keep the name */
+	memcpy(msg, name, n);
+	memcpy(msg + n, ": ", 2);
+	memcpy(msg + n + 2, err->msg, k);
+	msg[n + 2 + k] = '\0';
+	memcpy(err->msg, msg, sizeof msg);
+}
+
+/* The graph, then the aux it used: render_graph fills `used`. */
+static int
+write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
+	    struct cli_out *aux, struct hp_err *err)
+{
+	const struct cli_paths *p = &j->p;
+	render_aux *used = NULL;
+	int rc = -1;
+
+	if (p->aux_write && !(used = render_aux_new())) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	if (cli_out_open(out, p->output, err))
+		goto out;
+	if (render_graph(j->ctx, m, &j->s->render, j->prior, used, out->f,
+			 err)) {
+		name_output(err, out);
+		goto out;
+	}
+	if (cli_out_commit(out, err))
+		goto out;
+	if (p->aux_write) {
+		if (cli_out_open(aux, p->aux, err))
+			goto out;
+		if (render_aux_write(used, aux->f, err)) {
+			name_output(err, aux);
+			goto out;
+		}
+		if (cli_out_commit(aux, err))
+			goto out;
+	}
+	rc = 0;
+out:
+	render_aux_free(used);
+	return rc;
+}
+
+int
+cli_job_write(const struct cli_job *j, const hp_model *m, struct hp_err *err)
+{
+	const struct cli_format *f = j->s->format;
+	struct cli_out out = {0}, aux = {0};
+	int rc = -1;
+
+	if (f->graph) {
+		if (write_graph(j, m, &out, &aux, err))
+			goto out;
+	} else {
+		if (cli_out_open(&out, j->p.output, err))
+			goto out;
+		if (f->write(m, out.f, err)) {
+			name_output(err, &out);
+			goto out;
+		}
+		if (cli_out_commit(&out, err))
+			goto out;
+	}
+	rc = 0;
+out:
+	cli_out_abort(&out);
+	cli_out_abort(&aux);
+	return rc;
+}
+
+int
+cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
+		cli_exists_fn exists, struct hp_err *err)
+{
+	memset(j, 0, sizeof *j);
+	j->s = s;
+	if (cli_paths_resolve(&j->p, s, exists, NULL, err) ||
+	    refuse_overwrite(&j->p, err))
+		return -1;
+	if (j->p.aux_read) {
+		j->prior = render_aux_new();
+		if (!j->prior)
+			return hp_err_set(err, "out of memory");
+		if (read_aux(j->prior, j->p.aux, err))
+			return -1;
+	}
+	if (cli_format_is_graph(s->format) &&
+	    !(j->ctx = render_ctx_new(NULL, err)))
+		return -1;
+	return 0;
+}
+
+void
+cli_job_release(struct cli_job *j)
+{
+	render_ctx_free(j->ctx);
+	render_aux_free(j->prior);
+	cli_paths_release(&j->p);
+	memset(j, 0, sizeof *j);
+}

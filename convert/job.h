@@ -1,0 +1,54 @@
+/*
+ * convert/job.h - the work one run and every drawing of watch mode share:
+ * the files of a run prepared once (names, the overwrite check, the prior
+ * .aux, the rendering context), then the outputs of a model written.
+ *
+ * Internal to convert/: run.c reads a profile once and writes it through
+ * a job; watch.c keeps one job for its whole run and writes through it on
+ * every change.  Neither calls the other for this.
+ */
+#ifndef CLI_JOB_H
+#define CLI_JOB_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "../hp/err.h"
+#include "../hp/model.h"
+#include "../render/render.h"
+#include "cli.h"
+
+struct cli_job {
+	const struct cli_settings *s;
+	struct cli_paths p;
+	render_aux *prior;	/* -p: the aux read before drawing, or NULL */
+	render_ctx *ctx;	/* graph formats only */
+};
+
+/* exists() for cli_paths_resolve: only "not there" counts as missing. */
+int cli_exists(const char *path, void *ctx);
+
+/*
+ * Resolve the paths (exists as cli_paths_resolve takes it), refuse an
+ * output or aux that is the input, read the prior .aux (-p), and make the
+ * rendering context of a graph format.  j is zeroed first; after a
+ * failure it holds what was done and cli_job_release frees it.
+ */
+int cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
+		    cli_exists_fn exists, struct hp_err *err) HP_MUSTCHECK;
+void cli_job_release(struct cli_job *j);
+
+/*
+ * Write every output of one drawing of m: the graph and its aux, or the
+ * data.  Each file goes through cli_out, so a failure leaves the previous
+ * one in place; err names the file.
+ */
+int cli_job_write(const struct cli_job *j, const hp_model *m,
+		  struct hp_err *err) HP_MUSTCHECK;
+
+/* Print m's warnings from index `from' on (unless -q); returns how many
+ * m holds, the next call's `from'. */
+size_t cli_print_warnings(const hp_model *m, size_t from,
+			  const struct cli_settings *s, FILE *errs);
+
+#endif
