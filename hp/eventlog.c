@@ -58,6 +58,7 @@
  *      30  PROGRAM_ARGS          u32 capset, each argument then NUL
  *                                (argv[0], program args, +RTS ... -RTS)
  *      43  WALL_CLOCK_TIME       u32 capset, u64 unix seconds, u32 ns
+ *      49  HEAP_ALLOCATED        u32 capset, u64 bytes allocated so far
  *      50  HEAP_SIZE             u32 capset, u64 bytes
  *      51  HEAP_LIVE             u32 capset, u64 bytes
  *      91  BLOCKS_SIZE           u32 capset, u64 bytes
@@ -104,6 +105,7 @@ enum {
 	T_RTS_IDENTIFIER = 29,
 	T_PROGRAM_ARGS = 30,
 	T_WALL_CLOCK_TIME = 43,
+	T_HEAP_ALLOCATED = 49,
 	T_HEAP_SIZE = 50,
 	T_HEAP_LIVE = 51,
 	T_USER_MARKER = 58,
@@ -1055,6 +1057,11 @@ handle(struct el *st, unsigned t, const unsigned char *q, size_t total,
 		if (get_u32(&c, &u) || get_u64(&c, &v))
 			return 0;
 		return set_date(st, v, off, err);
+	case T_HEAP_ALLOCATED:
+		/* A counter, not a series: only its newest value is kept. */
+		if (!get_u32(&c, &u) && !get_u64(&c, &v))
+			hp_model_set_allocated(st->m, ev_time(st, ns), v);
+		return 0;
 	case T_HEAP_SIZE:
 		return series_point(st, HP_HEAP_SIZE, ns, &c, off, err);
 	case T_HEAP_LIVE:
@@ -1157,7 +1164,7 @@ declare(struct el *st, unsigned num, unsigned size, int *bad)
 	switch (num) {
 	case T_BLOCK_MARKER: case T_RTS_IDENTIFIER: case T_PROGRAM_ARGS:
 	case T_WALL_CLOCK_TIME: case T_HEAP_SIZE: case T_HEAP_LIVE:
-	case T_USER_MARKER: case T_BLOCKS_SIZE: case T_HEAP_PROF_BEGIN:
+	case T_HEAP_ALLOCATED: case T_USER_MARKER: case T_BLOCKS_SIZE: case T_HEAP_PROF_BEGIN:
 	case T_HEAP_PROF_COST_CENTRE: case T_HEAP_PROF_SAMPLE_BEGIN:
 	case T_HEAP_PROF_SAMPLE_COST_CENTRE: case T_HEAP_PROF_SAMPLE_STRING:
 	case T_HEAP_PROF_SAMPLE_END: case T_HEAP_BIO_PROF_SAMPLE_BEGIN:

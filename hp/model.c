@@ -38,10 +38,22 @@ struct mark {
 	const char *label;	/* or NULL */
 };
 
+/* A series thinned past HP_SERIES_MAX points: each group of `group`
+ * points in arrival order is kept as its least and greatest (see
+ * hp_model_add_point). */
 struct series {
 	double *t;
 	uint64_t *v;
 	size_t n, cap, vcap;
+	size_t group;		/* points per group; 1 until the first thinning */
+	size_t gcount;		/* points in the last group so far */
+	size_t gbase;		/* where the last group's entries start */
+	double tmin, tmax;
+	uint64_t vmin, vmax;
+	size_t smin, smax;	/* their places in the group */
+	int has_last;
+	double tlast;		/* the newest point given */
+	uint64_t vlast;
 };
 
 struct hp_model {
@@ -70,6 +82,7 @@ struct hp_model {
 	size_t nmark, mark_cap;
 
 	struct series series[HP_NSERIES];
+	struct series allocated;	/* only its newest point */
 
 	char **warning;
 	size_t nwarning, warning_cap;
@@ -573,21 +586,115 @@ hp_model_mark_label(const hp_model *m, size_t i)
 	return m->mark[i].label;
 }
 
+/* Halve a full series: every four entries in a row become their least
+ * (the first of equals) and greatest (the last of equals), in the order
+ * they came.  Entries are points, or groups' least and greatest, so four
+ * of them are two groups, or four points. */
+static void
+thin(struct series *p)
+{
+	size_t i, k, out = 0;
+
+	for (i = 0; i + 4 <= p->n; i += 4) {
+		size_t lo = i, hi = i;
+
+		for (k = i + 1; k < i + 4; k++) {
+			if (p->v[k] < p->v[lo])
+				lo = k;
+			if (p->v[k] >= p->v[hi])
+				hi = k;
+		}
+		p->t[out] = p->t[lo < hi ? lo : hi];
+		p->v[out++] = p->v[lo < hi ? lo : hi];
+		p->t[out] = p->t[lo < hi ? hi : lo];
+		p->v[out++] = p->v[lo < hi ? hi : lo];
+	}
+	p->n = out;
+	p->group = p->group == 1 ? 4 : p->group * 2;
+}
+
 int
 hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 		   struct hp_err *err)
 {
 	struct series *p;
+	size_t k;
 
 	if ((unsigned)s >= HP_NSERIES)
 		return hp_err_set(err, "bad series %d", (int)s);
 	p = &m->series[s];
-	if (HP_GROW(p->t, p->cap, p->n + 1) || HP_GROW(p->v, p->vcap, p->n + 1))
+	if (!p->has_last || t >= p->tlast)
+		p->has_last = 1, p->tlast = t, p->vlast = v;
+	if (p->group == 0)
+		p->group = 1;
+	if (p->gcount == p->group || p->n == 0) {
+		/* A new group; the last one is complete, so the entries are
+		 * whole groups and the count a multiple of four when full. */
+		if (p->n + (p->group == 1 ? 1 : 2) > HP_SERIES_MAX)
+			thin(p);
+		p->gbase = p->n;
+		p->gcount = 0;
+	}
+	k = p->gbase + (p->group == 1 ? 1 : 2);
+	if (HP_GROW(p->t, p->cap, k) || HP_GROW(p->v, p->vcap, k))
 		return oom(err);
-	p->t[p->n] = t;
-	p->v[p->n] = v;
-	p->n++;
+	if (p->gcount == 0 || v < p->vmin)
+		p->tmin = t, p->vmin = v, p->smin = p->gcount;
+	if (p->gcount == 0 || v >= p->vmax)
+		p->tmax = t, p->vmax = v, p->smax = p->gcount;
+	p->gcount++;
+	k = p->gbase;
+	if (p->gcount == 1) {
+		p->t[k] = t;
+		p->v[k] = v;
+		p->n = k + 1;
+		return 0;
+	}
+	/* Two or more points: least and greatest are two different ones. */
+	p->t[k] = p->smin < p->smax ? p->tmin : p->tmax;
+	p->v[k] = p->smin < p->smax ? p->vmin : p->vmax;
+	p->t[k + 1] = p->smin < p->smax ? p->tmax : p->tmin;
+	p->v[k + 1] = p->smin < p->smax ? p->vmax : p->vmin;
+	p->n = k + 2;
 	return 0;
+}
+
+int
+hp_model_latest(const hp_model *m, enum hp_series s, double *t, uint64_t *v)
+{
+	const struct series *p;
+
+	if ((unsigned)s >= HP_NSERIES || !m->series[s].has_last)
+		return 0;
+	p = &m->series[s];
+	if (t)
+		*t = p->tlast;
+	if (v)
+		*v = p->vlast;
+	return 1;
+}
+
+void
+hp_model_set_allocated(hp_model *m, double t, uint64_t v)
+{
+	struct series *p = &m->allocated;
+
+	if (!p->has_last || t >= p->tlast)
+		p->has_last = 1, p->tlast = t, p->vlast = v;
+}
+
+int
+hp_model_allocated(const hp_model *m, double *t, uint64_t *v)
+{
+	const struct series *p = &m->allocated;
+
+	if (!p->has_last)
+		return 0;
+	if (t)
+		*t = p->tlast;
+	if (v)
+		*v = p->vlast;
+	return 1;
 }
 
 size_t

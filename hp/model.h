@@ -126,11 +126,26 @@ size_t hp_model_mark_count(const hp_model *m);
 double hp_model_mark_time(const hp_model *m, size_t i);
 const char *hp_model_mark_label(const hp_model *m, size_t i);
 
-/* Heap-size series from eventlogs (time order not required). */
+/* Heap-size series from eventlogs (time order not required).  A series
+ * comes from every garbage collection, so a program streaming for days
+ * would make it grow without end: past HP_SERIES_MAX points it is
+ * thinned, each run of points in arrival order kept as its least and
+ * greatest value, the runs twice as long at every thinning.  Below that
+ * every point is kept as given. */
+#define HP_SERIES_MAX ((size_t)1 << 16)
 int hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 		       struct hp_err *err) HP_MUSTCHECK;
 size_t hp_model_series(const hp_model *m, enum hp_series s, const double **t,
 		       const uint64_t **v);
+/* What a live view shows now: the point of series s with the greatest
+ * time (the later one of equals), thinned or not.  1, or 0 when s has
+ * none; t and v may be NULL. */
+int hp_model_latest(const hp_model *m, enum hp_series s, double *t,
+		    uint64_t *v);
+/* Bytes allocated since the program started (HEAP_ALLOCATED, a counter,
+ * so no series): the value with the greatest time is kept. */
+void hp_model_set_allocated(hp_model *m, double t, uint64_t v);
+int hp_model_allocated(const hp_model *m, double *t, uint64_t *v);
 
 /* Warnings: what a reader tolerated ("dropped truncated final sample").
  * Kept in order; convert/ prints the ones it has not printed yet. */

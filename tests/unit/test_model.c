@@ -222,6 +222,78 @@ labels_and_ipe(void **state)
 	hp_model_free(m);
 }
 
+/* A day of garbage collections: the series stays under HP_SERIES_MAX
+ * points, keeps every point below it, and keeps the extremes (with
+ * their times) past it, in arrival order. */
+static void
+series_thinned_past_max(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const double *t;
+	const uint64_t *v;
+	size_t i, n, total = 3 * HP_SERIES_MAX + 12345;
+	uint64_t lo = UINT64_MAX, hi = 0;
+	int saw_peak = 0, saw_dip = 0;
+
+	(void)state;
+	for (i = 0; i < HP_SERIES_MAX; i++)
+		assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, (double)i,
+						    1000 + i % 97, &err), 0);
+	n = hp_model_series(m, HP_HEAP_SIZE, &t, &v);
+	assert_int_equal(n, HP_SERIES_MAX);
+	for (i = 0; i < n; i++)
+		assert_true(t[i] == (double)i && v[i] == 1000 + i % 97);
+	for (; i < total; i++) {
+		/* One peak and one dip, far apart, to be kept. */
+		uint64_t x = i == 100000 ? 999999 : i == 150001 ? 3 :
+			1000 + (i * 7919) % 1013;
+
+		assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, (double)i,
+						    x, &err), 0);
+		/* Never more than the maximum, whatever the moment. */
+		assert_true(hp_model_series(m, HP_HEAP_SIZE, NULL, NULL) <=
+			    HP_SERIES_MAX);
+	}
+	n = hp_model_series(m, HP_HEAP_SIZE, &t, &v);
+	assert_true(n >= HP_SERIES_MAX / 4 && n <= HP_SERIES_MAX);
+	for (i = 0; i < n; i++) {
+		if (i)
+			assert_true(t[i] > t[i - 1]);
+		lo = v[i] < lo ? v[i] : lo;
+		hi = v[i] > hi ? v[i] : hi;
+		saw_peak |= t[i] == 100000.0 && v[i] == 999999;
+		saw_dip |= t[i] == 150001.0 && v[i] == 3;
+	}
+	assert_true(saw_peak && saw_dip);
+	assert_int_equal(hi, 999999);
+	assert_int_equal(lo, 3);
+	/* The newest point given, thinned or not, is still known. */
+	{
+		double lt;
+		uint64_t lv;
+
+		assert_int_equal(hp_model_latest(m, HP_HEAP_SIZE, &lt, &lv), 1);
+		assert_true(lt == (double)(total - 1));
+		assert_int_equal(lv, 1000 + ((total - 1) * 7919) % 1013);
+	}
+	assert_int_equal(hp_model_latest(m, HP_HEAP_LIVE, NULL, NULL), 0);
+	assert_int_equal(hp_model_allocated(m, NULL, NULL), 0);
+	hp_model_set_allocated(m, 2.0, 500);
+	hp_model_set_allocated(m, 1.0, 400);
+	{
+		double at;
+		uint64_t av;
+
+		assert_int_equal(hp_model_allocated(m, &at, &av), 1);
+		assert_true(at == 2.0);
+		assert_int_equal(av, 500);
+	}
+	/* Other series are untouched. */
+	assert_int_equal(hp_model_series(m, HP_HEAP_LIVE, NULL, NULL), 0);
+	hp_model_free(m);
+}
+
 int
 main(void)
 {
@@ -234,6 +306,7 @@ main(void)
 		cmocka_unit_test(first_error_is_kept),
 		cmocka_unit_test(header_marks_series_warnings),
 		cmocka_unit_test(labels_and_ipe),
+		cmocka_unit_test(series_thinned_past_max),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
