@@ -11,19 +11,35 @@
  * writes <program>.hp in its current directory (the basename of argv[0]),
  * or <stem>.hp with -po<stem>.
  *
+ * A program whose RTS flushes its eventlog on a timer (GHC 9.2 and later)
+ * does better: with -l -ol<fifo> --eventlog-flush-interval it sends the
+ * heap profile, marks and heap sizes down a FIFO as they happen, and the
+ * breakdown's names come with them.  Whether it can is asked of the
+ * program itself, `PROG +RTS --info -RTS', which any GHC program answers
+ * without running: the GHC version and the RTS way (before 9.4 the
+ * eventlog is only in the -eventlog and debug ways).  A user who gave
+ * eventlog options of their own keeps them, and the .hp path.
+ *
  * The scanning and argv building are pure (unit-tested); only
- * cli_launch_spawn touches the system, through posix_spawnp, which
- * reports exec failures to the caller instead of a child that must print
- * them itself.
+ * cli_launch_spawn and cli_rts_probe touch the system, through
+ * posix_spawnp, which reports exec failures to the caller instead of a
+ * child that must print them itself.
  */
 #include "watch.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 extern char **environ;
 
@@ -33,6 +49,9 @@ rts_option(struct cli_rts *rts, const char *opt, size_t len)
 {
 	if (len >= 2 && opt[0] == '-' && opt[1] == 'h')
 		rts->heap = 1;
+	else if ((len >= 2 && memcmp(opt, "-l", 2) == 0) ||
+		 (len >= 3 && memcmp(opt, "-ol", 3) == 0))
+		rts->eventlog = 1;
 	else if (len >= 3 && memcmp(opt, "-po", 3) == 0) {
 		rts->stem = opt + 3;
 		rts->stem_len = len - 3;
@@ -150,4 +169,167 @@ cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
 		return hp_err_set(err, "cannot run %s: %s", argv[0],
 				  strerror(rc));
 	return 0;
+}
+
+/* The value of ("key", "value") in --info text, copied to out. */
+static int
+info_field(const char *info, const char *key, char *out, size_t size)
+{
+	char pat[64];
+	const char *p, *e;
+
+	snprintf(pat, sizeof pat, "(\"%s\", \"", key);
+	p = strstr(info, pat);
+	if (!p)
+		return 0;
+	p += strlen(pat);
+	e = strchr(p, '"');
+	if (!e || (size_t)(e - p) >= size)
+		return 0;
+	memcpy(out, p, (size_t)(e - p));
+	out[e - p] = 0;
+	return 1;
+}
+
+int
+cli_rts_info_streams(const char *info)
+{
+	char ver[32], way[64];
+	int major = 0, minor = 0;
+
+	if (!info_field(info, "GHC RTS", ver, sizeof ver) ||
+	    strcmp(ver, "YES") != 0 ||
+	    !info_field(info, "GHC version", ver, sizeof ver) ||
+	    sscanf(ver, "%d.%d", &major, &minor) != 2)
+		return 0;
+	if (major > 9 || (major == 9 && minor >= 4))
+		return 1;
+	if (major < 9 || minor < 2 ||
+	    !info_field(info, "RTS way", way, sizeof way))
+		return 0;
+	/* rts_l, rts_thr_l, rts_p_l..., rts_debug, rts_thr_debug... */
+	return strstr(way, "_l") != NULL || strstr(way, "debug") != NULL;
+}
+
+static double
+mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+cli_rts_probe(const char *argv0, double limit)
+{
+	char *argv[] = { (char *)argv0, "+RTS", "--info", "-RTS", NULL };
+	posix_spawn_file_actions_t fa;
+	char buf[8192];
+	size_t len = 0;
+	double end = mono() + limit;
+	int p[2], st, ok = 0, exited = 0;
+	pid_t pid;
+
+	if (pipe(p) != 0)
+		return 0;
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	if (posix_spawn_file_actions_init(&fa) != 0) {
+		close(p[0]);
+		close(p[1]);
+		return 0;
+	}
+	if (posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0) ||
+	    posix_spawn_file_actions_adddup2(&fa, p[1], 1) ||
+	    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0) ||
+	    posix_spawnp(&pid, argv0, &fa, NULL, argv, environ) != 0) {
+		posix_spawn_file_actions_destroy(&fa);
+		close(p[0]);
+		close(p[1]);
+		return 0;
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	close(p[1]);
+	for (;;) {
+		struct pollfd pf = { p[0], POLLIN, 0 };
+		double left = end - mono();
+		ssize_t n;
+
+		if (left <= 0 || poll(&pf, 1, (int)(left * 1000) + 1) == 0)
+			break;
+		n = read(p[0], buf + len, sizeof buf - 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+		if (len == sizeof buf - 1)
+			break;
+	}
+	close(p[0]);
+	buf[len] = 0;
+	/* Whatever it is doing now, it has said all it will. */
+	while (mono() < end) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+
+		if (r == pid || (r < 0 && errno != EINTR)) {
+			exited = r == pid;
+			break;
+		}
+		nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
+	}
+	if (!exited) {
+		kill(pid, SIGKILL);
+		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+			;
+	}
+	ok = exited && WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
+	     cli_rts_info_streams(buf);
+	return ok;
+}
+
+char **
+cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
+			 const char *fifo, double flush, char **owned)
+{
+	const char *added[8];
+	size_t n = 0, k = 0, na = 0, i, olen = strlen(fifo) + 4;
+	char **out;
+	char *ol, *fl;
+
+	*owned = NULL;
+	while (argv[n])
+		n++;
+	if (n == 0)
+		return NULL;
+	/* "-ol" fifo NUL, then the flush option. */
+	ol = malloc(olen + 64);
+	if (!ol)
+		return NULL;
+	snprintf(ol, olen, "-ol%s", fifo);
+	fl = ol + olen;
+	snprintf(fl, 64, "--eventlog-flush-interval=%g", flush);
+	added[na++] = "+RTS";
+	if (!rts->heap) {
+		added[na++] = "-hT";
+		added[na++] = "-i0.5";
+	}
+	added[na++] = CLI_LAUNCH_EVENTLOG_CLASSES;
+	added[na++] = ol;
+	added[na++] = fl;
+	added[na++] = "-RTS";
+	if (n + na + 1 > SIZE_MAX / sizeof *out ||
+	    !(out = malloc((n + na + 1) * sizeof *out))) {
+		free(ol);
+		return NULL;
+	}
+	out[k++] = argv[0];
+	for (i = 0; i < na; i++)
+		out[k++] = (char *)added[i];
+	for (i = 1; i < n; i++)
+		out[k++] = argv[i];
+	out[k] = NULL;
+	*owned = ol;
+	return out;
 }

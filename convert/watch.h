@@ -33,6 +33,7 @@ int cli_watch(const struct cli_settings *s, FILE *errs);
  * profile. */
 struct cli_rts {
 	int heap;		/* some RTS option starts with -h */
+	int eventlog;		/* some starts with -l or -ol: the user's own */
 	const char *stem;	/* -po<stem>: the profile is <stem>.hp */
 	size_t stem_len;
 };
@@ -61,6 +62,31 @@ char **cli_launch_argv(char *const *argv, const struct cli_rts *rts);
 /* The .hp file the program writes in the current directory:
  * "<stem>.hp" with -po, else "<basename of argv0>.hp".  Malloc'd. */
 char *cli_launch_profile(const char *argv0, const struct cli_rts *rts);
+
+/*
+ * The eventlog path: a program whose RTS flushes its eventlog on a timer
+ * (GHC 9.2 and later, with the eventlog in its RTS: always from 9.4, the
+ * -eventlog or debug ways before) is run with the added options below and
+ * its heap profile read live from a FIFO.  cli_rts_info_streams decides
+ * from the text of `PROG +RTS --info -RTS': 1 it can, 0 it cannot (or the
+ * text is no RTS's).
+ */
+#define CLI_LAUNCH_EVENTLOG_CLASSES "-l-agu"	/* GC and user events only */
+int cli_rts_info_streams(const char *info);
+
+/* Run argv0 +RTS --info -RTS (stdin /dev/null, stderr discarded) and
+ * return what cli_rts_info_streams says of its output; 0 when it cannot
+ * be run or says nothing within limit seconds (it is then killed). */
+int cli_rts_probe(const char *argv0, double limit);
+
+/*
+ * The argv for the eventlog path: argv[0], +RTS, -hT -i0.5 unless the
+ * program asks for a heap profile, CLI_LAUNCH_EVENTLOG_CLASSES, -ol<fifo>,
+ * --eventlog-flush-interval=<flush>, -RTS, then argv[1...].  The added
+ * strings are in *owned (one malloc'd block to free with the array).
+ */
+char **cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
+				const char *fifo, double flush, char **owned);
 
 /* Start argv (searched in $PATH as a shell would) with the signal mask
  * `mask' (the caller blocks signals for its signalfd; the program must not

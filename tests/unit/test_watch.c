@@ -329,6 +329,133 @@ watch_failures(void **state)
 	free(m);
 }
 
+/* ---- the eventlog path ---- */
+
+static const char info_902[] =
+	" [(\"GHC RTS\", \"YES\")\n ,(\"GHC version\", \"9.0.2\")\n"
+	" ,(\"RTS way\", \"rts_v\")\n ,(\"Build platform\", \"x86_64-unknown-linux\")\n"
+	" ,(\"Flag -with-rtsopts\", \"\")\n ]\n";
+
+static char *
+info(const char *version, const char *way)
+{
+	static char buf[512];
+
+	snprintf(buf, sizeof buf,
+		 " [(\"GHC RTS\", \"YES\")\n ,(\"GHC version\", \"%s\")\n"
+		 " ,(\"RTS way\", \"%s\")\n ]\n", version, way);
+	return buf;
+}
+
+static void
+rts_info_decides(void **state)
+{
+	(void)state;
+	/* Debian's GHC: no --eventlog-flush-interval. */
+	assert_int_equal(cli_rts_info_streams(info_902), 0);
+	assert_int_equal(cli_rts_info_streams(info("9.0.2", "rts_thr_l")), 0);
+	assert_int_equal(cli_rts_info_streams(info("8.10.7", "rts_l")), 0);
+	/* 9.2 and 9.3: only with the eventlog in the RTS way. */
+	assert_int_equal(cli_rts_info_streams(info("9.2.8", "rts_thr")), 0);
+	assert_int_equal(cli_rts_info_streams(info("9.2.8", "rts_v")), 0);
+	assert_int_equal(cli_rts_info_streams(info("9.2.8", "rts_thr_l")), 1);
+	assert_int_equal(cli_rts_info_streams(info("9.2.1", "rts_l")), 1);
+	assert_int_equal(cli_rts_info_streams(info("9.2.8", "rts_thr_debug")), 1);
+	/* From 9.4 the eventlog is always there. */
+	assert_int_equal(cli_rts_info_streams(info("9.4.7", "rts_thr")), 1);
+	assert_int_equal(cli_rts_info_streams(info("9.10.1", "rts_v")), 1);
+	assert_int_equal(cli_rts_info_streams(info("10.0.1", "rts_v")), 1);
+	/* Not an RTS's answer. */
+	assert_int_equal(cli_rts_info_streams(""), 0);
+	assert_int_equal(cli_rts_info_streams("usage: prog [options]\n"), 0);
+	assert_int_equal(cli_rts_info_streams(info("nine", "rts_v")), 0);
+	assert_int_equal(cli_rts_info_streams(
+		" [(\"GHC RTS\", \"NO\")\n ,(\"GHC version\", \"9.6.1\")\n ]\n"), 0);
+}
+
+static void
+rts_eventlog_options(void **state)
+{
+	(void)state;
+	assert_int_equal(scan(NULL, (char *)NULL).eventlog, 0);
+	assert_int_equal(scan(NULL, "+RTS", "-hT", "-RTS", (char *)NULL).eventlog, 0);
+	assert_int_equal(scan(NULL, "+RTS", "-l", "-RTS", (char *)NULL).eventlog, 1);
+	assert_int_equal(scan(NULL, "+RTS", "-l-au", (char *)NULL).eventlog, 1);
+	assert_int_equal(scan(NULL, "+RTS", "-ol/tmp/x", (char *)NULL).eventlog, 1);
+	assert_int_equal(scan("-l", (char *)NULL).eventlog, 1);
+	/* A program argument, not an RTS option. */
+	assert_int_equal(scan(NULL, "-l", (char *)NULL).eventlog, 0);
+}
+
+static void
+launch_argv_eventlog(void **state)
+{
+	char *argv[] = { "./prog", "a", "+RTS", "-N2", "-RTS", NULL };
+	struct cli_rts rts;
+	char *owned;
+	char **out;
+	size_t i;
+	const char *want[] = { "./prog", "+RTS", "-hT", "-i0.5", "-l-agu",
+		"-ol/tmp/d/prog.eventlog", "--eventlog-flush-interval=0.5",
+		"-RTS", "a", "+RTS", "-N2", "-RTS", NULL };
+	const char *want_h[] = { "./prog", "+RTS", "-l-agu",
+		"-ol/tmp/d/prog.eventlog", "--eventlog-flush-interval=1",
+		"-RTS", "+RTS", "-hy", NULL };
+
+	(void)state;
+	cli_rts_scan(&rts, argv, NULL);
+	out = cli_launch_argv_eventlog(argv, &rts, "/tmp/d/prog.eventlog",
+				       0.5, &owned);
+	assert_non_null(out);
+	for (i = 0; want[i]; i++)
+		assert_string_equal(out[i], want[i]);
+	assert_null(out[i]);
+	free(out);
+	free(owned);
+	{
+		char *argv2[] = { "./prog", "+RTS", "-hy", NULL };
+
+		cli_rts_scan(&rts, argv2, NULL);
+		out = cli_launch_argv_eventlog(argv2, &rts,
+					       "/tmp/d/prog.eventlog", 1, &owned);
+		assert_non_null(out);
+		for (i = 0; want_h[i]; i++)
+			assert_string_equal(out[i], want_h[i]);
+		assert_null(out[i]);
+		free(out);
+		free(owned);
+	}
+}
+
+static void
+rts_probe_runs_the_program(void **state)
+{
+	char cmd[1024];
+	struct timespec a, b;
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "%s", tu_src("tests/standin-ghc"));
+	setenv("STANDIN_GHC", "9.6.6", 1);
+	assert_int_equal(cli_rts_probe(cmd, 10), 1);
+	setenv("STANDIN_GHC", "9.0.2", 1);
+	assert_int_equal(cli_rts_probe(cmd, 10), 0);
+	setenv("STANDIN_GHC", "9.2.8", 1);
+	setenv("STANDIN_WAY", "rts_thr_l", 1);
+	assert_int_equal(cli_rts_probe(cmd, 10), 1);
+	unsetenv("STANDIN_GHC");
+	unsetenv("STANDIN_WAY");
+	/* Not a GHC program, not a program at all. */
+	assert_int_equal(cli_rts_probe("true", 10), 0);
+	assert_int_equal(cli_rts_probe("/nonexistent/prog", 10), 0);
+	/* One that does not answer is given up on (and killed) in time. */
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	assert_int_equal(cli_rts_probe("yes", 0.3), 0);
+	assert_int_equal(cli_rts_probe("sleep", 0.3), 0);
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	assert_true((double)(b.tv_sec - a.tv_sec) +
+		    (double)(b.tv_nsec - a.tv_nsec) / 1e9 < 5);
+}
+
 int
 main(void)
 {
@@ -337,6 +464,10 @@ main(void)
 		cmocka_unit_test(rts_stem),
 		cmocka_unit_test(launch_argv),
 		cmocka_unit_test(launch_profile),
+		cmocka_unit_test(rts_info_decides),
+		cmocka_unit_test(rts_eventlog_options),
+		cmocka_unit_test(launch_argv_eventlog),
+		cmocka_unit_test(rts_probe_runs_the_program),
 		cmocka_unit_test(watch_equals_oneshot),
 		cmocka_unit_test(watch_failures),
 	};
