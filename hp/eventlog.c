@@ -118,6 +118,11 @@ enum {
 	T_HEAP_PROF_SAMPLE_END = 165,
 	T_HEAP_BIO_PROF_SAMPLE_BEGIN = 166,
 	T_IPE = 169,
+	T_PROF_SAMPLE_COST_CENTRE = 167,
+	T_PROF_BEGIN = 168,
+	T_TICKY_COUNTER_DEF = 210,
+	T_TICKY_COUNTER_SAMPLE = 211,
+	T_TICKY_COUNTER_BEGIN_SAMPLE = 212,
 	T_DATA_END = 0xffff
 };
 
@@ -214,6 +219,27 @@ struct el {
 	char *args, *rtsid;	/* PROGRAM_ARGS bytes, RTS_IDENTIFIER */
 	size_t args_len, rtsid_len;
 	struct hp_err merr;	/* what a model call said */
+
+	/* Which profile the model holds: the first kind seen wins. */
+	enum { K_NONE, K_HEAP, K_TIME, K_TICKY } kind;
+	int other_kind;		/* the warning about another kind was given */
+	/* time samples (167/168) */
+	uint64_t interval;	/* PROF_BEGIN's tick, ns; 0 = none yet */
+	int64_t col;		/* the open column, -1 = none */
+	uint64_t ticks;		/* time samples read */
+	size_t ncols;		/* columns committed */
+	struct map ccband;	/* cost-centre id -> innermost band */
+	/* ticky samples (210-212) */
+	struct tk {
+		uint64_t gen;	/* == tk_gen when in the open sample */
+		hp_band band;
+		int has_band, defined;
+	} *tk;
+	size_t ntk, tk_cap;
+	struct map tkmap;	/* counter id -> index in tk */
+	uint64_t tk_gen;
+	double tk_prev;		/* time of the previous ticky sample */
+	int has_tk_begin;	/* the header declares 212 */
 };
 
 static unsigned
@@ -398,6 +424,8 @@ ev_time(const struct el *st, uint64_t ns)
 	return st->tbase + (double)ns / 1e9;
 }
 
+static int time_close(struct el *st, uint64_t off, int last, struct hp_err *err);
+
 static int
 sample_commit(struct el *st, uint64_t off, struct hp_err *err)
 {
@@ -409,10 +437,8 @@ sample_commit(struct el *st, uint64_t off, struct hp_err *err)
 }
 
 static int
-sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
+sample_begin_at(struct el *st, double t, uint64_t off, struct hp_err *err)
 {
-	double t = ev_time(st, ns);
-
 	if (st->open && sample_commit(st, off, err))
 		return -1;
 	if (st->nsample && t < st->last_t) {
@@ -432,14 +458,24 @@ sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
 	return 0;
 }
 
-/* The log ends (DATA_END, or the input): close or drop an open sample.
- * Returns 1 when a sample was dropped. */
 static int
-sample_close_at_end(struct el *st, uint64_t off, struct hp_err *err)
+sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
 {
+	return sample_begin_at(st, ev_time(st, ns), off, err);
+}
+
+/* The log ends (DATA_END, or the input when cut): close or drop an open
+ * sample.  Returns 1 when a sample was dropped.  A time column holds
+ * whole events only, so it is kept; a ticky sample is known complete
+ * only at DATA_END. */
+static int
+sample_close_at_end(struct el *st, uint64_t off, int cut, struct hp_err *err)
+{
+	if (st->kind == K_TIME && st->interval)
+		return time_close(st, off, 1, err);
 	if (!st->open)
 		return 0;
-	if (st->has_end) {
+	if (st->kind == K_TICKY ? cut : st->has_end) {
 		hp_model_abort(st->m);
 		st->open = 0;
 		return 1;
@@ -971,7 +1007,8 @@ sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
 	int64_t known;
 	hp_band b;
 
-	if (!st->open || get_u8(c, &profile) || get_u64(c, &bytes) || !bytes)
+	if (!st->open || st->kind != K_HEAP || get_u8(c, &profile) ||
+	    get_u64(c, &bytes) || !bytes)
 		return 0;
 	if (t == T_HEAP_PROF_SAMPLE_COST_CENTRE) {
 		if (!get_u8(c, &depth) && depth > (unsigned)((c->end - c->p) / 4))
@@ -1014,6 +1051,323 @@ series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
 		return model_fail(st, off, err);
 	return 0;
 }
+
+/* ==== time samples and ticky counters ====
+ *
+ * Besides heap censuses an eventlog may hold two more profiles, read
+ * into the same model (the first kind seen wins; a log holding two is
+ * drawn as the first, with one warning):
+ *
+ *    TYPE  NAME                     PAYLOAD
+ *     168  PROF_BEGIN               u64 tick interval ns
+ *     167  PROF_SAMPLE_COST_CENTRE  u32 cap, u64 tick, u8 depth,
+ *                                   u32 cost-centre id[depth], innermost first
+ *     210  TICKY_COUNTER_DEF        u64 id, u16 arity, string kinds,
+ *                                   string name, u64 info table, string json
+ *     211  TICKY_COUNTER_SAMPLE     u64 id, u64 entries, u64 alloc, u64 allocd
+ *                                   (each since the counter's last sample)
+ *     212  TICKY_COUNTER_BEGIN_SAMPLE  (empty)
+ *
+ * Time samples: one per capability per tick, charged to the innermost
+ * cost centre's label (a CAF as "Module.CAF") or, by stack, to the
+ * stack named as -hc names it.  Ticks are counted in columns of
+ * TIME_COLUMN ticks by their event time; a column is one model sample at
+ * its middle, and the scale ticks * interval / column width makes the
+ * drawn value CPU seconds per second.  Columns with no tick between two
+ * that have some are empty samples, so the graph falls to zero there.
+ *
+ * Ticky samples: a 212 opens a sample, its 211s follow.  Logs written
+ * before 212 existed have none: there a counter seen twice starts the
+ * next sample.  The value is the chosen measure per second since the
+ * previous sample (the first: since the start), rounded.  A counter
+ * sampled before its definition is the band "<ticky ID>", labelled with
+ * its name once defined.
+ */
+
+#define TIME_COLUMN 10
+
+static int
+claim(struct el *st, int kind)
+{
+	static const char *const what[] = { "", "heap", "time", "ticky" };
+	static const enum hp_profile profile[] = {
+		HP_PROFILE_HEAP, HP_PROFILE_HEAP, HP_PROFILE_TIME, HP_PROFILE_TICKY
+	};
+
+	if (st->kind == K_NONE) {
+		st->kind = kind;
+		hp_model_set_profile(st->m, profile[kind]);
+		return 1;
+	}
+	if ((int)st->kind == kind)
+		return 1;
+	if (!st->other_kind) {
+		st->other_kind = 1;
+		hp_model_warn(st->m, "%s: the eventlog also holds %s samples; only its %s profile is read",
+			      st->name, what[kind], what[st->kind]);
+	}
+	return 0;
+}
+
+/* "time by cost centre (stack), 239 ticks of 1 ms" */
+static int
+time_title(struct el *st, uint64_t off, struct hp_err *err)
+{
+	char s[160];
+	double ms = (double)st->interval / 1e6;
+	int n = snprintf(s, sizeof s, "CPU time by cost-centre %s, %llu tick%s of %g ms",
+			 hp_model_by_stack(st->m) ? "stack" : "(innermost)",
+			 (unsigned long long)st->ticks, st->ticks == 1 ? "" : "s", ms);
+
+	return set_field(st, HP_BREAKDOWN, s, (size_t)n, off, err);
+}
+
+/* Commit the open column.  The title is set again at the end and at
+ * every power-of-two column: a title per column would cost memory in
+ * proportion to the profile. */
+static int
+time_close(struct el *st, uint64_t off, int last, struct hp_err *err)
+{
+	if (st->open) {
+		if (sample_commit(st, off, err))
+			return -1;
+		st->ncols++;
+	}
+	return last || !(st->ncols & (st->ncols - 1)) ? time_title(st, off, err) : 0;
+}
+
+/* The band a time sample is charged to; -1 when out of memory. */
+static int64_t
+time_band(struct el *st, unsigned depth, const unsigned char *ids,
+	  uint64_t off, struct hp_err *err)
+{
+	size_t len, flen = 0, before;
+	unsigned k;
+	int64_t known;
+	uint64_t h = 0;
+	hp_band b;
+	char *frames;
+
+	if (!hp_model_by_stack(st->m) && depth > 0) {
+		known = map_get(&st->ccband, be32(ids));
+		if (known >= 0)
+			return known;
+		depth = 1;
+	} else {
+		h = stack_hash(depth, ids);
+		known = stacks_get(&st->stacks, depth, ids, h);
+		if (known >= 0)
+			return known;
+	}
+	if (stack_label(st, depth, ids, &len))
+		return oom(st, err);
+	before = hp_model_band_count(st->m);
+	if (hp_model_intern(st->m, st->buf, len, &b, merr(st)))
+		return model_fail(st, off, err);
+	if (hp_model_by_stack(st->m) || depth == 0)
+		stacks_put(&st->stacks, depth, ids, h, b);
+	else if (map_put(&st->ccband, be32(ids), b))
+		return oom(st, err);
+	if (b < before)
+		return b;
+	/* Its frames, outermost first, for flame-graph outputs. */
+	len = 0;
+	for (k = depth; k-- > 0;) {
+		const struct cc *p = cc_find(st, be32(ids + (size_t)4 * k));
+		size_t l0 = len;
+
+		if (len > MAX_LABEL)
+			break;
+		if (p && buf_put(st, &len, st->ccstr + p->at, p->label_len))
+			return oom(st, err);
+		if (p && p->label_len == 3 && !memcmp(st->ccstr + p->at, "CAF", 3)) {
+			len = l0;
+			if (buf_put(st, &len, st->ccstr + p->at + p->module, p->module_len) ||
+			    buf_put(st, &len, ".CAF", 4))
+				return oom(st, err);
+		} else if (!p) {
+			char s[24];
+			int n = snprintf(s, sizeof s, "<cc %lu>",
+					 (unsigned long)be32(ids + (size_t)4 * k));
+
+			if (buf_put(st, &len, s, (size_t)n))
+				return oom(st, err);
+		}
+		if (buf_room(st, len + 2))
+			return oom(st, err);
+		st->buf[len++] = '\0';
+	}
+	if (depth == 0 && buf_put(st, &len, "MAIN", 5))
+		return oom(st, err);
+	frames = st->buf;
+	flen = len;
+	if (hp_model_band_set_stack(st->m, b, frames, flen, merr(st)))
+		return model_fail(st, off, err);
+	return b;
+}
+
+static int
+time_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
+	   uint64_t off, struct hp_err *err)
+{
+	uint64_t tick, width;
+	uint32_t cap;
+	unsigned depth;
+	int64_t col, b;
+
+	if (t == T_PROF_BEGIN) {
+		uint64_t iv;
+
+		if (get_u64(c, &iv) || iv == 0 || iv > (uint64_t)1 << 40)
+			return 0;
+		if (!claim(st, K_TIME))
+			return 0;
+		if (!st->interval) {
+			st->interval = iv;
+			if (set_field(st, HP_VALUE_UNIT, "CPU seconds per second", 22, off, err))
+				return -1;
+			hp_model_set_scale(st->m, 1.0 / TIME_COLUMN);
+			return time_title(st, off, err);
+		}
+		return 0;
+	}
+	if (!st->interval || st->kind != K_TIME)
+		return 0;	/* no PROF_BEGIN: the tick is unknown */
+	if (get_u32(c, &cap) || get_u64(c, &tick) || get_u8(c, &depth))
+		return 0;
+	if (depth > (unsigned)((c->end - c->p) / 4))
+		depth = (unsigned)((c->end - c->p) / 4);
+	width = st->interval * TIME_COLUMN;
+	col = (int64_t)(ns / width);
+	if (col > st->col) {
+		int64_t prev = st->col;
+
+		if (st->col >= 0 && time_close(st, off, 0, err))
+			return -1;
+		/* Empty columns between two with ticks: down to zero. */
+		if (prev >= 0 && col > prev + 1) {
+			if (sample_begin_at(st, ((double)(prev + 1) + 0.5) * (double)width / 1e9 + st->tbase, off, err) ||
+			    sample_commit(st, off, err))
+				return -1;
+			if (col > prev + 2 &&
+			    (sample_begin_at(st, ((double)(col - 1) + 0.5) * (double)width / 1e9 + st->tbase, off, err) ||
+			     sample_commit(st, off, err)))
+				return -1;
+		}
+		if (sample_begin_at(st, ((double)col + 0.5) * (double)width / 1e9 + st->tbase, off, err))
+			return -1;
+		st->col = col;
+	} else if (!st->open) {
+		/* After damage dropped the column: open it again. */
+		if (sample_begin_at(st, st->last_t, off, err))
+			return -1;
+	}
+	/* An earlier column (a capability's block flushed late) is
+	 * counted in the open one. */
+	if ((b = time_band(st, depth, c->p, off, err)) < 0)
+		return -1;
+	st->ticks++;
+	if (hp_model_add(st->m, (hp_band)b, 1, merr(st)))
+		return model_fail(st, off, err);
+	return 0;
+}
+
+static struct tk *
+tk_find(struct el *st, uint64_t id, int add)
+{
+	int64_t i = map_get(&st->tkmap, id);
+
+	if (i >= 0)
+		return &st->tk[i];
+	if (!add || st->ntk >= UINT32_MAX - 1 ||
+	    HP_GROW(st->tk, st->tk_cap, st->ntk + 1) ||
+	    map_put(&st->tkmap, id, (uint32_t)st->ntk))
+		return NULL;
+	memset(&st->tk[st->ntk], 0, sizeof *st->tk);
+	return &st->tk[st->ntk++];
+}
+
+static int
+ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
+	    uint64_t off, struct hp_err *err)
+{
+	uint64_t id, v[3], rate;
+	struct tk *k;
+	double dt, r;
+
+	if (!claim(st, K_TICKY))
+		return 0;
+	if (t == T_TICKY_COUNTER_BEGIN_SAMPLE) {
+		if (st->open) {
+			st->tk_prev = st->last_t;
+			if (sample_commit(st, off, err))
+				return -1;
+		}
+		st->tk_gen++;
+		return sample_begin(st, ns, off, err);
+	}
+	if (get_u64(c, &id))
+		return 0;
+	if (t == T_TICKY_COUNTER_DEF) {
+		const char *kinds, *name;
+		size_t klen, nlen;
+		unsigned a0, a1;
+
+		if (get_u8(c, &a0) || get_u8(c, &a1))
+			return 0;
+		get_str(c, &kinds, &klen);
+		get_str(c, &name, &nlen);
+		if (!(k = tk_find(st, id, 1)))
+			return oom(st, err);
+		if (k->has_band) {
+			/* Sampled before it was defined: name it now. */
+			if (!k->defined &&
+			    hp_model_band_set_label(st->m, k->band, name, nlen, merr(st)))
+				return model_fail(st, off, err);
+		} else {
+			if (hp_model_intern(st->m, name, nlen, &k->band, merr(st)))
+				return model_fail(st, off, err);
+			k->has_band = 1;
+		}
+		k->defined = 1;
+		return 0;
+	}
+	/* T_TICKY_COUNTER_SAMPLE */
+	if (get_u64(c, &v[0]) || get_u64(c, &v[1]) || get_u64(c, &v[2]))
+		return 0;
+	if (!(k = tk_find(st, id, 1)))
+		return oom(st, err);
+	if (!k->has_band) {
+		char s[32];
+		int n = snprintf(s, sizeof s, "<ticky %llu>", (unsigned long long)id);
+
+		if (hp_model_intern(st->m, s, (size_t)n, &k->band, merr(st)))
+			return model_fail(st, off, err);
+		k->has_band = 1;
+	}
+	if (!st->open || (!st->has_tk_begin && k->gen == st->tk_gen)) {
+		if (st->open) {
+			st->tk_prev = st->last_t;
+			if (sample_commit(st, off, err))
+				return -1;
+		}
+		st->tk_gen++;
+		if (sample_begin(st, ns, off, err))
+			return -1;
+	}
+	k->gen = st->tk_gen;
+	dt = st->last_t - st->tk_prev;
+	r = (double)v[hp_model_measure(st->m) == HP_MEASURE_ENTRIES ? 0
+		     : hp_model_measure(st->m) == HP_MEASURE_ALLOCD ? 2 : 1];
+	if (dt > 0)
+		r /= dt;
+	rate = r >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)(r + 0.5);
+	if (hp_model_add(st->m, k->band, rate, merr(st)))
+		return model_fail(st, off, err);
+	return 0;
+}
+
+/* ==== end of time samples and ticky counters ==== */
 
 /* An event we read, whole at q (total bytes, starting at file offset off). */
 static int
@@ -1074,14 +1428,20 @@ handle(struct el *st, unsigned t, const unsigned char *q, size_t total,
 			return model_fail(st, off, err);
 		return 0;
 	case T_HEAP_PROF_BEGIN:
+		if (!claim(st, K_HEAP))
+			return 0;
 		return prof_begin(st, &c, off, err);
 	case T_HEAP_PROF_COST_CENTRE:
 		return cost_centre(st, &c) ? oom(st, err) : 0;
 	case T_HEAP_PROF_SAMPLE_BEGIN:
+		if (!claim(st, K_HEAP))
+			return 0;
 		return sample_begin(st, ns, off, err);
 	case T_HEAP_BIO_PROF_SAMPLE_BEGIN:
 		/* Bio samples are all posted at exit: the census time is in
 		 * the payload. */
+		if (!claim(st, K_HEAP))
+			return 0;
 		if (!get_u64(&c, &v) && !get_u64(&c, &v))
 			ns = v;
 		return sample_begin(st, ns, off, err);
@@ -1089,7 +1449,14 @@ handle(struct el *st, unsigned t, const unsigned char *q, size_t total,
 	case T_HEAP_PROF_SAMPLE_STRING:
 		return sample_value(st, t, &c, off, err);
 	case T_HEAP_PROF_SAMPLE_END:
-		return st->open ? sample_commit(st, off, err) : 0;
+		return st->open && st->kind == K_HEAP ? sample_commit(st, off, err) : 0;
+	case T_PROF_BEGIN:
+	case T_PROF_SAMPLE_COST_CENTRE:
+		return time_event(st, t, ns, &c, off, err);
+	case T_TICKY_COUNTER_DEF:
+	case T_TICKY_COUNTER_SAMPLE:
+	case T_TICKY_COUNTER_BEGIN_SAMPLE:
+		return ticky_event(st, t, ns, &c, off, err);
 	case T_IPE:
 		return info_entry(st, &c, off, err);
 	}
@@ -1168,7 +1535,9 @@ declare(struct el *st, unsigned num, unsigned size, int *bad)
 	case T_HEAP_PROF_COST_CENTRE: case T_HEAP_PROF_SAMPLE_BEGIN:
 	case T_HEAP_PROF_SAMPLE_COST_CENTRE: case T_HEAP_PROF_SAMPLE_STRING:
 	case T_HEAP_PROF_SAMPLE_END: case T_HEAP_BIO_PROF_SAMPLE_BEGIN:
-	case T_IPE:
+	case T_IPE: case T_PROF_SAMPLE_COST_CENTRE: case T_PROF_BEGIN:
+	case T_TICKY_COUNTER_DEF: case T_TICKY_COUNTER_SAMPLE:
+	case T_TICKY_COUNTER_BEGIN_SAMPLE:
 		e |= EV_READ;
 	}
 	st->ev[num] = e;
@@ -1290,6 +1659,8 @@ header_step(struct el *st, const unsigned char **p, size_t *n,
 		st->block_end = NO_BLOCK;
 		st->has_end = T_HEAP_PROF_SAMPLE_END < st->nev &&
 			      (st->ev[T_HEAP_PROF_SAMPLE_END] & EV_DECLARED);
+		st->has_tk_begin = T_TICKY_COUNTER_BEGIN_SAMPLE < st->nev &&
+			(st->ev[T_TICKY_COUNTER_BEGIN_SAMPLE] & EV_DECLARED);
 		break;
 	}
 	consume(st, p, n, q, k);
@@ -1388,7 +1759,7 @@ fast_skip(struct el *st, const unsigned char **pp, size_t *np)
 static int
 data_end(struct el *st, uint64_t off, struct hp_err *err)
 {
-	int r = sample_close_at_end(st, off, err);
+	int r = sample_close_at_end(st, off, 0, err);
 
 	if (r < 0)
 		return -1;
@@ -1621,7 +1992,7 @@ finish(void *vst, struct hp_err *err)
 		damage(st, st->pos, "a second eventlog header is cut short");
 		break;
 	case P_DATA:
-		if ((r = sample_close_at_end(st, st->pos, err)) < 0)
+		if ((r = sample_close_at_end(st, st->pos, 1, err)) < 0)
 			return -1;
 		damage(st, st->pos,
 		       r ? (cut ? "the eventlog is cut short inside an event; dropped the unfinished last sample"
@@ -1660,6 +2031,7 @@ create(hp_model *m, const char *name)
 		return NULL;
 	st->m = m;
 	st->block_end = NO_BLOCK;
+	st->col = -1;
 	if (!(st->name = strdup(name ? name : "stdin"))) {
 		free(st);
 		return NULL;
@@ -1681,6 +2053,9 @@ destroy(void *vst)
 	stacks_free(&st->stacks);
 	map_free(&st->ipemap);
 	map_free(&st->bandmap);
+	map_free(&st->ccband);
+	map_free(&st->tkmap);
+	free(st->tk);
 	free(st->cc);
 	free(st->ipe);
 	free(st->ev);

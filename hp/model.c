@@ -26,6 +26,8 @@ struct band {
 	const char *label;	/* display override, or NULL */
 	size_t label_len;
 	struct hp_ipe *ipe;	/* -hi provenance, or NULL */
+	const char *stack;	/* time profiles: frames, NUL after each */
+	size_t stack_len;
 	double total, sumsq;	/* over committed samples */
 	uint64_t peak;
 	size_t points;		/* committed samples where non-zero */
@@ -86,6 +88,16 @@ struct hp_model {
 
 	char **warning;
 	size_t nwarning, warning_cap;
+
+	enum hp_profile profile;
+	double scale;		/* 0 = not set (1) */
+	enum hp_measure measure;
+	int by_stack;
+	struct counter {
+		const char *name;
+		uint64_t v;
+	} *counter;
+	size_t ncounter, counter_cap;
 };
 
 static int
@@ -135,6 +147,7 @@ hp_model_free(hp_model *m)
 	for (i = 0; i < m->nwarning; i++)
 		free(m->warning[i]);
 	free(m->warning);
+	free(m->counter);
 	hp_arena_release(&m->arena);
 	free(m);
 }
@@ -740,4 +753,103 @@ const char *
 hp_model_warning(const hp_model *m, size_t i)
 {
 	return m->warning[i];
+}
+
+/* ---- profiles that are not heap censuses ---- */
+
+void
+hp_model_set_profile(hp_model *m, enum hp_profile p)
+{
+	m->profile = p;
+}
+
+enum hp_profile
+hp_model_profile(const hp_model *m)
+{
+	return m->profile;
+}
+
+void
+hp_model_set_scale(hp_model *m, double scale)
+{
+	m->scale = scale > 0 && isfinite(scale) ? scale : 0;
+}
+
+double
+hp_model_scale(const hp_model *m)
+{
+	return m->scale > 0 ? m->scale : 1;
+}
+
+void
+hp_model_set_measure(hp_model *m, enum hp_measure mm)
+{
+	m->measure = mm;
+}
+
+enum hp_measure
+hp_model_measure(const hp_model *m)
+{
+	return m->measure;
+}
+
+void
+hp_model_set_by_stack(hp_model *m, int on)
+{
+	m->by_stack = on != 0;
+}
+
+int
+hp_model_by_stack(const hp_model *m)
+{
+	return m->by_stack;
+}
+
+int
+hp_model_band_set_stack(hp_model *m, hp_band b, const char *frames,
+			size_t len, struct hp_err *err)
+{
+	char *p = hp_arena_dup(&m->arena, frames, len);
+
+	if (!p)
+		return oom(err);
+	m->band[b].stack = p;
+	m->band[b].stack_len = len;
+	return 0;
+}
+
+const char *
+hp_model_band_stack(const hp_model *m, hp_band b, size_t *len)
+{
+	if (len)
+		*len = m->band[b].stack_len;
+	return m->band[b].stack;
+}
+
+int
+hp_model_add_counter(hp_model *m, const char *name, size_t len, uint64_t v,
+		     struct hp_err *err)
+{
+	char *p;
+
+	if (HP_GROW(m->counter, m->counter_cap, m->ncounter + 1) ||
+	    !(p = hp_arena_dup(&m->arena, name, len)))
+		return oom(err);
+	m->counter[m->ncounter].name = p;
+	m->counter[m->ncounter++].v = v;
+	return 0;
+}
+
+size_t
+hp_model_counter_count(const hp_model *m)
+{
+	return m->ncounter;
+}
+
+const char *
+hp_model_counter(const hp_model *m, size_t i, uint64_t *v)
+{
+	if (v)
+		*v = m->counter[i].v;
+	return m->counter[i].name;
 }

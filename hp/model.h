@@ -153,4 +153,47 @@ void hp_model_warn(hp_model *m, const char *fmt, ...) HP_PRINTF(2, 3);
 size_t hp_model_warning_count(const hp_model *m);
 const char *hp_model_warning(const hp_model *m, size_t i);
 
+/* ---- profiles that are not heap censuses (ticky, time) ----
+ *
+ * Every reader fills the same samples and bands; these say what they
+ * mean.  A ticky report (one total per counter) is HP_PROFILE_COUNTERS,
+ * drawn as bars; ticky samples and time samples are band graphs whose
+ * values are rates (per second) or tick counts with a scale. */
+enum hp_profile {
+	HP_PROFILE_HEAP,	/* bytes live at each census (the default) */
+	HP_PROFILE_TICKY,	/* ticky counter samples: rates per second */
+	HP_PROFILE_TIME,	/* time samples: ticks per column, see scale */
+	HP_PROFILE_COUNTERS	/* a ticky report: one sample of totals */
+};
+void hp_model_set_profile(hp_model *m, enum hp_profile p);
+enum hp_profile hp_model_profile(const hp_model *m);
+
+/* A value v is drawn as v * scale VALUE_UNITs (1 unless set): a time
+ * profile counts ticks per column, drawn as CPU seconds per second. */
+void hp_model_set_scale(hp_model *m, double scale);
+double hp_model_scale(const hp_model *m);
+
+/* What a reader keeps where the input offers a choice; set before
+ * reading.  measure: which ticky count becomes the value; by_stack: a
+ * time sample is charged to its whole stack (named as -hc names it)
+ * rather than to its innermost cost centre. */
+enum hp_measure { HP_MEASURE_ALLOC, HP_MEASURE_ENTRIES, HP_MEASURE_ALLOCD };
+void hp_model_set_measure(hp_model *m, enum hp_measure mm);
+enum hp_measure hp_model_measure(const hp_model *m);
+void hp_model_set_by_stack(hp_model *m, int on);
+int hp_model_by_stack(const hp_model *m);
+
+/* A band's cost-centre stack (time profiles): frame names outermost
+ * first, each ending in a NUL, len bytes in all.  NULL when not set. */
+int hp_model_band_set_stack(hp_model *m, hp_band b, const char *frames,
+			    size_t len, struct hp_err *err) HP_MUSTCHECK;
+const char *hp_model_band_stack(const hp_model *m, hp_band b, size_t *len);
+
+/* Named totals that are not bands (a ticky report's global counters),
+ * in the order added. */
+int hp_model_add_counter(hp_model *m, const char *name, size_t len,
+			 uint64_t v, struct hp_err *err) HP_MUSTCHECK;
+size_t hp_model_counter_count(const hp_model *m);
+const char *hp_model_counter(const hp_model *m, size_t i, uint64_t *v);
+
 #endif
