@@ -240,6 +240,7 @@ struct el {
 	uint64_t tk_gen;
 	double tk_prev;		/* time of the previous ticky sample */
 	int has_tk_begin;	/* the header declares 212 */
+	uint64_t tk_last_ns;	/* time of the last 211 */
 };
 
 static unsigned
@@ -1077,14 +1078,16 @@ series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
  * that have some are empty samples, so the graph falls to zero there.
  *
  * Ticky samples: a 212 opens a sample, its 211s follow.  Logs written
- * before 212 existed have none: there a counter seen twice starts the
- * next sample.  The value is the chosen measure per second since the
+ * before 212 existed have none: there a counter seen twice, or a 211
+ * more than TICKY_BURST after the previous one, starts the next sample
+ * (the RTS posts a sample's counters in one burst).  The value is the chosen measure per second since the
  * previous sample (the first: since the start), rounded.  A counter
  * sampled before its definition is the band "<ticky ID>", labelled with
  * its name once defined.
  */
 
 #define TIME_COLUMN 10
+#define TICKY_BURST 1000000	/* ns */
 
 static int
 claim(struct el *st, int kind)
@@ -1287,6 +1290,21 @@ tk_find(struct el *st, uint64_t id, int add)
 	return &st->tk[st->ntk++];
 }
 
+/* A new ticky sample; the first after a restart counts from the start
+ * of its log, where the model's clock carries on. */
+static int
+ticky_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
+{
+	int restarted = st->restarted;
+
+	st->tk_gen++;
+	if (sample_begin(st, ns, off, err))
+		return -1;
+	if (restarted)
+		st->tk_prev = st->tbase;
+	return 0;
+}
+
 static int
 ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 	    uint64_t off, struct hp_err *err)
@@ -1294,17 +1312,34 @@ ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 	uint64_t id, v[3], rate;
 	struct tk *k;
 	double dt, r;
+	int first = st->kind == K_NONE;
 
 	if (!claim(st, K_TICKY))
 		return 0;
+	if (first) {
+		static const char *const unit[] = {
+			[HP_MEASURE_ALLOC] = "bytes per second",
+			[HP_MEASURE_ENTRIES] = "entries per second",
+			[HP_MEASURE_ALLOCD] = "bytes per second",
+		};
+		static const char *const by[] = {
+			[HP_MEASURE_ALLOC] = "ticky counters: allocation by each",
+			[HP_MEASURE_ENTRIES] = "ticky counters: entries",
+			[HP_MEASURE_ALLOCD] = "ticky counters: allocation of each (allocd)",
+		};
+		enum hp_measure mm = hp_model_measure(st->m);
+
+		if (set_field(st, HP_VALUE_UNIT, unit[mm], strlen(unit[mm]), off, err) ||
+		    set_field(st, HP_BREAKDOWN, by[mm], strlen(by[mm]), off, err))
+			return -1;
+	}
 	if (t == T_TICKY_COUNTER_BEGIN_SAMPLE) {
 		if (st->open) {
 			st->tk_prev = st->last_t;
 			if (sample_commit(st, off, err))
 				return -1;
 		}
-		st->tk_gen++;
-		return sample_begin(st, ns, off, err);
+		return ticky_begin(st, ns, off, err);
 	}
 	if (get_u64(c, &id))
 		return 0;
@@ -1345,17 +1380,18 @@ ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 			return model_fail(st, off, err);
 		k->has_band = 1;
 	}
-	if (!st->open || (!st->has_tk_begin && k->gen == st->tk_gen)) {
+	if (!st->open || (!st->has_tk_begin &&
+			  (k->gen == st->tk_gen || ns > st->tk_last_ns + TICKY_BURST))) {
 		if (st->open) {
 			st->tk_prev = st->last_t;
 			if (sample_commit(st, off, err))
 				return -1;
 		}
-		st->tk_gen++;
-		if (sample_begin(st, ns, off, err))
+		if (ticky_begin(st, ns, off, err))
 			return -1;
 	}
 	k->gen = st->tk_gen;
+	st->tk_last_ns = ns;
 	dt = st->last_t - st->tk_prev;
 	r = (double)v[hp_model_measure(st->m) == HP_MEASURE_ENTRIES ? 0
 		     : hp_model_measure(st->m) == HP_MEASURE_ALLOCD ? 2 : 1];
@@ -1932,6 +1968,7 @@ ended_step(struct el *st, const unsigned char **p, size_t *n, struct hp_err *err
 	st->hs = H_HETB;
 	st->nev = 0;
 	st->restarted = 1;
+	st->col = -1;		/* the clock starts again */
 	return 0;
 }
 

@@ -184,6 +184,29 @@ sample_same(const hp_model *a, size_t i, const hp_model *b, size_t j,
 	return 1;
 }
 
+/* Sample i of a is sample j of b or a part of it: same time, and each of
+ * its values at most b's for the same band, in b's order. */
+static inline int
+sample_within(const hp_model *a, size_t i, const hp_model *b, size_t j)
+{
+	const hp_band *ba, *bb;
+	const uint64_t *va, *vb;
+	size_t na = hp_model_sample(a, i, &ba, &va);
+	size_t nb = hp_model_sample(b, j, &bb, &vb), k;
+
+	if (hp_model_sample_time(a, i) != hp_model_sample_time(b, j) || na > nb)
+		return 0;
+	for (k = 0; k < na; k++) {
+		size_t la, lb;
+		const char *sa = hp_model_band_name(a, ba[k], &la);
+		const char *sb = hp_model_band_name(b, bb[k], &lb);
+
+		if (va[k] > vb[k] || la != lb || memcmp(sa, sb, la))
+			return 0;
+	}
+	return 1;
+}
+
 /* Everything a reader puts in a model is the same in a and b. */
 static inline int
 model_same(const hp_model *a, const hp_model *b, char *why, size_t whylen)
@@ -262,6 +285,209 @@ model_same(const hp_model *a, const hp_model *b, char *why, size_t whylen)
 		if (strcmp(hp_model_warning(a, i), hp_model_warning(b, i))) {
 			snprintf(why, whylen, "warning %zu: \"%s\" vs \"%s\"", i,
 				 hp_model_warning(a, i), hp_model_warning(b, i));
+			return -1;
+		}
+	return 0;
+}
+
+/* ---- time and ticky samples (NAME.ticks.txt from dump.hs --ticks) ----
+ *
+ * tref_expect builds, from ghc-events' decoding, the model the reader
+ * must give, by the rules hp/eventlog.c states: time samples counted in
+ * columns of 10 ticks by event time, each column a sample at its middle,
+ * one empty sample after and before a gap; ticky samples opened by
+ * TICKY_BEGIN (or, without any, by a counter seen again or a sample
+ * more than 1 ms after the previous one), each value the
+ * measure per second since the previous sample, rounded; a counter
+ * sampled before its definition named "<ticky ID>".  NULL when the file
+ * is missing or malformed. */
+
+#define TREF_COLUMN 10
+
+struct tref_ctr {
+	unsigned long long id;
+	char *name;		/* NULL until defined */
+	hp_band band;
+	int has_band;
+	unsigned long long gen;
+};
+
+static inline struct tref_ctr *
+tref_ctr(struct tref_ctr **c, size_t *n, unsigned long long id)
+{
+	size_t i;
+	struct tref_ctr *g;
+
+	for (i = 0; i < *n; i++)
+		if ((*c)[i].id == id)
+			return &(*c)[i];
+	g = realloc(*c, (*n + 1) * sizeof *g);
+	if (!g)
+		return NULL;
+	*c = g;
+	memset(&g[*n], 0, sizeof *g);
+	g[*n].id = id;
+	return &g[(*n)++];
+}
+
+static inline hp_model *
+tref_expect(const char *path, enum hp_measure mm, int by_stack)
+{
+	FILE *f = fopen(path, "rb");
+	hp_model *m = hp_model_new();
+	struct hp_err e = {{0}};
+	struct tref_ctr *ctr = NULL;
+	size_t nctr = 0;
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	unsigned long long interval = 0, gen = 0, last_ns = 0;
+	long long col = -1;
+	int open = 0, has_begin = 0;
+	double last_t = 0, prev_t = 0;
+
+	if (!f || !m)
+		goto bad;
+	/* Does the log have TICKY_BEGIN at all? */
+	while ((len = getline(&line, &cap, f)) > 0)
+		if (!strncmp(line, "TICKY_BEGIN ", 12))
+			has_begin = 1;
+	rewind(f);
+	while ((len = getline(&line, &cap, f)) > 0) {
+		unsigned long long ns, id, v[3];
+		struct tref_ctr *k;
+		hp_band b;
+
+		if (line[len - 1] == '\n')
+			line[--len] = '\0';
+		if (sscanf(line, "PROF_BEGIN %llu", &interval) == 1) {
+			continue;
+		} else if (!strncmp(line, "TICK ", 5)) {
+			unsigned long long width = interval * TREF_COLUMN;
+			char *lab = strchr(line + 5, ' '), *tab = strchr(line, '\t');
+			long long c;
+
+			if (!interval || !tab || sscanf(line + 5, "%llu", &ns) != 1)
+				goto bad;
+			lab = strchr(lab + 1, ' ');
+			lab = lab ? strchr(lab + 1, ' ') : NULL;
+			if (!lab)
+				goto bad;
+			*tab = '\0';
+			c = (long long)(ns / width);
+			if (c > col) {
+				if (col >= 0 && hp_model_commit(m, &e))
+					goto bad;
+				if (col >= 0 && c > col + 1) {
+					if (hp_model_begin(m, ((double)(col + 1) + 0.5) * (double)width / 1e9, &e) ||
+					    hp_model_commit(m, &e))
+						goto bad;
+					if (c > col + 2 &&
+					    (hp_model_begin(m, ((double)(c - 1) + 0.5) * (double)width / 1e9, &e) ||
+					     hp_model_commit(m, &e)))
+						goto bad;
+				}
+				if (hp_model_begin(m, ((double)c + 0.5) * (double)width / 1e9, &e))
+					goto bad;
+				col = c;
+			}
+			lab = by_stack ? tab + 1 : lab + 1;
+			if (hp_model_intern(m, lab, strlen(lab), &b, &e) ||
+			    hp_model_add(m, b, 1, &e))
+				goto bad;
+		} else if (!strncmp(line, "TICKY_DEF ", 10)) {
+			char *tab = strchr(line, '\t');
+
+			if (!tab || sscanf(line + 10, "%llu", &id) != 1 ||
+			    !(k = tref_ctr(&ctr, &nctr, id)))
+				goto bad;
+			if (!k->name && !(k->name = strdup(tab + 1)))
+				goto bad;
+		} else if (sscanf(line, "TICKY_BEGIN %llu", &ns) == 1) {
+			if (open) {
+				prev_t = last_t;
+				if (hp_model_commit(m, &e))
+					goto bad;
+			}
+			gen++;
+			last_t = (double)ns / 1e9;
+			if (hp_model_begin(m, last_t, &e))
+				goto bad;
+			open = 1;
+		} else if (sscanf(line, "TICKY %llu %llu %llu %llu %llu", &ns, &id,
+				  &v[0], &v[1], &v[2]) == 5) {
+			double r, dt;
+
+			if (!(k = tref_ctr(&ctr, &nctr, id)))
+				goto bad;
+			if (!k->has_band) {
+				char s[40];
+
+				snprintf(s, sizeof s, "<ticky %llu>", id);
+				if (hp_model_intern(m, k->name ? k->name : s,
+						    strlen(k->name ? k->name : s),
+						    &k->band, &e))
+					goto bad;
+				k->has_band = 1;
+			}
+			if (!open || (!has_begin &&
+				      (k->gen == gen || ns > last_ns + 1000000))) {
+				if (open) {
+					prev_t = last_t;
+					if (hp_model_commit(m, &e))
+						goto bad;
+				}
+				gen++;
+				last_t = (double)ns / 1e9;
+				if (hp_model_begin(m, last_t, &e))
+					goto bad;
+				open = 1;
+			}
+			k->gen = gen;
+			last_ns = ns;
+			dt = last_t - prev_t;
+			r = (double)v[mm == HP_MEASURE_ENTRIES ? 0 : mm == HP_MEASURE_ALLOCD ? 2 : 1];
+			if (dt > 0)
+				r /= dt;
+			if (hp_model_add(m, k->band,
+					 r >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)(r + 0.5), &e))
+				goto bad;
+		} else {
+			goto bad;
+		}
+	}
+	if ((col >= 0 || open) && hp_model_commit(m, &e))
+		goto bad;
+	goto out;
+bad:
+	hp_model_free(m);
+	m = NULL;
+out:
+	while (nctr)
+		free(ctr[--nctr].name);
+	free(ctr);
+	free(line);
+	if (f)
+		fclose(f);
+	return m;
+}
+
+/* The samples of got are those of want: same times, bands by name in
+ * the same order, same values. */
+static inline int
+tref_same(const hp_model *want, const hp_model *got, char *why, size_t whylen)
+{
+	size_t i, n = hp_model_sample_count(want);
+
+	if (hp_model_sample_count(got) != n) {
+		snprintf(why, whylen, "%zu samples, reference has %zu",
+			 hp_model_sample_count(got), n);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		if (!sample_same(want, i, got, i, 0)) {
+			snprintf(why, whylen, "sample %zu (t %.9g) differs", i,
+				 hp_model_sample_time(want, i));
 			return -1;
 		}
 	return 0;

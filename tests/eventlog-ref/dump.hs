@@ -8,7 +8,16 @@
 -- and without the "(ccsID)" prefix: labels innermost first joined by "/",
 -- a cost centre labelled CAF written "Module.CAF" with no "/" after it,
 -- MAIN for the empty stack, "<cc N>" for an id never defined.
--- Usage: dump FILE.eventlog > FILE.txt
+--
+-- With --ticks, the other two profiles instead (for NAME.ticks.txt), one
+-- line per event, times in nanoseconds:
+--   PROF_BEGIN <interval>
+--   TICK <time> <cap> <tick> <innermost label>\t<stack label>
+--   TICKY_DEF <id>\t<name>
+--   TICKY_BEGIN <time>
+--   TICKY <time> <id> <entries> <alloc> <allocd>
+-- where the innermost label is the first component of the stack label.
+-- Usage: dump [--ticks] FILE.eventlog > FILE.txt
 import qualified Data.Map.Strict as M
 import qualified Data.Text as T
 import qualified Data.Text.IO as T
@@ -51,11 +60,37 @@ walk ccs n (e : es) = case evSpec e of
     begin = putStrLn ("SAMPLE " ++ show n) >> walk ccs (n + 1) es
     line lab bytes = T.putStrLn (T.concat [lab, T.pack "\t", T.pack (show bytes)])
 
+ticks :: CCs -> [Event] -> IO ()
+ticks _ [] = return ()
+ticks ccs (e : es) = case evSpec e of
+  HeapProfCostCentre i lab m _ _ -> ticks (M.insert i (lab, m) ccs) es
+  ProfBegin iv -> out ["PROF_BEGIN " ++ show iv]
+  ProfSampleCostCentre cap tick _ stack ->
+    let ids = V.toList stack
+        inner = stackLabel ccs (take 1 ids)
+    in outT [T.pack ("TICK " ++ show t ++ " " ++ show cap ++ " " ++ show tick ++ " "),
+             inner, T.pack "\t", stackLabel ccs ids]
+  TickyCounterDef i _ _ name -> outT [T.pack ("TICKY_DEF " ++ show i ++ "\t"), name]
+  TickyBeginSample -> out ["TICKY_BEGIN " ++ show t]
+  TickyCounterSample i n a d ->
+    out ["TICKY " ++ unwords (map show [t, i, n, a, d])]
+  _ -> ticks ccs es
+  where
+    t = evTime e
+    out ls = mapM_ putStrLn ls >> ticks ccs es
+    outT ps = T.putStrLn (T.concat ps) >> ticks ccs es
+
 main :: IO ()
 main = do
-  [path] <- getArgs
+  args <- getArgs
+  let (mode, path) = case args of
+        ["--ticks", p] -> (True, p)
+        [p] -> (False, p)
+        _ -> error "usage: dump [--ticks] FILE.eventlog"
   hSetEncoding stdout utf8
   r <- readEventLogFromFile path
   case r of
     Left msg -> hPutStrLn stderr (path ++ ": " ++ msg) >> exitWith (ExitFailure 1)
-    Right (EventLog _ (Data es)) -> walk M.empty 0 es
+    Right (EventLog _ (Data es))
+      | mode -> ticks M.empty es
+      | otherwise -> walk M.empty 0 es

@@ -1,0 +1,411 @@
+/*
+ * tests/unit/test_evsamples.c - time samples (167/168) and ticky counter
+ * samples (210-212) in eventlogs: value for value against ghc-events'
+ * decoding (tests/eventlog-ref/NAME.ticks.txt) in every mode, the later
+ * TICKY_COUNTER_DEF layout, a log holding two kinds, and what a cut or
+ * damaged log gives.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "hp/model.h"
+#include "hp/reader.h"
+#include "tests/eventlog-ref/check.h"
+#include "testutil.h"
+
+static const char *
+log_path(const char *name)
+{
+	static char p[4096];
+
+	if (!strncmp(name, "ticky-synth", 11) || !strncmp(name, "ticky-nobegin", 13))
+		snprintf(p, sizeof p, "%s/%s.eventlog", tu_src("tests/eventlog-ref/gen"), name);
+	else if (!strncmp(name, "prof-", 5))
+		snprintf(p, sizeof p, "%s/%s.eventlog", tu_src("samples"), name + 5);
+	else
+		snprintf(p, sizeof p, "%s/%s.eventlog", tu_data("ghc-events"), name);
+	return p;
+}
+
+static hp_model *
+read_as(const char *path, enum hp_measure mm, int by_stack)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+
+	assert_non_null(m);
+	hp_model_set_measure(m, mm);
+	hp_model_set_by_stack(m, by_stack);
+	if (hp_read_file(m, path, &err))
+		fail_msg("%s: %s", path, err.msg);
+	return m;
+}
+
+static void
+agree(const char *name, const char *refname, enum hp_profile kind,
+      size_t min_samples)
+{
+	char ref[4096], why[512];
+	int mode;
+
+	snprintf(ref, sizeof ref, "%s/%s.ticks.txt", tu_src("tests/eventlog-ref"),
+		 refname);
+	for (mode = 0; mode < 3; mode++) {
+		enum hp_measure mm = (enum hp_measure)mode;
+		int by_stack = mode == 1;
+		hp_model *want = tref_expect(ref, mm, by_stack);
+		hp_model *got = read_as(log_path(name), mm, by_stack);
+
+		if (!want)
+			fail_msg("cannot read reference %s", ref);
+		assert_int_equal(hp_model_profile(got), kind);
+		assert_true(hp_model_sample_count(got) >= min_samples);
+		if (tref_same(want, got, why, sizeof why))
+			fail_msg("%s (mode %d): %s", name, mode, why);
+		assert_int_equal(hp_model_warning_count(got), 0);
+		hp_model_free(want);
+		hp_model_free(got);
+		if (kind == HP_PROFILE_TIME && mode == 1)
+			break;
+	}
+}
+
+static void
+time_prof_agrees(void **state)
+{
+	hp_model *m;
+	size_t i, n, total = 0;
+	const char *gc = NULL;
+
+	(void)state;
+	agree("time-prof", "time-prof", HP_PROFILE_TIME, 30);
+	/* 340 ticks of 1 ms: 332 fib, 5 OVERHEAD_of, 3 GC (ghc-events). */
+	m = read_as(log_path("time-prof"), HP_MEASURE_ALLOC, 0);
+	for (i = 0; i < hp_model_band_count(m); i++)
+		total += (size_t)hp_model_band_total(m, (hp_band)i);
+	assert_int_equal(total, 340);
+	assert_true(hp_model_lookup(m, "fib", 3, &(hp_band){0}));
+	for (i = 0, n = hp_model_band_count(m); i < n; i++)
+		if (!strcmp(hp_model_band_name(m, (hp_band)i, NULL), "GC"))
+			gc = "GC";
+	assert_non_null(gc);
+	assert_string_equal(hp_model_get(m, HP_BREAKDOWN),
+			    "CPU time by cost-centre (innermost), 340 ticks of 1 ms");
+	assert_true(hp_model_scale(m) == 0.1);
+	hp_model_free(m);
+}
+
+static void
+ticky_agrees(void **state)
+{
+	(void)state;
+	agree("ticky-ticky", "ticky-ticky", HP_PROFILE_TICKY, 1);
+	agree("ticky-synth", "ticky-synth", HP_PROFILE_TICKY, 150);
+	agree("ticky-nobegin", "ticky-nobegin", HP_PROFILE_TICKY, 150);
+}
+
+/* The real GHC 9.0.2 -p -l sample (samples/), when it is there. */
+static void
+prof_sample_agrees(void **state)
+{
+	(void)state;
+	agree("prof-leak-p", "leak-p", HP_PROFILE_TIME, 10);
+}
+
+/* The counter sampled before its definition keeps "<ticky ID>" as its
+ * name and shows the definition as its label. */
+static void
+late_definition(void **state)
+{
+	hp_model *m = read_as(log_path("ticky-synth"), HP_MEASURE_ALLOC, 0);
+	hp_band b;
+	char name[64];
+
+	(void)state;
+	snprintf(name, sizeof name, "<ticky %llu>", 0x7f0000001000ull + 5 * 104);
+	assert_true(hp_model_lookup(m, name, strlen(name), &b));
+	assert_string_equal(hp_model_band_label(m, b, NULL),
+			    "go5{v s5q} (Data.Thing) (fun) in r2Hj");
+	hp_model_free(m);
+}
+
+/* ---- hand-built logs ---- */
+
+struct buf {
+	unsigned char b[4096];
+	size_t n;
+};
+
+static void
+put(struct buf *o, const void *p, size_t n)
+{
+	assert_true(o->n + n <= sizeof o->b);
+	memcpy(o->b + o->n, p, n);
+	o->n += n;
+}
+
+static void
+be(struct buf *o, uint64_t v, int bytes)
+{
+	while (bytes--)
+		put(o, &(unsigned char){ (unsigned char)(v >> (8 * bytes)) }, 1);
+}
+
+static void
+etype(struct buf *o, unsigned num, unsigned size)
+{
+	put(o, "etb\0", 4);
+	be(o, num, 2);
+	be(o, size, 2);
+	be(o, 0, 4);
+	be(o, 0, 4);
+	put(o, "ete\0", 4);
+}
+
+static void
+header(struct buf *o)
+{
+	put(o, "hdrbhetb", 8);
+	etype(o, 168, 8);
+	etype(o, 167, 0xffff);
+	etype(o, 161, 0xffff);
+	etype(o, 160, 0xffff);
+	etype(o, 162, 8);
+	etype(o, 164, 0xffff);
+	etype(o, 210, 0xffff);
+	etype(o, 211, 32);
+	etype(o, 212, 0);
+	put(o, "hetehdredatb", 12);
+}
+
+/* GHC 9.4's TICKY_COUNTER_DEF adds an info table and a JSON string. */
+static void
+ticky_def_94(struct buf *o, uint64_t ns, uint64_t id, const char *name)
+{
+	const char *json = "{\"type\":\"entCntr\"}";
+
+	be(o, 210, 2);
+	be(o, ns, 8);
+	be(o, 8 + 2 + 3 + strlen(name) + 1 + 8 + strlen(json) + 1, 2);
+	be(o, id, 8);
+	be(o, 2, 2);
+	put(o, "iL", 3);
+	put(o, name, strlen(name) + 1);
+	be(o, 0x4c9b58, 8);
+	put(o, json, strlen(json) + 1);
+}
+
+static void
+ticky_sample(struct buf *o, uint64_t ns, uint64_t id, uint64_t n, uint64_t a,
+	     uint64_t d)
+{
+	be(o, 211, 2);
+	be(o, ns, 8);
+	be(o, id, 8);
+	be(o, n, 8);
+	be(o, a, 8);
+	be(o, d, 8);
+}
+
+static void
+later_def_layout(void **state)
+{
+	struct buf o = { .n = 0 };
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const hp_band *b;
+	const uint64_t *v;
+
+	(void)state;
+	header(&o);
+	ticky_def_94(&o, 100, 7, "Main.go{v r1} (fun)");
+	be(&o, 212, 2);
+	be(&o, 500000000, 8);
+	ticky_sample(&o, 500000001, 7, 10, 4000, 8);
+	be(&o, 212, 2);
+	be(&o, 1000000000, 8);
+	ticky_sample(&o, 1000000001, 7, 1, 3000, 0);
+	be(&o, 0xffff, 2);
+	hp_model_set_measure(m, HP_MEASURE_ALLOC);
+	assert_int_equal(hp_read_mem(m, "later.eventlog", o.b, o.n, &err), 0);
+	assert_int_equal(hp_model_sample_count(m), 2);
+	assert_string_equal(hp_model_band_name(m, 0, NULL), "Main.go{v r1} (fun)");
+	/* 4000 bytes in the first 0.5 s, 3000 in the next 0.5 s */
+	assert_int_equal(hp_model_sample(m, 0, &b, &v), 1);
+	assert_int_equal(v[0], 8000);
+	assert_int_equal(hp_model_sample(m, 1, &b, &v), 1);
+	assert_int_equal(v[0], 6000);
+	assert_string_equal(hp_model_get(m, HP_VALUE_UNIT), "bytes per second");
+	hp_model_free(m);
+}
+
+/* Heap samples after a time profile began are not mixed in: one warning. */
+static void
+two_kinds(void **state)
+{
+	struct buf o = { .n = 0 };
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+
+	(void)state;
+	header(&o);
+	be(&o, 168, 2);
+	be(&o, 0, 8);
+	be(&o, 1000000, 8);
+	be(&o, 167, 2);			/* one tick, MAIN (depth 0) */
+	be(&o, 5000000, 8);
+	be(&o, 4 + 8 + 1, 2);
+	be(&o, 0, 4);
+	be(&o, 5, 8);
+	be(&o, 0, 1);
+	be(&o, 162, 2);			/* a heap sample */
+	be(&o, 6000000, 8);
+	be(&o, 0, 8);
+	be(&o, 164, 2);
+	be(&o, 6000000, 8);
+	be(&o, 1 + 8 + 2, 2);
+	be(&o, 0, 1);
+	be(&o, 99, 8);
+	put(&o, "x", 2);
+	be(&o, 0xffff, 2);
+	assert_int_equal(hp_read_mem(m, "two.eventlog", o.b, o.n, &err), 0);
+	assert_int_equal(hp_model_profile(m), HP_PROFILE_TIME);
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_int_equal(hp_model_band_count(m), 1);
+	assert_string_equal(hp_model_band_name(m, 0, NULL), "MAIN");
+	assert_int_equal(hp_model_warning_count(m), 1);
+	assert_non_null(strstr(hp_model_warning(m, 0), "also holds heap samples"));
+	hp_model_free(m);
+}
+
+/* ---- cut and damaged logs ---- */
+
+/* Every cut of the log (every `step` bytes past the header) reads
+ * without error, with at most one warning; its samples are the whole
+ * log's, except that the last time column may hold fewer ticks. */
+static void
+cut_everywhere(const char *name, size_t step, int time)
+{
+	size_t len, at;
+	char *data = tu_slurp(log_path(name), &len);
+	hp_model *full = hp_model_new();
+	struct hp_err err = {{0}};
+
+	assert_non_null(data);
+	assert_int_equal(hp_read_mem(full, name, data, len, &err), 0);
+	for (at = 0; at < len; at += step) {
+		hp_model *m = hp_model_new();
+		size_t i, n;
+		int rc = hp_read_mem(m, name, data, at, &err);
+
+		if (rc) {
+			/* only a header cut short is an error */
+			/* (under 4 bytes it is not even known to be an eventlog) */
+			assert_true(strstr(err.msg, "header") || strstr(err.msg, "empty") ||
+				    (at < 4 && strstr(err.msg, "no samples")));
+			assert_int_equal(hp_model_sample_count(m), 0);
+			hp_model_free(m);
+			err.msg[0] = '\0';
+			continue;
+		}
+		assert_true(hp_model_warning_count(m) <= 1);
+		n = hp_model_sample_count(m);
+		assert_true(n <= hp_model_sample_count(full));
+		for (i = 0; i < n; i++) {
+			const hp_band *ba, *bb;
+			const uint64_t *va, *vb;
+			size_t na, nb, k;
+
+			if (i + 1 < n || !time) {
+				if (!sample_same(m, i, full, i, 0))
+					fail_msg("%s cut at %zu: sample %zu differs", name, at, i);
+				continue;
+			}
+			na = hp_model_sample(m, i, &ba, &va);
+			nb = hp_model_sample(full, i, &bb, &vb);
+			assert_true(na <= nb);
+			assert_true(hp_model_sample_time(m, i) == hp_model_sample_time(full, i));
+			for (k = 0; k < na; k++) {
+				assert_string_equal(hp_model_band_name(m, ba[k], NULL),
+						    hp_model_band_name(full, bb[k], NULL));
+				assert_true(va[k] <= vb[k]);
+			}
+		}
+		hp_model_free(m);
+	}
+	hp_model_free(full);
+	free(data);
+}
+
+static void
+cut_logs(void **state)
+{
+	(void)state;
+	cut_everywhere("time-prof", 13, 1);
+	cut_everywhere("ticky-synth", 97, 0);
+	cut_everywhere("ticky-nobegin", 89, 0);
+	cut_everywhere("ticky-ticky", 3, 0);
+}
+
+/* Damage costs one warning and the sample it hit; what came before is
+ * kept, and reading goes on. */
+static void
+damaged_logs(void **state)
+{
+	static const char *const names[] = { "time-prof", "ticky-synth" };
+	size_t i, at;
+
+	(void)state;
+	for (i = 0; i < 2; i++) {
+		size_t len;
+		char *data = tu_slurp(log_path(names[i]), &len);
+		hp_model *full = hp_model_new();
+		struct hp_err err = {{0}};
+
+		assert_non_null(data);
+		assert_int_equal(hp_read_mem(full, names[i], data, len, &err), 0);
+		/* past the first sample (time-prof's are all in its last
+		 * block) */
+		for (at = len * 3 / 5; at < len; at += len / 11) {
+			hp_model *m = hp_model_new();
+			char saved = data[at];
+
+			data[at] = (char)0xee;	/* no such event type */
+			data[at + 1 < len ? at + 1 : at] = (char)0xee;
+			assert_int_equal(hp_read_mem(m, names[i], data, len, &err), 0);
+			(void)saved;
+			assert_true(hp_model_warning_count(m) <= 1);
+			assert_true(hp_model_sample_count(m) > 0);
+			/* the first sample, well before the damage, is intact */
+			assert_true(sample_same(m, 0, full, 0, 0));
+			hp_model_free(m);
+			free(data);
+			data = tu_slurp(log_path(names[i]), &len);
+		}
+		hp_model_free(full);
+		free(data);
+	}
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(time_prof_agrees),
+		cmocka_unit_test(ticky_agrees),
+		cmocka_unit_test(prof_sample_agrees),
+		cmocka_unit_test(late_definition),
+		cmocka_unit_test(later_def_layout),
+		cmocka_unit_test(two_kinds),
+		cmocka_unit_test(cut_logs),
+		cmocka_unit_test(damaged_logs),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
