@@ -52,6 +52,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/stats.h"
 #include "aux-private.h"
 #include "palette.h"
 #include "stack.h"
@@ -267,6 +268,10 @@ choose_bands(struct render_layout *l, const hp_model *m,
 			goto oom;
 	} else if (o->sort == RENDER_SORT_NAME_DESC) {
 		if (stable_sort(kept, nk, by_name_desc, m) < 0)
+			goto oom;
+	} else if (o->sort == RENDER_SORT_GROWTH) {
+		if (hp_growth(m, key) < 0 ||
+		    stable_sort(kept, nk, by_double, key) < 0)
 			goto oom;
 	}
 	if (prior) {
@@ -529,15 +534,18 @@ y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 }
 
 static int
-make_title(struct render_layout *l, const hp_model *m)
+make_title(struct render_layout *l, const hp_model *m,
+	   const struct render_opts *o)
 {
 	const char *job = hp_model_get(m, HP_JOB);
 	const char *by = hp_model_get(m, HP_BREAKDOWN);
-	size_t n;
+	const char *note = o->note && *o->note ? o->note : NULL;
+	size_t n, k;
 
 	if (!job)
 		job = "";
-	n = strlen(job) + (by ? strlen(by) + sizeof " \u2014 " : 1);
+	n = strlen(job) + (by ? strlen(by) + sizeof " \u2014 " : 1) +
+	    (note ? strlen(note) + sizeof " \u2014 " : 0);
 	l->title = malloc(n);
 	if (!l->title)
 		return -1;
@@ -545,6 +553,9 @@ make_title(struct render_layout *l, const hp_model *m)
 		snprintf(l->title, n, "%s \u2014 %s", job, by);
 	else
 		snprintf(l->title, n, "%s", by ? by : job);
+	k = strlen(l->title);
+	if (note)
+		snprintf(l->title + k, n - k, "%s%s", k ? " \u2014 " : "", note);
 	return 0;
 }
 
@@ -643,6 +654,12 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	 * made before the first census is on the axis. */
 	if (hp_model_get(m, HP_BREAKDOWN) && l->t0 > 0)
 		l->t0 = 0;
+	/* --from/--to: the axis spans the window asked for, not only the
+	 * samples inside it. */
+	if (o->has_from && isfinite(o->from))
+		l->t0 = o->from;
+	if (o->has_to && isfinite(o->to) && o->to > l->t0)
+		l->t1 = o->to;
 	l->xrange = l->t1 - l->t0;
 	if (prior && render_aux_x_range(prior) > l->xrange)
 		l->xrange = render_aux_x_range(prior);
@@ -660,7 +677,7 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	if (!(l->yrange > 0) || !isfinite(l->yrange))
 		l->yrange = 1;
 
-	if (make_title(l, m) < 0) {
+	if (make_title(l, m, o) < 0) {
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
 	}

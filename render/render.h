@@ -26,7 +26,8 @@ enum render_sort {
 	RENDER_SORT_SIZE,	/* by total, largest on top (hp2ps default) */
 	RENDER_SORT_STDDEV,	/* -d: roughest on top */
 	RENDER_SORT_NAME,	/* -i, -i+: greatest name on top */
-	RENDER_SORT_NAME_DESC	/* -i-: smallest name on top */
+	RENDER_SORT_NAME_DESC,	/* -i-: smallest name on top */
+	RENDER_SORT_GROWTH	/* --sort growth: steepest rise on top */
 };
 enum render_title { RENDER_TITLE_AUTO, RENDER_TITLE_SMALL, RENDER_TITLE_BIG };
 
@@ -45,6 +46,10 @@ struct render_opts {
 	int exact;			/* --exact: no outline reduction */
 	int png_width, png_height;	/* --size WxH; 0 = from dpi */
 	double dpi;			/* --dpi for PNG; default 96 */
+	const char *note;		/* added to the title, e.g. the band
+					 * filter; NULL: none */
+	int has_from, has_to;		/* --from/--to: the x axis spans */
+	double from, to;		/* the window, not just its samples */
 };
 
 /* hp2ps's defaults. */

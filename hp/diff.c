@@ -1,0 +1,194 @@
+/*
+ * hp/diff.c - the difference of two profiles on A's grid.  See diff.h.
+ *
+ * One walk over A's samples with a cursor into B's (both in time order):
+ * per sample, A's entries are subtracted and B's added in a dense array
+ * of signed values over the union of bands, and the bands touched are
+ * written out and reset.  O(entries of A + entries of B read) overall.
+ */
+#include "diff.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+
+static int
+setup(hp_model *out, const hp_model *a, struct hp_err *err)
+{
+	size_t i, n = hp_model_mark_count(a);
+	int f;
+
+	for (f = 0; f < HP_NFIELDS; f++) {
+		const char *v = hp_model_get(a, (enum hp_field)f);
+
+		if (v && hp_model_set(out, (enum hp_field)f, v, strlen(v), err))
+			return -1;
+	}
+	for (i = 0; i < n; i++) {
+		const char *l = hp_model_mark_label(a, i);
+
+		if (hp_model_add_mark(out, hp_model_mark_time(a, i), l,
+				      l ? strlen(l) : 0, err))
+			return -1;
+	}
+	return 0;
+}
+
+/* Intern every band of src into the three models; map[k] is src band
+ * k's index there (the same in all three). */
+static int
+bands(struct hp_diff *d, const hp_model *src, hp_band *map,
+      struct hp_err *err)
+{
+	size_t k, n = hp_model_band_count(src), len;
+	hp_band x;
+
+	for (k = 0; k < n; k++) {
+		const char *name = hp_model_band_name(src, (hp_band)k, &len);
+
+		if (hp_model_intern(d->grow, name, len, &map[k], err) ||
+		    hp_model_intern(d->shrink, name, len, &x, err) ||
+		    hp_model_intern(d->change, name, len, &x, err))
+			return -1;
+	}
+	return 0;
+}
+
+/* B's time for A's sample i. */
+static double
+b_time(const hp_model *a, const hp_model *b, size_t i, int same_time)
+{
+	size_t na = hp_model_sample_count(a), nb = hp_model_sample_count(b);
+	double a0 = hp_model_sample_time(a, 0), a1 = hp_model_sample_time(a, na - 1);
+	double b0 = hp_model_sample_time(b, 0), b1 = hp_model_sample_time(b, nb - 1);
+	double t = hp_model_sample_time(a, i);
+
+	if (same_time)
+		return t;
+	if (i == na - 1)
+		return b1;	/* exactly, whatever the rounding */
+	if (!(a1 > a0))
+		return b0;
+	return b0 + (t - a0) * ((b1 - b0) / (a1 - a0));
+}
+
+static int
+emit(struct hp_diff *d, double t, const int64_t *val, const hp_band *touched,
+     size_t nt, struct hp_err *err)
+{
+	size_t k;
+
+	if (hp_model_begin(d->grow, t, err) ||
+	    hp_model_begin(d->shrink, t, err) ||
+	    hp_model_begin(d->change, t, err))
+		return -1;
+	for (k = 0; k < nt; k++) {
+		int64_t v = val[touched[k]];
+		uint64_t mag = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+
+		if (v == 0)
+			continue;
+		if (hp_model_add(v > 0 ? d->grow : d->shrink, touched[k], mag,
+				 err) ||
+		    hp_model_add(d->change, touched[k], mag, err))
+			return -1;
+	}
+	return hp_model_commit(d->grow, err) ||
+	       hp_model_commit(d->shrink, err) ||
+	       hp_model_commit(d->change, err) ? -1 : 0;
+}
+
+int
+hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
+		int same_time, struct hp_err *err)
+{
+	size_t na = hp_model_sample_count(a), nb = hp_model_sample_count(b);
+	size_t nba = hp_model_band_count(a), nbb = hp_model_band_count(b);
+	size_t i, j = 0, k, nu, nt;
+	hp_band *amap = hp_mallocn(nba ? nba : 1, sizeof *amap);
+	hp_band *bmap = hp_mallocn(nbb ? nbb : 1, sizeof *bmap);
+	hp_band *touched = NULL;
+	int64_t *val = NULL;
+	char *seen = NULL;
+	int rc = -1;
+
+	memset(d, 0, sizeof *d);
+	d->grow = hp_model_new();
+	d->shrink = hp_model_new();
+	d->change = hp_model_new();
+	if (!amap || !bmap || !d->grow || !d->shrink || !d->change) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	if (setup(d->grow, a, err) || setup(d->shrink, a, err) ||
+	    setup(d->change, a, err) || bands(d, a, amap, err) ||
+	    bands(d, b, bmap, err))
+		goto out;
+	nu = hp_model_band_count(d->grow);
+	val = calloc(nu ? nu : 1, sizeof *val);
+	seen = calloc(nu ? nu : 1, 1);
+	touched = hp_mallocn(nu ? nu : 1, sizeof *touched);
+	if (!val || !seen || !touched) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < na; i++) {
+		const hp_band *eb;
+		const uint64_t *ev;
+		size_t n = hp_model_sample(a, i, &eb, &ev);
+		double tb = nb ? b_time(a, b, i, same_time) : 0;
+
+		nt = 0;
+		for (k = 0; k < n; k++) {
+			hp_band u = amap[eb[k]];
+
+			if (!seen[u]) {
+				seen[u] = 1;
+				touched[nt++] = u;
+			}
+			val[u] -= ev[k] > INT64_MAX ? INT64_MAX : (int64_t)ev[k];
+		}
+		while (j < nb && hp_model_sample_time(b, j) <= tb)
+			j++;
+		if (j > 0) {
+			n = hp_model_sample(b, j - 1, &eb, &ev);
+			for (k = 0; k < n; k++) {
+				hp_band u = bmap[eb[k]];
+				int64_t v = ev[k] > INT64_MAX ? INT64_MAX
+							     : (int64_t)ev[k];
+
+				if (!seen[u]) {
+					seen[u] = 1;
+					touched[nt++] = u;
+				}
+				val[u] += v;	/* val[u] <= 0: no overflow */
+			}
+		}
+		if (emit(d, hp_model_sample_time(a, i), val, touched, nt, err))
+			goto out;
+		for (k = 0; k < nt; k++) {
+			val[touched[k]] = 0;
+			seen[touched[k]] = 0;
+		}
+	}
+	rc = 0;
+out:
+	free(amap);
+	free(bmap);
+	free(val);
+	free(seen);
+	free(touched);
+	if (rc)
+		hp_diff_release(d);
+	return rc;
+}
+
+void
+hp_diff_release(struct hp_diff *d)
+{
+	hp_model_free(d->grow);
+	hp_model_free(d->shrink);
+	hp_model_free(d->change);
+	memset(d, 0, sizeof *d);
+}

@@ -1,0 +1,215 @@
+/*
+ * hp/stats.c - per-band and per-phase numbers.  See stats.h.
+ *
+ * Both the slope and the integral are linear in a band's values, so a
+ * sample without the band (0 bytes) adds nothing and only the entries
+ * are visited: each entry adds v * (t_i - tbar) to the slope's numerator
+ * and v * w_i to the integral, where w_i is the trapezoid weight of
+ * sample i, half the time from the previous sample to the next.
+ */
+#include "stats.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grow.h"
+
+/* Mean sample time and the sum of squared deviations from it. */
+static void
+time_moments(const hp_model *m, double *tbar, double *sxx)
+{
+	size_t i, ns = hp_model_sample_count(m);
+	double s = 0, d;
+
+	for (i = 0; i < ns; i++)
+		s += hp_model_sample_time(m, i);
+	*tbar = ns ? s / (double)ns : 0;
+	*sxx = 0;
+	for (i = 0; i < ns; i++) {
+		d = hp_model_sample_time(m, i) - *tbar;
+		*sxx += d * d;
+	}
+}
+
+int
+hp_growth(const hp_model *m, double *slope)
+{
+	size_t i, k, nb = hp_model_band_count(m), ns = hp_model_sample_count(m);
+	double tbar, sxx;
+
+	time_moments(m, &tbar, &sxx);
+	for (i = 0; i < nb; i++)
+		slope[i] = 0;
+	for (i = 0; i < ns; i++) {
+		const hp_band *bands;
+		const uint64_t *bytes;
+		size_t n = hp_model_sample(m, i, &bands, &bytes);
+		double d = hp_model_sample_time(m, i) - tbar;
+
+		for (k = 0; k < n; k++)
+			slope[bands[k]] += d * (double)bytes[k];
+	}
+	for (i = 0; i < nb; i++)
+		slope[i] = sxx > 0 ? slope[i] / sxx : 0;
+	return 0;
+}
+
+/* Trapezoid weight of sample i. */
+static double
+weight(const hp_model *m, size_t i, size_t ns)
+{
+	double prev = hp_model_sample_time(m, i > 0 ? i - 1 : i);
+	double next = hp_model_sample_time(m, i + 1 < ns ? i + 1 : i);
+
+	return (next - prev) / 2;
+}
+
+static int
+by_time(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The biggest bands of sample i, largest first, into p. */
+static void
+top_of(struct hp_phase *p, const hp_model *m, size_t i)
+{
+	const hp_band *bands;
+	const uint64_t *bytes;
+	size_t n = hp_model_sample(m, i, &bands, &bytes), k, j;
+
+	p->ntop = 0;
+	for (k = 0; k < n; k++) {
+		if (p->ntop == HP_PHASE_TOP &&
+		    bytes[k] <= p->top_bytes[HP_PHASE_TOP - 1])
+			continue;
+		j = p->ntop < HP_PHASE_TOP ? p->ntop++ : HP_PHASE_TOP - 1;
+		for (; j > 0 && p->top_bytes[j - 1] < bytes[k]; j--) {
+			p->top[j] = p->top[j - 1];
+			p->top_bytes[j] = p->top_bytes[j - 1];
+		}
+		p->top[j] = bands[k];
+		p->top_bytes[j] = bytes[k];
+	}
+}
+
+/* Phases: the samples before the first mark (if any), then one per mark
+ * up to the next.  Marks are taken in time order, whatever the file's. */
+static int
+phases(struct hp_stats *st, const hp_model *m)
+{
+	size_t nm = hp_model_mark_count(m), ns = st->nsamples, i, k, s = 0;
+	double *mk;		/* (time, index) pairs */
+
+	if (!nm)
+		return 0;
+	mk = hp_mallocn(nm, 2 * sizeof *mk);
+	st->phase = calloc(nm + 1, sizeof *st->phase);
+	if (!mk || !st->phase) {
+		free(mk);
+		return -1;
+	}
+	for (i = 0; i < nm; i++) {
+		mk[2 * i] = hp_model_mark_time(m, i);
+		mk[2 * i + 1] = (double)i;
+	}
+	qsort(mk, nm, 2 * sizeof *mk, by_time);
+	while (s < ns && hp_model_sample_time(m, s) < mk[0])
+		s++;
+	if (s > 0) {
+		struct hp_phase *p = &st->phase[st->nphases++];
+
+		p->from = st->t0;
+		p->to = mk[0];
+	}
+	for (k = 0; k < nm; k++) {
+		struct hp_phase *p = &st->phase[st->nphases++];
+
+		p->label = hp_model_mark_label(m, (size_t)mk[2 * k + 1]);
+		p->from = mk[2 * k];
+		p->to = k + 1 < nm ? mk[2 * (k + 1)] : fmax(st->t1, p->from);
+	}
+	free(mk);
+	/* One walk over the samples, each in the phase its time falls in. */
+	for (i = 0, k = 0; i < ns; i++) {
+		double t = hp_model_sample_time(m, i);
+		uint64_t sum = hp_model_sample_sum(m, i);
+		struct hp_phase *p;
+
+		while (k + 1 < st->nphases && t >= st->phase[k + 1].from)
+			k++;
+		p = &st->phase[k];
+		if (p->nsamples++ == 0 || sum > p->peak) {
+			p->peak = sum;
+			p->peak_t = t;
+			top_of(p, m, i);
+		}
+	}
+	return 0;
+}
+
+int
+hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
+{
+	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m), i, k;
+	double *slope;
+
+	memset(st, 0, sizeof *st);
+	st->nbands = nb;
+	st->nsamples = ns;
+	st->band = calloc(nb ? nb : 1, sizeof *st->band);
+	slope = hp_mallocn(nb ? nb : 1, sizeof *slope);
+	if (!st->band || !slope || hp_growth(m, slope))
+		goto oom;
+	if (ns) {
+		st->t0 = hp_model_sample_time(m, 0);
+		st->t1 = hp_model_sample_time(m, ns - 1);
+	}
+	for (i = 0; i < ns; i++) {
+		const hp_band *bands;
+		const uint64_t *bytes;
+		size_t n = hp_model_sample(m, i, &bands, &bytes);
+		double t = hp_model_sample_time(m, i), w = weight(m, i, ns);
+		uint64_t sum = hp_model_sample_sum(m, i);
+
+		if (i == 0 || sum > st->peak) {
+			st->peak = sum;
+			st->peak_t = t;
+		}
+		for (k = 0; k < n; k++) {
+			struct hp_band_stats *b = &st->band[bands[k]];
+
+			if (bytes[k] > b->peak) {
+				b->peak = bytes[k];
+				b->peak_t = t;
+			}
+			b->integral += (double)bytes[k] * w;
+			if (i == ns - 1)
+				b->last = bytes[k];
+		}
+	}
+	for (i = 0; i < nb; i++) {
+		st->band[i].growth = slope[i];
+		st->integral += st->band[i].integral;
+	}
+	free(slope);
+	slope = NULL;
+	if (phases(st, m))
+		goto oom;
+	return 0;
+oom:
+	free(slope);
+	hp_stats_release(st);
+	return hp_err_set(err, "out of memory");
+}
+
+void
+hp_stats_release(struct hp_stats *st)
+{
+	free(st->band);
+	free(st->phase);
+	memset(st, 0, sizeof *st);
+}

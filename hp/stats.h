@@ -1,0 +1,65 @@
+/*
+ * hp/stats.h - what a profile says in numbers, for --summary and
+ * --sort growth: per band its peak, integral, last value and growth; per
+ * phase between marks its peak total and biggest bands; the profile's
+ * span.
+ *
+ * Growth is the least-squares slope of a band's bytes against time over
+ * every sample (a sample without the band counts as 0 bytes), in bytes
+ * per second: positive for a band that keeps rising, whatever its size.
+ * Integrals are trapezoids between consecutive samples, as the graph's
+ * "bytes x seconds" is, so the bands' integrals add up to the title's.
+ *
+ * Plain computation in one pass over the entries; no printing.
+ */
+#ifndef HP_STATS_H
+#define HP_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+
+/* Every band's growth (bytes per second) into slope[0..bands-1].
+ * Returns 0, or -1 when out of memory. */
+int hp_growth(const hp_model *m, double *slope) HP_MUSTCHECK;
+
+struct hp_band_stats {
+	uint64_t peak;		/* largest value in one sample */
+	double peak_t;		/* time of the first sample holding it */
+	double integral;	/* bytes x seconds */
+	uint64_t last;		/* value in the last sample */
+	double growth;		/* bytes per second */
+};
+
+#define HP_PHASE_TOP 3
+
+struct hp_phase {
+	const char *label;	/* the mark that starts it; NULL: the
+				 * samples before the first mark */
+	double from, to;	/* to: the next mark, or the last sample */
+	size_t nsamples;
+	uint64_t peak;		/* largest sample total in the phase */
+	double peak_t;
+	size_t ntop;		/* the biggest bands of that sample */
+	hp_band top[HP_PHASE_TOP];
+	uint64_t top_bytes[HP_PHASE_TOP];
+};
+
+struct hp_stats {
+	size_t nbands;
+	struct hp_band_stats *band;	/* indexed by model band */
+	double integral;	/* all bands together */
+	size_t nsamples;
+	double t0, t1;		/* first and last sample (0 when none) */
+	uint64_t peak;		/* largest sample total */
+	double peak_t;
+	size_t nphases;
+	struct hp_phase *phase;	/* in time order; none without marks */
+};
+
+int hp_stats_compute(struct hp_stats *st, const hp_model *m,
+		     struct hp_err *err) HP_MUSTCHECK;
+void hp_stats_release(struct hp_stats *st);
+
+#endif

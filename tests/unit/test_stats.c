@@ -1,0 +1,205 @@
+/*
+ * tests/unit/test_stats.c - growth, integrals, peaks and phases
+ * (hp/stats.c) against numbers worked out by hand, and --sort growth in
+ * the layout: the band that keeps rising goes on top, however small.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "hp/reader.h"
+#include "hp/stats.h"
+#include "render/layout.h"
+
+/* big: 100 flat; rise: 0,10,20,30 (slope 10/s); fall: 40,30,20,10
+ * (slope -10/s, only in the first three samples... and the last). */
+static const char profile[] =
+	"JOB \"j\"\n"
+	"BEGIN_SAMPLE 0\nbig\t100\nfall\t40\nEND_SAMPLE 0\n"
+	"BEGIN_SAMPLE 1\nbig\t100\nrise\t10\nfall\t30\nEND_SAMPLE 1\n"
+	"BEGIN_SAMPLE 2\nbig\t100\nrise\t20\nfall\t20\nEND_SAMPLE 2\n"
+	"BEGIN_SAMPLE 3\nbig\t100\nrise\t30\nfall\t10\nEND_SAMPLE 3\n";
+
+static hp_model *
+load(const char *text)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+
+	assert_non_null(m);
+	assert_int_equal(hp_read_mem(m, "t.hp", text, strlen(text), &err), 0);
+	return m;
+}
+
+static hp_band
+band(const hp_model *m, const char *name)
+{
+	hp_band b = 0;
+
+	assert_true(hp_model_lookup(m, name, strlen(name), &b));
+	return b;
+}
+
+static void
+growth_slopes(void **state)
+{
+	hp_model *m = load(profile);
+	double slope[3];
+
+	(void)state;
+	assert_int_equal(hp_growth(m, slope), 0);
+	assert_true(slope[band(m, "big")] == 0);
+	assert_true(slope[band(m, "rise")] == 10);
+	assert_true(slope[band(m, "fall")] == -10);
+	hp_model_free(m);
+}
+
+static void
+band_numbers(void **state)
+{
+	struct hp_err err = {{0}};
+	struct hp_stats st;
+	hp_model *m = load(profile);
+	const struct hp_band_stats *r, *f, *b;
+
+	(void)state;
+	assert_int_equal(hp_stats_compute(&st, m, &err), 0);
+	assert_int_equal(st.nsamples, 4);
+	assert_true(st.t0 == 0 && st.t1 == 3);
+	r = &st.band[band(m, "rise")];
+	f = &st.band[band(m, "fall")];
+	b = &st.band[band(m, "big")];
+	/* trapezoids: rise 5 + 15 + 25, fall 35 + 25 + 15, big 300 */
+	assert_true(r->integral == 45);
+	assert_true(f->integral == 75);
+	assert_true(b->integral == 300);
+	assert_true(st.integral == 420);
+	assert_int_equal(r->peak, 30);
+	assert_true(r->peak_t == 3);
+	assert_int_equal(f->peak, 40);
+	assert_true(f->peak_t == 0);
+	assert_int_equal(r->last, 30);
+	assert_int_equal(f->last, 10);
+	assert_true(r->growth == 10);
+	/* totals 140 at every sample: the first holds the peak */
+	assert_int_equal(st.peak, 140);
+	assert_true(st.peak_t == 0);
+	assert_int_equal(st.nphases, 0);
+	hp_stats_release(&st);
+	hp_model_free(m);
+}
+
+static void
+phase_numbers(void **state)
+{
+	struct hp_err err = {{0}};
+	struct hp_stats st;
+	hp_model *m = load(
+		"BEGIN_SAMPLE 0\na\t1\nEND_SAMPLE 0\n"
+		"BEGIN_SAMPLE 1\na\t5\nb\t9\nc\t2\nd\t7\nEND_SAMPLE 1\n"
+		"BEGIN_SAMPLE 2\na\t50\nb\t1\nEND_SAMPLE 2\n"
+		"BEGIN_SAMPLE 3\nc\t3\nEND_SAMPLE 3\n");
+
+	(void)state;
+	/* marks out of order, as a file may have them */
+	assert_int_equal(hp_model_add_mark(m, 2.5, "late", 4, &err), 0);
+	assert_int_equal(hp_model_add_mark(m, 0.5, "early", 5, &err), 0);
+	assert_int_equal(hp_stats_compute(&st, m, &err), 0);
+	assert_int_equal(st.nphases, 3);
+	/* before the first mark: sample 0 */
+	assert_null(st.phase[0].label);
+	assert_int_equal(st.phase[0].nsamples, 1);
+	assert_int_equal(st.phase[0].peak, 1);
+	/* "early": samples 1 (total 23) and 2 (total 51) */
+	assert_string_equal(st.phase[1].label, "early");
+	assert_true(st.phase[1].from == 0.5 && st.phase[1].to == 2.5);
+	assert_int_equal(st.phase[1].nsamples, 2);
+	assert_int_equal(st.phase[1].peak, 51);
+	assert_true(st.phase[1].peak_t == 2);
+	assert_int_equal(st.phase[1].ntop, 2);
+	assert_int_equal(st.phase[1].top[0], band(m, "a"));
+	assert_int_equal(st.phase[1].top_bytes[0], 50);
+	assert_int_equal(st.phase[1].top[1], band(m, "b"));
+	/* "late": sample 3, to the last sample */
+	assert_string_equal(st.phase[2].label, "late");
+	assert_true(st.phase[2].to == 3);
+	assert_int_equal(st.phase[2].peak, 3);
+	hp_stats_release(&st);
+	hp_model_free(m);
+
+	/* top three of four, largest first */
+	m = load("BEGIN_SAMPLE 0\na\t5\nb\t9\nc\t2\nd\t7\nEND_SAMPLE 0\n");
+	assert_int_equal(hp_model_add_mark(m, 0, "only", 4, &err), 0);
+	assert_int_equal(hp_stats_compute(&st, m, &err), 0);
+	assert_int_equal(st.nphases, 1);
+	assert_int_equal(st.phase[0].ntop, 3);
+	assert_int_equal(st.phase[0].top_bytes[0], 9);
+	assert_int_equal(st.phase[0].top_bytes[1], 7);
+	assert_int_equal(st.phase[0].top_bytes[2], 5);
+	assert_int_equal(st.phase[0].top[0], band(m, "b"));
+	hp_stats_release(&st);
+	hp_model_free(m);
+}
+
+static void
+sort_growth(void **state)
+{
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	hp_model *m = load(profile);
+
+	(void)state;
+	render_opts_init(&o);
+	o.trace_pct = 0;
+	assert_int_equal(layout_compute(&l, m, &o, NULL, NULL, NULL, &err), 0);
+	/* by size: big on top */
+	assert_int_equal(l.bands[2].band, band(m, "big"));
+	layout_release(&l);
+	o.sort = RENDER_SORT_GROWTH;
+	assert_int_equal(layout_compute(&l, m, &o, NULL, NULL, NULL, &err), 0);
+	assert_int_equal(l.bands[0].band, band(m, "fall"));
+	assert_int_equal(l.bands[1].band, band(m, "big"));
+	assert_int_equal(l.bands[2].band, band(m, "rise"));
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+static void
+window_axis_and_note(void **state)
+{
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	hp_model *m = load(profile);
+
+	(void)state;
+	render_opts_init(&o);
+	o.has_from = o.has_to = 1;
+	o.from = -1;
+	o.to = 5;
+	o.note = "bands matching 'x'";
+	assert_int_equal(layout_compute(&l, m, &o, NULL, NULL, NULL, &err), 0);
+	assert_true(l.t0 == -1 && l.xrange == 6);
+	assert_string_equal(l.title, "j \u2014 bands matching 'x'");
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(growth_slopes),
+		cmocka_unit_test(band_numbers),
+		cmocka_unit_test(phase_numbers),
+		cmocka_unit_test(sort_growth),
+		cmocka_unit_test(window_axis_and_note),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
