@@ -60,8 +60,8 @@ utf8_len(const unsigned char *s, size_t n)
 	return k;
 }
 
-static void
-put_str(FILE *f, const char *str, size_t len)
+void
+out_json_str(FILE *f, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, start = 0, k;
@@ -99,7 +99,7 @@ static void
 put_cstr(FILE *f, const char *s)
 {
 	if (s)
-		put_str(f, s, strlen(s));
+		out_json_str(f, s, strlen(s));
 	else
 		fputs("null", f);
 }
@@ -146,10 +146,10 @@ put_bands(FILE *f, const hp_model *m)
 		const struct hp_ipe *ipe = hp_model_band_ipe(m, (hp_band)i);
 
 		fputs(i ? ",\n{\"name\": " : "\n{\"name\": ", f);
-		put_str(f, name, len);
+		out_json_str(f, name, len);
 		if (label != name) {
 			fputs(", \"label\": ", f);
-			put_str(f, label, llen);
+			out_json_str(f, label, llen);
 		}
 		if (ipe)
 			put_ipe(f, ipe);

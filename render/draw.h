@@ -72,6 +72,7 @@ struct draw_out {
 	int page;		/* pages started so far */
 	const hp_model *m;	/* for document metadata */
 	const struct render_opts *o;
+	int nx, ny;		/* pictures across and down (0 as 1) */
 };
 
 /*
@@ -110,6 +111,8 @@ struct draw {
 	int oom;		/* an allocation of ours failed */
 	double legend[4];	/* heap-size legend x, y, w, h (w 0: none) */
 	struct hp_err *err;
+	const struct render_diff *diff;	/* a difference graph, or NULL */
+	double below, above;	/* its bytes under and over the zero line */
 };
 
 /* Show text with its anchor at picture point (x, y).  The anchor is the
@@ -135,5 +138,10 @@ void draw_key_page(struct draw *d, size_t first, size_t count);
 int draw_bands(struct draw *d) HP_MUSTCHECK;
 int draw_heapsize(struct draw *d) HP_MUSTCHECK;
 int draw_marks(struct draw *d) HP_MUSTCHECK;
+/* diff.c: a difference graph's y axis and its two halves.  draw_diff_scale
+ * sets the layout's y range and ticks for the bands above and below
+ * zero; draw_diff_bands draws both halves and the zero line. */
+int draw_diff_scale(struct draw *d, struct render_layout *l) HP_MUSTCHECK;
+int draw_diff_bands(struct draw *d) HP_MUSTCHECK;
 
 #endif

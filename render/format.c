@@ -227,7 +227,8 @@ svg_create(struct draw_out *out, struct hp_err *err)
 static void
 white_page(struct draw_out *out, cairo_t *cr)
 {
-	(void)out;
+	if (out->page > 0)	/* a later picture of the same page */
+		return;
 	cairo_save(cr);
 	cairo_identity_matrix(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);

@@ -1,5 +1,5 @@
 /*
- * render/graph.c - render_graph: one graph, from model to bytes.
+ * render/graph.c - render_graph(s): graphs, from models to bytes.
  *
  * The order is hp2ps's (§4.2): border and title box; with a multi-page
  * key, the key pages; then axes, the key beside the graph, the bands
@@ -9,6 +9,13 @@
  * pages, 20 entries each, every page with border and title, followed by
  * the graph page at full width.
  *
+ * Several graphs in one file (render_graphs): each gets its own pages in
+ * PS and PDF; the one-picture formats get a picture of n pictures side
+ * by side (or stacked), each drawn through a base matrix moved to its
+ * place.  Their layouts are computed twice: alone, to learn the largest
+ * ranges and every band name, then with a prior aux holding those ranges
+ * and one shade per name, so scales and colours agree.
+ *
  * Failures: cairo's status is sticky, so the parts draw without checking
  * and the status is read once at the end; our own allocations report
  * through err as they happen.
@@ -16,7 +23,11 @@
 #include "draw.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "aux-private.h"
+#include "palette.h"
 
 static void
 begin_page(struct draw *d, const struct draw_format *fmt,
@@ -36,9 +47,11 @@ begin_page(struct draw *d, const struct draw_format *fmt,
 	draw_title(d);
 }
 
+/* The graph's page(s).  A one-picture format holding several graphs
+ * shows its page once, after the last. */
 static int
 draw_pages(struct draw *d, const struct draw_format *fmt,
-	   struct draw_out *out)
+	   struct draw_out *out, int show)
 {
 	const struct render_layout *l = d->l;
 	size_t first;
@@ -54,10 +67,92 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 	begin_page(d, fmt, out);
 	draw_axes(d);
 	draw_key(d);
-	if (draw_bands(d) || draw_heapsize(d) || draw_marks(d))
+	if ((d->diff ? draw_diff_bands(d) : draw_bands(d)) ||
+	    draw_heapsize(d) || draw_marks(d))
 		return -1;
-	cairo_show_page(d->cr);
+	if (show)
+		cairo_show_page(d->cr);
 	return 0;
+}
+
+/* What every graph of one file shares: with several inputs, the
+ * largest y range (and x range with --same-time), and one shade per band
+ * name across all of them, handed to each layout as its prior aux. */
+static render_aux *
+shared_prior(struct render_layout *l, size_t n, const struct render_opts *o,
+	     struct hp_err *err)
+{
+	render_aux *a = render_aux_new();
+	double x = 0, y = 0, shade;
+	size_t i, k, invented = 0;
+
+	if (!a) {
+		hp_err_set(err, "out of memory");
+		return NULL;
+	}
+	for (i = 0; i < n; i++) {
+		x = fmax(x, l[i].xrange);
+		y = fmax(y, l[i].yrange);
+	}
+	render_aux_set_ranges(a, o->same_time ? x : 0, y);
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < l[i].nbands; k++) {
+			const struct layout_band *b = &l[i].bands[k];
+
+			if (render_aux_shade(a, b->name, b->name_len, &shade))
+				continue;
+			shade = render_palette(o->colour, invented++)->shade;
+			if (render_aux_add_shade(a, b->name, b->name_len, shade,
+						 err)) {
+				render_aux_free(a);
+				return NULL;
+			}
+		}
+	}
+	return a;
+}
+
+/* Layouts for every input: alone, then (several inputs) again with the
+ * scales and shades they share. */
+static int
+layouts(struct render_layout *l, const struct render_input *in, size_t n,
+	const struct render_opts *o, PangoContext *pc, struct draw *d,
+	struct hp_err *err)
+{
+	render_aux *shared = NULL;
+	size_t i, done = 0;
+	int pass;
+
+	for (pass = 0; pass < (n > 1 ? 2 : 1); pass++) {
+		if (pass == 1) {
+			shared = shared_prior(l, n, o, err);
+			for (i = 0; i < n; i++)
+				layout_release(&l[i]);
+			done = 0;
+			if (!shared)
+				return -1;
+		}
+		for (i = 0; i < n; i++, done++) {
+			const hp_model *m = in[i].diff ? in[i].diff->change
+						       : in[i].m;
+
+			if (layout_compute(&l[i], m, o,
+					   shared ? shared : in[i].prior,
+					   draw_measure, pc, err))
+				goto fail;
+			if (in[i].diff && draw_diff_scale(&d[i], &l[i])) {
+				done++;
+				goto fail;
+			}
+		}
+	}
+	render_aux_free(shared);
+	return 0;
+fail:
+	for (i = 0; i < done; i++)
+		layout_release(&l[i]);
+	render_aux_free(shared);
+	return -1;
 }
 
 int
@@ -65,66 +160,116 @@ render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
 	     const render_aux *prior, render_aux *used, FILE *out,
 	     struct hp_err *err)
 {
+	struct render_input in = { m, NULL, prior, used };
+
+	return render_graphs(c, &in, 1, o, out, err);
+}
+
+int
+render_graphs(render_ctx *c, const struct render_input *in, size_t n,
+	      const struct render_opts *o, FILE *out, struct hp_err *err)
+{
 	const struct draw_format *fmt = draw_format_get(o->format);
 	struct draw_out dout = { 0 };
-	struct render_layout l;
-	struct draw d;
+	struct render_layout *l = NULL;
+	struct draw *d = NULL;
+	cairo_matrix_t base;
 	cairo_status_t st;
 	PangoContext *pc;
-	int rc = -1;
+	cairo_t *cr = NULL;
+	int rc = -1, oom = 0, nx = 1, ny = 1;
+	size_t i;
 
 	if (!fmt)
 		return hp_err_set(err, "unknown output format %d",
 				  (int)o->format);
+	if (n == 0)
+		return hp_err_set(err, "no graph to draw");
 	pc = draw_pango_new(c);
-	if (!pc)
+	l = calloc(n, sizeof *l);
+	d = calloc(n, sizeof *d);
+	if (!pc || !l || !d) {
+		if (pc)
+			g_object_unref(pc);
+		free(l);
+		free(d);
 		return hp_err_set(err, "out of memory");
-	if (layout_compute(&l, m, o, prior, draw_measure, pc, err)) {
+	}
+	for (i = 0; i < n; i++) {
+		d[i].pc = pc;
+		d[i].m = in[i].diff ? in[i].diff->grow : in[i].m;
+		d[i].o = o;
+		d[i].l = &l[i];
+		d[i].err = err;
+		d[i].diff = in[i].diff;
+	}
+	if (layouts(l, in, n, o, pc, d, err)) {
+		free(l);
+		free(d);
 		g_object_unref(pc);
 		return -1;
 	}
-	memset(&d, 0, sizeof d);
-	d.pc = pc;
-	d.m = m;
-	d.o = o;
-	d.l = &l;
-	d.err = err;
-	d.yscale = l.yrange;
-	if (used && layout_to_aux(&l, used, err))
-		goto done;
+	for (i = 0; i < n; i++) {
+		if (!in[i].diff)
+			d[i].yscale = l[i].yrange;
+		if (in[i].used && layout_to_aux(&l[i], in[i].used, err))
+			goto done;
+	}
 
+	/* Formats without pages hold several graphs as one picture of
+	 * n pictures side by side, or one above another. */
+	if (n > 1 && !layout_has_pages(o->format)) {
+		nx = o->stack ? 1 : (int)n;
+		ny = o->stack ? (int)n : 1;
+	}
 	dout.out = out;
-	dout.page_w = l.page_w;
-	dout.page_h = l.page_h;
+	dout.page_w = l[0].page_w * nx;
+	dout.page_h = l[0].page_h * ny;
 	dout.name = fmt->name;
-	dout.m = m;
+	dout.m = d[0].m;
 	dout.o = o;
 	if (fmt->create(&dout, err))
 		goto done;
-	/* The picture's scale on the device, whatever the rotation. */
-	d.colw = fmt->column / sqrt(fabs(dout.base.xx * dout.base.yy -
-					 dout.base.xy * dout.base.yx));
-	d.vector = fmt->vector;
-	d.cr = cairo_create(dout.surface);
-	if (draw_pages(&d, fmt, &dout) == 0) {
-		st = cairo_status(d.cr);
+	base = dout.base;
+	cr = cairo_create(dout.surface);
+	for (i = 0, rc = 0; i < n && rc == 0; i++) {
+		/* The picture's scale on the device, whatever the rotation. */
+		d[i].colw = fmt->column / sqrt(fabs(base.xx * base.yy -
+						    base.xy * base.yx));
+		d[i].vector = fmt->vector;
+		d[i].cr = cr;
+		if (nx > 1 || ny > 1) {
+			cairo_matrix_t t;
+			int col = o->stack ? 0 : (int)i;
+			int row = o->stack ? (int)i : 0;
+
+			cairo_matrix_init_translate(&t, col * l[0].page_w,
+						    (ny - 1 - row) * l[0].page_h);
+			cairo_matrix_multiply(&dout.base, &t, &base);
+		}
+		rc = draw_pages(&d[i], fmt, &dout, nx * ny == 1 || i + 1 == n);
+		oom |= d[i].oom;
+	}
+	if (rc == 0) {
+		st = cairo_status(cr);
 		/* A failed write shows in cairo's status too; finish
 		 * reports it with the system's reason. */
-		if (d.oom)
-			hp_err_set(err, "out of memory");
+		if (oom)
+			rc = hp_err_set(err, "out of memory");
 		else if (st != CAIRO_STATUS_SUCCESS && !dout.write_failed)
-			hp_err_set(err, "cannot draw the graph: %s",
-				   cairo_status_to_string(st));
-		else
-			rc = 0;
+			rc = hp_err_set(err, "cannot draw the graph: %s",
+					cairo_status_to_string(st));
 	}
-	cairo_destroy(d.cr);
+	cairo_destroy(cr);
 	if (fmt->finish(&dout, err))
 		rc = -1;
 done:
 	if (dout.surface)
 		cairo_surface_destroy(dout.surface);
-	layout_release(&l);
+	for (i = 0; i < n; i++)
+		layout_release(&l[i]);
+	free(l);
+	free(d);
 	g_object_unref(pc);
 	return rc;
 }

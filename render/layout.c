@@ -533,6 +533,63 @@ y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	return 0;
 }
 
+int
+layout_signed_y(struct render_layout *l, const hp_model *m, double below,
+		double above, layout_measure_fn measure, void *closure)
+{
+	double per, zero, limit, div = 1;
+	const char *suffix = "";
+	long long k;
+
+	if (!(below >= 0) || !isfinite(below))
+		below = 0;
+	if (!(above >= 0) || !isfinite(above))
+		above = 0;
+	l->yrange = below + above > 0 ? below + above : 1;
+	per = l->graph_h / l->yrange;
+	zero = below * per;
+	limit = l->graph_h -
+		(field_width(m, HP_VALUE_UNIT, measure, closure) + AXIS_FUDGE);
+	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
+	if (l->ystep >= 1e12) {
+		div = 1e12;
+		suffix = "T";
+	} else if (l->ystep >= 1e9) {
+		div = 1e9;
+		suffix = "G";
+	} else if (l->ystep >= 1e6) {
+		div = 1e6;
+		suffix = "M";
+	} else if (l->ystep >= 1e3) {
+		div = 1e3;
+		suffix = "k";
+	}
+	free(l->yticks);
+	l->nyticks = 0;
+	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
+	if (!l->yticks)
+		return -1;
+	for (k = -(long long)floor(below / l->ystep);
+	     l->nyticks < MAX_TICKS; k++) {
+		double v = (double)k * l->ystep, y = zero + v * per;
+		struct layout_tick *t;
+
+		if (!(v <= above) || !(y < limit))
+			break;
+		t = &l->yticks[l->nyticks++];
+		t->value = v;
+		t->pos = y;
+		if (v < 0) {
+			t->label[0] = '-';
+			y_label(t->label + 1, sizeof t->label - 1, -v, div,
+				suffix);
+		} else {
+			y_label(t->label, sizeof t->label, v, div, suffix);
+		}
+	}
+	return 0;
+}
+
 static int
 make_title(struct render_layout *l, const hp_model *m,
 	   const struct render_opts *o)

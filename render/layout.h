@@ -108,6 +108,14 @@ int layout_to_aux(const struct render_layout *l, render_aux *used,
  * own; the others hold one picture. */
 int layout_has_pages(enum render_format f);
 
+/* A y axis from -below to +above (a difference graph): yrange becomes
+ * below + above and the ticks are multiples of one step either side of
+ * zero, those below labelled with a minus sign.  Returns 0, or -1 when
+ * out of memory. */
+int layout_signed_y(struct render_layout *l, const hp_model *m, double below,
+		    double above, layout_measure_fn measure,
+		    void *closure) HP_MUSTCHECK;
+
 /* hp2ps's 1-2-5 rounding of a tick step (Runciman's rule). */
 double layout_round_step(double y);
 

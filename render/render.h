@@ -50,6 +50,9 @@ struct render_opts {
 					 * filter; NULL: none */
 	int has_from, has_to;		/* --from/--to: the x axis spans */
 	double from, to;		/* the window, not just its samples */
+	int same_time;			/* several graphs: one x scale too */
+	int stack;			/* several graphs in PNG, SVG, EPS:
+					 * one above another, not side by side */
 };
 
 /* hp2ps's defaults. */
@@ -90,5 +93,36 @@ void render_ctx_free(render_ctx *c);
 int render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
 		 const render_aux *prior, render_aux *used, FILE *out,
 		 struct hp_err *err) HP_MUSTCHECK;
+
+/*
+ * A difference graph (hp/diff.h): grow's bands stacked above a zero line
+ * and shrink's below it, in the same colours; change (|grow - shrink|)
+ * decides which bands are drawn, their order and colours, and its JOB is
+ * the title.  Where a graph's bytes x seconds go, `area` is shown (the
+ * change in the profiles' totals).
+ */
+struct render_diff {
+	const hp_model *grow, *shrink, *change;
+	double area;
+};
+
+/*
+ * Several graphs in one file: one input each (m, or diff when set).
+ * PS and PDF put each on its own page; EPS, SVG and PNG put them side by
+ * side, or one above another with o->stack.  Every graph gets the same
+ * y scale (and x scale with o->same_time), and a band has the same
+ * colour in every graph.  prior and used are as for render_graph, per
+ * input (both may be NULL).
+ */
+struct render_input {
+	const hp_model *m;
+	const struct render_diff *diff;
+	const render_aux *prior;
+	render_aux *used;
+};
+
+int render_graphs(render_ctx *c, const struct render_input *in, size_t n,
+		  const struct render_opts *o, FILE *out,
+		  struct hp_err *err) HP_MUSTCHECK;
 
 #endif

@@ -1,0 +1,668 @@
+/*
+ * convert/summary.c - --summary and --summary=json.  See summary.h.
+ *
+ * The table is for a person at a terminal: sizes with SI units, one row
+ * per band the graph draws (largest bytes x seconds first), what OTHER
+ * holds and what -t dropped, one line per phase between marks.  Band
+ * names are shortened in the middle to the columns there are.  JSON
+ * holds the same numbers unrounded and every band, for CI scripts.
+ */
+#include "summary.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "../hp/grow.h"
+#include "../hp/stats.h"
+#include "../render/layout.h"
+#include "dataout.h"
+
+#define MIN_NAME 12
+#define DIFF_ROWS 20
+
+int
+summary_width(FILE *out)
+{
+	struct winsize ws;
+	const char *c = getenv("COLUMNS");
+	long v;
+
+	if (isatty(fileno(out)) && ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 &&
+	    ws.ws_col > 0)
+		return ws.ws_col;
+	if (c && (v = strtol(c, NULL, 10)) > 0 && v < 10000)
+		return (int)v;
+	return 100;
+}
+
+/* ---- text helpers ---- */
+
+/* v bytes with an SI unit, three significant digits: "32.3 MB". */
+static void
+human(char *buf, size_t size, double v, const char *unit)
+{
+	static const char *const pre[] = { "", "k", "M", "G", "T", "P", "E" };
+	double a = fabs(v);
+	size_t i = 0;
+
+	while (a >= 999.5 && i + 1 < sizeof pre / sizeof pre[0]) {
+		a /= 1000;
+		v /= 1000;
+		i++;
+	}
+	if (i == 0)
+		snprintf(buf, size, "%.0f %s", v, unit);
+	else
+		snprintf(buf, size, "%.3g %s%s", v, pre[i], unit);
+}
+
+static void
+signed_human(char *buf, size_t size, double v, const char *unit)
+{
+	human(buf + 1, size - 1, fabs(v), unit);
+	buf[0] = v > 0 ? '+' : v < 0 ? '-' : ' ';
+	if (v == 0)
+		memmove(buf, buf + 1, strlen(buf));
+}
+
+/* name as printable text of at most w columns (bytes), shortened in the
+ * middle: control bytes become spaces. */
+static void
+fit_name(char *buf, size_t size, const char *name, size_t len, size_t w)
+{
+	size_t i, o = 0, head, tail;
+
+	if (w + 1 > size)
+		w = size - 1;
+	if (len <= w) {
+		head = len;
+		tail = 0;
+	} else {
+		head = (w - 3) / 2 + (w - 3) % 2;
+		tail = w - 3 - head;
+	}
+	for (i = 0; i < head; i++)
+		buf[o++] = (unsigned char)name[i] < 0x20 ? ' ' : name[i];
+	if (len > w) {
+		memcpy(buf + o, "...", 3);
+		o += 3;
+		for (i = len - tail; i < len; i++)
+			buf[o++] = (unsigned char)name[i] < 0x20 ? ' ' : name[i];
+	}
+	buf[o] = '\0';
+}
+
+static void
+put_time(FILE *out, double t)
+{
+	fprintf(out, "%.4g s", t);
+}
+
+/* ---- JSON helpers ---- */
+
+static void
+jnum(FILE *out, double v)
+{
+	char buf[OUT_TIME_MAX];
+
+	if (out_time(buf, v) < 0)
+		fputs("null", out);
+	else
+		fputs(buf, out);
+}
+
+static void
+jstr(FILE *out, const char *s)
+{
+	if (s)
+		out_json_str(out, s, strlen(s));
+	else
+		fputs("null", out);
+}
+
+static void
+jband(FILE *out, const hp_model *m, hp_band b)
+{
+	size_t len;
+	const char *name = hp_model_band_name(m, b, &len);
+
+	out_json_str(out, name, len);
+}
+
+/* ---- one profile ---- */
+
+/* Band indices by integral, largest first (ties: first seen first). */
+struct keyed {
+	double key;
+	hp_band b;
+};
+
+static int
+cmp_keyed(const void *pa, const void *pb)
+{
+	const struct keyed *x = pa, *y = pb;
+
+	if (x->key != y->key)
+		return x->key < y->key ? 1 : -1;
+	return (x->b > y->b) - (x->b < y->b);
+}
+
+static hp_band *
+order_bands(const struct hp_stats *st)
+{
+	size_t i, n = st->nbands ? st->nbands : 1;
+	hp_band *order = hp_mallocn(n, sizeof *order);
+	struct keyed *k = hp_mallocn(n, sizeof *k);
+
+	if (!order || !k) {
+		free(order);
+		free(k);
+		return NULL;
+	}
+	for (i = 0; i < st->nbands; i++) {
+		k[i].key = st->band[i].integral;
+		k[i].b = (hp_band)i;
+	}
+	qsort(k, st->nbands, sizeof *k, cmp_keyed);
+	for (i = 0; i < st->nbands; i++)
+		order[i] = k[i].b;
+	free(k);
+	return order;
+}
+
+enum fate { DRAWN, MERGED, DROPPED };
+
+static enum fate
+fate_of(const struct render_layout *l, hp_band b)
+{
+	int32_t s = l->slot[b];
+
+	if (s == LAYOUT_DROPPED)
+		return DROPPED;
+	return l->has_other && s == 0 ? MERGED : DRAWN;
+}
+
+static const char *
+clock_of(const hp_model *m)
+{
+	return hp_model_get(m, HP_BREAKDOWN)
+		? "seconds since the program started (eventlog timestamps)"
+		: "the .hp's sample times";
+}
+
+static double
+share(const struct hp_stats *st, double v)
+{
+	return st->integral > 0 ? 100.0 * v / st->integral : 0;
+}
+
+/* "OTHER ..." and "dropped ..." lines: count, share, top names. */
+static void
+group_line(FILE *out, const char *what, const hp_model *m,
+	   const struct hp_stats *st, const struct render_layout *l,
+	   const hp_band *order, enum fate f, size_t width)
+{
+	size_t i, n = 0, shown = 0, col;
+	double sum = 0;
+
+	for (i = 0; i < st->nbands; i++) {
+		if (fate_of(l, order[i]) != f)
+			continue;
+		n++;
+		sum += st->band[order[i]].integral;
+	}
+	if (!n) {
+		fprintf(out, "%s: nothing\n", what);
+		return;
+	}
+	col = (size_t)fprintf(out, "%s: %zu band%s, %.1f%%:", what, n,
+			      n == 1 ? "" : "s", share(st, sum));
+	for (i = 0; i < st->nbands && shown < 3; i++) {
+		char name[256];
+		size_t len;
+		const char *s;
+
+		if (fate_of(l, order[i]) != f)
+			continue;
+		s = hp_model_band_name(m, order[i], &len);
+		fit_name(name, sizeof name, s, len,
+			 width > col + 8 ? (width - col - 2) / (3 - shown) : 12);
+		col += (size_t)fprintf(out, "%s %s", shown ? "," : "", name);
+		shown++;
+	}
+	fprintf(out, "%s\n", n > shown ? ", ..." : "");
+}
+
+static void
+text_single(FILE *out, const char *name, const hp_model *m,
+	    const struct hp_stats *st, const struct render_layout *l,
+	    const hp_band *order, const struct render_opts *o, size_t width)
+{
+	const char *job = hp_model_get(m, HP_JOB);
+	size_t namew = width > 62 + MIN_NAME ? width - 62 : MIN_NAME, i, k;
+	char a[64], b[64], c[64], d[64], nm[512];
+
+	fprintf(out, "%s%s%s\n", name, job && *job ? ": " : "", job ? job : "");
+	fprintf(out, "  %zu samples", st->nsamples);
+	if (st->nsamples) {
+		fputs(" from ", out);
+		put_time(out, st->t0);
+		fputs(" to ", out);
+		put_time(out, st->t1);
+	}
+	fprintf(out, ", %zu bands; clock: %s\n", st->nbands, clock_of(m));
+	human(a, sizeof a, (double)st->peak, "B");
+	human(b, sizeof b, st->integral, "B x s");
+	fprintf(out, "  peak %s at ", a);
+	put_time(out, st->peak_t);
+	fprintf(out, ", %s in all\n\n", b);
+
+	fprintf(out, "%-*s %10s %10s %7s %10s %14s\n", (int)namew, "band",
+		"peak", "at", "share", "last", "growth");
+	for (i = 0; i < st->nbands; i++) {
+		const struct hp_band_stats *s = &st->band[order[i]];
+		const char *bn;
+		size_t len;
+
+		if (fate_of(l, order[i]) != DRAWN)
+			continue;
+		bn = hp_model_band_name(m, order[i], &len);
+		fit_name(nm, sizeof nm, bn, len, namew);
+		human(a, sizeof a, (double)s->peak, "B");
+		snprintf(b, sizeof b, "%.4g s", s->peak_t);
+		human(c, sizeof c, (double)s->last, "B");
+		signed_human(d, sizeof d, s->growth, "B/s");
+		fprintf(out, "%-*s %10s %10s %6.1f%% %10s %14s\n", (int)namew,
+			nm, a, b, share(st, s->integral), c, d);
+	}
+	fputc('\n', out);
+	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);
+	group_line(out, o->max_bands > 0 ? a : "OTHER", m, st, l, order,
+		   MERGED, width);
+	snprintf(a, sizeof a, "dropped (under -t %g%%)", o->trace_pct);
+	group_line(out, a, m, st, l, order, DROPPED, width);
+	if (!st->nphases)
+		return;
+	fputs("\nphases:\n", out);
+	for (i = 0; i < st->nphases; i++) {
+		const struct hp_phase *p = &st->phase[i];
+		const char *lab = p->label ? p->label : "(before the first mark)";
+		size_t col;
+
+		fit_name(nm, sizeof nm, lab, strlen(lab), 30);
+		col = (size_t)fprintf(out, "  %-30s %8.4g - %-8.4g s ", nm,
+				      p->from, p->to);
+		if (!p->nsamples) {
+			fputs("no sample\n", out);
+			continue;
+		}
+		human(a, sizeof a, (double)p->peak, "B");
+		col += (size_t)fprintf(out, "peak %s at %.4g s", a, p->peak_t);
+		for (k = 0; k < p->ntop; k++) {
+			size_t len, room = width > col + 20 ?
+				(width - col - 4) / (p->ntop - k) : 12;
+			const char *bn = hp_model_band_name(m, p->top[k], &len);
+
+			human(b, sizeof b, (double)p->top_bytes[k], "B");
+			if (room > strlen(b) + 4)
+				room -= strlen(b) + 2;
+			else
+				room = 8;
+			fit_name(nm, sizeof nm, bn, len, room);
+			col += (size_t)fprintf(out, "%s %s %s",
+					       k ? "," : ":", nm, b);
+		}
+		fputc('\n', out);
+	}
+}
+
+static void
+json_group(FILE *out, const char *key, const hp_model *m,
+	   const struct hp_stats *st, const struct render_layout *l,
+	   const hp_band *order, enum fate f)
+{
+	size_t i, n = 0, shown = 0;
+	double sum = 0;
+
+	for (i = 0; i < st->nbands; i++) {
+		if (fate_of(l, order[i]) == f) {
+			n++;
+			sum += st->band[order[i]].integral;
+		}
+	}
+	fprintf(out, ",\n\"%s\": {\"count\": %zu, \"integral\": ", key, n);
+	jnum(out, sum);
+	fputs(", \"share\": ", out);
+	jnum(out, share(st, sum) / 100);
+	fputs(", \"top\": [", out);
+	for (i = 0; i < st->nbands && shown < 3; i++) {
+		if (fate_of(l, order[i]) != f)
+			continue;
+		if (shown++)
+			fputs(", ", out);
+		jband(out, m, order[i]);
+	}
+	fputs("]}", out);
+}
+
+static void
+json_single(FILE *out, const char *name, const hp_model *m,
+	    const struct hp_stats *st, const struct render_layout *l,
+	    const hp_band *order)
+{
+	static const char *const fates[] = { "drawn", "other", "dropped" };
+	size_t i, k;
+
+	fputs("{\"file\": ", out);
+	jstr(out, name);
+	fputs(", \"job\": ", out);
+	jstr(out, hp_model_get(m, HP_JOB));
+	fputs(", \"clock\": ", out);
+	jstr(out, hp_model_get(m, HP_BREAKDOWN) ? "eventlog" : "hp");
+	fputs(", \"sample_unit\": ", out);
+	jstr(out, hp_model_get(m, HP_SAMPLE_UNIT));
+	fprintf(out, ",\n\"samples\": %zu, \"bands\": %zu, \"from\": ",
+		st->nsamples, st->nbands);
+	jnum(out, st->t0);
+	fputs(", \"to\": ", out);
+	jnum(out, st->t1);
+	fputs(", \"peak\": ", out);
+	out_u64(out, st->peak);
+	fputs(", \"peak_time\": ", out);
+	jnum(out, st->peak_t);
+	fputs(", \"integral\": ", out);
+	jnum(out, st->integral);
+	fputs(",\n\"band\": [", out);
+	for (i = 0; i < st->nbands; i++) {
+		const struct hp_band_stats *s = &st->band[order[i]];
+
+		fputs(i ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
+		jband(out, m, order[i]);
+		fputs(", \"peak\": ", out);
+		out_u64(out, s->peak);
+		fputs(", \"peak_time\": ", out);
+		jnum(out, s->peak_t);
+		fputs(", \"integral\": ", out);
+		jnum(out, s->integral);
+		fputs(", \"share\": ", out);
+		jnum(out, share(st, s->integral) / 100);
+		fputs(", \"last\": ", out);
+		out_u64(out, s->last);
+		fputs(", \"growth\": ", out);
+		jnum(out, s->growth);
+		fprintf(out, ", \"drawn\": \"%s\"}", fates[fate_of(l, order[i])]);
+	}
+	fputs("]", out);
+	json_group(out, "other", m, st, l, order, MERGED);
+	json_group(out, "dropped", m, st, l, order, DROPPED);
+	fputs(",\n\"phases\": [", out);
+	for (i = 0; i < st->nphases; i++) {
+		const struct hp_phase *p = &st->phase[i];
+
+		fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
+		jstr(out, p->label);
+		fputs(", \"from\": ", out);
+		jnum(out, p->from);
+		fputs(", \"to\": ", out);
+		jnum(out, p->to);
+		fprintf(out, ", \"samples\": %zu, \"peak\": ", p->nsamples);
+		out_u64(out, p->peak);
+		fputs(", \"peak_time\": ", out);
+		jnum(out, p->peak_t);
+		fputs(", \"top\": [", out);
+		for (k = 0; k < p->ntop; k++) {
+			fputs(k ? ", {\"name\": " : "{\"name\": ", out);
+			jband(out, m, p->top[k]);
+			fputs(", \"bytes\": ", out);
+			out_u64(out, p->top_bytes[k]);
+			fputc('}', out);
+		}
+		fputs("]}", out);
+	}
+	fputs("]}\n", out);
+}
+
+int
+summary_print(FILE *out, const char *name, const hp_model *m,
+	      const struct render_opts *o, int json, int width,
+	      struct hp_err *err)
+{
+	struct render_layout l;
+	struct hp_stats st;
+	hp_band *order;
+	int rc = -1;
+
+	if (hp_stats_compute(&st, m, err))
+		return -1;
+	if (layout_compute(&l, m, o, NULL, NULL, NULL, err)) {
+		hp_stats_release(&st);
+		return -1;
+	}
+	order = order_bands(&st);
+	if (!order) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	if (json)
+		json_single(out, name, m, &st, &l, order);
+	else
+		text_single(out, name, m, &st, &l, order, o,
+			    width > 40 ? (size_t)width : 40);
+	rc = out_flush(out, err);
+out:
+	free(order);
+	layout_release(&l);
+	hp_stats_release(&st);
+	return rc;
+}
+
+/* ---- the change between two ---- */
+
+struct change {
+	const char *name;
+	size_t len;
+	const struct hp_band_stats *a, *b;	/* NULL: not in that one */
+	double d;				/* integral change */
+};
+
+static const struct hp_band_stats zero_stats;
+
+static int
+cmp_change(const void *pa, const void *pb)
+{
+	const struct change *x = pa, *y = pb;
+
+	if (fabs(x->d) != fabs(y->d))
+		return fabs(x->d) < fabs(y->d) ? 1 : -1;
+	return 0;
+}
+
+/* The union of bands, a's then b's new ones, largest change first. */
+static struct change *
+changes(const hp_model *a, const struct hp_stats *sa, const hp_model *b,
+	const struct hp_stats *sb, size_t *n)
+{
+	size_t na = sa->nbands, nb = sb->nbands, i, k = 0;
+	struct change *c = hp_mallocn(na + nb ? na + nb : 1, sizeof *c);
+	hp_band x;
+
+	if (!c)
+		return NULL;
+	for (i = 0; i < na; i++, k++) {
+		c[k].name = hp_model_band_name(a, (hp_band)i, &c[k].len);
+		c[k].a = &sa->band[i];
+		c[k].b = hp_model_lookup(b, c[k].name, c[k].len, &x)
+			 ? &sb->band[x] : &zero_stats;
+	}
+	for (i = 0; i < nb; i++) {
+		size_t len;
+		const char *name = hp_model_band_name(b, (hp_band)i, &len);
+
+		if (hp_model_lookup(a, name, len, &x))
+			continue;
+		c[k].name = name;
+		c[k].len = len;
+		c[k].a = &zero_stats;
+		c[k].b = &sb->band[i];
+		k++;
+	}
+	for (i = 0; i < k; i++)
+		c[i].d = c[i].b->integral - c[i].a->integral;
+	qsort(c, k, sizeof *c, cmp_change);
+	*n = k;
+	return c;
+}
+
+static void
+json_side(FILE *out, const struct hp_band_stats *s)
+{
+	fputs("{\"peak\": ", out);
+	out_u64(out, s->peak);
+	fputs(", \"integral\": ", out);
+	jnum(out, s->integral);
+	fputs(", \"last\": ", out);
+	out_u64(out, s->last);
+	fputc('}', out);
+}
+
+static void
+json_profile(FILE *out, const char *name, const struct hp_stats *st)
+{
+	fputs("{\"file\": ", out);
+	jstr(out, name);
+	fprintf(out, ", \"samples\": %zu, \"bands\": %zu, \"from\": ",
+		st->nsamples, st->nbands);
+	jnum(out, st->t0);
+	fputs(", \"to\": ", out);
+	jnum(out, st->t1);
+	fputs(", \"peak\": ", out);
+	out_u64(out, st->peak);
+	fputs(", \"integral\": ", out);
+	jnum(out, st->integral);
+	fputc('}', out);
+}
+
+static void
+json_diff(FILE *out, const char *na, const struct hp_stats *sa,
+	  const char *nb, const struct hp_stats *sb, const struct change *c,
+	  size_t n)
+{
+	size_t i;
+
+	fputs("{\"a\": ", out);
+	json_profile(out, na, sa);
+	fputs(",\n\"b\": ", out);
+	json_profile(out, nb, sb);
+	fputs(",\n\"change\": {\"peak\": ", out);
+	jnum(out, (double)sb->peak - (double)sa->peak);
+	fputs(", \"integral\": ", out);
+	jnum(out, sb->integral - sa->integral);
+	fputs("},\n\"band\": [", out);
+	for (i = 0; i < n; i++) {
+		fputs(i ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
+		out_json_str(out, c[i].name, c[i].len);
+		fputs(", \"a\": ", out);
+		json_side(out, c[i].a);
+		fputs(", \"b\": ", out);
+		json_side(out, c[i].b);
+		fputs(", \"change\": {\"peak\": ", out);
+		jnum(out, (double)c[i].b->peak - (double)c[i].a->peak);
+		fputs(", \"integral\": ", out);
+		jnum(out, c[i].d);
+		fputs(", \"last\": ", out);
+		jnum(out, (double)c[i].b->last - (double)c[i].a->last);
+		fputs("}}", out);
+	}
+	fputs("]}\n", out);
+}
+
+/* "32.3 MB -> 1.2 MB" into buf. */
+static void
+arrow(char *buf, size_t size, double a, double b, const char *unit)
+{
+	char x[32], y[32];
+
+	human(x, sizeof x, a, unit);
+	human(y, sizeof y, b, unit);
+	snprintf(buf, size, "%s -> %s", x, y);
+}
+
+static void
+text_diff(FILE *out, const char *na, const struct hp_stats *sa,
+	  const char *nb, const struct hp_stats *sb, const struct change *c,
+	  size_t n, size_t width)
+{
+	size_t namew = width > 3 * 24 + MIN_NAME ? width - 3 * 24 : MIN_NAME;
+	size_t i, shown = 0;
+	double d = sb->integral - sa->integral;
+	char p[96], q[96], r[96], nm[512];
+
+	fprintf(out, "change from %s to %s\n", na, nb);
+	arrow(p, sizeof p, (double)sa->peak, (double)sb->peak, "B");
+	arrow(q, sizeof q, sa->integral, sb->integral, "B x s");
+	signed_human(r, sizeof r, d, "B x s");
+	fprintf(out, "  peak %s; %s (%s", p, q, r);
+	if (sa->integral > 0)
+		fprintf(out, ", %+.1f%%", 100 * d / sa->integral);
+	fprintf(out, ")\n  %zu -> %zu samples, ", sa->nsamples, sb->nsamples);
+	put_time(out, sa->t1 - sa->t0);
+	fputs(" -> ", out);
+	put_time(out, sb->t1 - sb->t0);
+	fputs("\n\n", out);
+	fprintf(out, "%-*s %23s %23s %23s\n", (int)namew, "band", "peak",
+		"bytes x seconds", "last");
+	for (i = 0; i < n && shown < DIFF_ROWS; i++) {
+		if (c[i].a->integral == c[i].b->integral &&
+		    c[i].a->peak == c[i].b->peak && c[i].a->last == c[i].b->last)
+			continue;
+		fit_name(nm, sizeof nm, c[i].name, c[i].len, namew);
+		arrow(p, sizeof p, (double)c[i].a->peak, (double)c[i].b->peak, "B");
+		arrow(q, sizeof q, c[i].a->integral, c[i].b->integral, "B s");
+		arrow(r, sizeof r, (double)c[i].a->last, (double)c[i].b->last, "B");
+		fprintf(out, "%-*s %23s %23s %23s\n", (int)namew, nm, p, q, r);
+		shown++;
+	}
+	for (; i < n; i++)
+		if (c[i].d != 0)
+			shown++;
+	if (shown > DIFF_ROWS)
+		fprintf(out, "... %zu more bands changed (--summary=json lists "
+			"them all)\n", shown - DIFF_ROWS);
+}
+
+int
+summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
+		   const char *name_b, const hp_model *b, int json, int width,
+		   struct hp_err *err)
+{
+	struct hp_stats sa, sb;
+	struct change *c;
+	size_t n = 0;
+	int rc = -1;
+
+	if (hp_stats_compute(&sa, a, err))
+		return -1;
+	if (hp_stats_compute(&sb, b, err)) {
+		hp_stats_release(&sa);
+		return -1;
+	}
+	c = changes(a, &sa, b, &sb, &n);
+	if (!c) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	if (json)
+		json_diff(out, name_a, &sa, name_b, &sb, c, n);
+	else
+		text_diff(out, name_a, &sa, name_b, &sb, c, n,
+			  width > 40 ? (size_t)width : 40);
+	rc = out_flush(out, err);
+out:
+	free(c);
+	hp_stats_release(&sa);
+	hp_stats_release(&sb);
+	return rc;
+}

@@ -1,0 +1,33 @@
+/*
+ * convert/summary.h - --summary: a profile, or the change between two,
+ * as a table on standard output or as JSON for scripts.
+ *
+ * The numbers come from hp/stats.c; which bands the graph would draw,
+ * merge into OTHER or drop under -t comes from the layout, with the same
+ * options the graph would use, so the table describes the graph.
+ */
+#ifndef CONVERT_SUMMARY_H
+#define CONVERT_SUMMARY_H
+
+#include <stdio.h>
+
+#include "../hp/err.h"
+#include "../hp/model.h"
+#include "../render/render.h"
+
+/* The columns a table may use: the terminal's width when out is one,
+ * else $COLUMNS, else 100. */
+int summary_width(FILE *out);
+
+/* One profile.  name is the file as given, for the heading. */
+int summary_print(FILE *out, const char *name, const hp_model *m,
+		  const struct render_opts *o, int json, int width,
+		  struct hp_err *err) HP_MUSTCHECK;
+
+/* The change from a to b: per band, peak, integral and last value of
+ * each and their difference, largest change first. */
+int summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
+		       const char *name_b, const hp_model *b, int json,
+		       int width, struct hp_err *err) HP_MUSTCHECK;
+
+#endif

@@ -1,0 +1,83 @@
+/*
+ * render/diff.c - the difference graph: growth stacked above a zero line,
+ * shrinkage below it (hp/diff.h makes the two models).
+ *
+ * The layout is the change model's (|growth| + |shrinkage| per band), so
+ * the bands that changed most are kept and coloured, and both halves use
+ * its slot map: a band has one colour above and below.  One scale serves
+ * both halves, so a megabyte is as tall either way.  The lower half is
+ * the ordinary band drawing (bands.c) of the shrink model, mirrored about
+ * the zero line.
+ */
+#include "draw.h"
+
+#include <math.h>
+
+#include "stack.h"
+
+/* The largest stacked total of m through the layout's slots. */
+static int
+stacked_max(const hp_model *m, const struct render_layout *l, double *max)
+{
+	size_t i, ns = hp_model_sample_count(m);
+	struct stack st;
+
+	*max = 0;
+	if (stack_init(&st, m, l->slot, l->nslot, l->nbands) < 0)
+		return -1;
+	for (i = 0; i < ns; i++)
+		*max = fmax(*max, stack_total(&st, m, i));
+	stack_release(&st);
+	return 0;
+}
+
+int
+draw_diff_scale(struct draw *d, struct render_layout *l)
+{
+	const struct render_diff *df = d->diff;
+
+	if (stacked_max(df->grow, l, &d->above) ||
+	    stacked_max(df->shrink, l, &d->below) ||
+	    layout_signed_y(l, df->change, d->below, d->above, draw_measure,
+			    d->pc))
+		return hp_err_set(d->err, "out of memory");
+	l->area = df->area;
+	d->yscale = l->yrange;
+	return 0;
+}
+
+int
+draw_diff_bands(struct draw *d)
+{
+	const struct render_layout *l = d->l;
+	struct render_layout half = *l;
+	struct draw h = *d;
+	double per = l->graph_h / l->yrange, zero = l->graph_y + d->below * per;
+	cairo_t *cr = d->cr;
+	int rc = 0;
+
+	h.l = &half;
+	half.graph_y = zero;
+	if (d->above > 0) {
+		half.graph_h = d->above * per;
+		h.m = d->diff->grow;
+		h.yscale = d->above;
+		rc = draw_bands(&h);
+	}
+	if (rc == 0 && d->below > 0) {
+		half.graph_h = d->below * per;
+		h.m = d->diff->shrink;
+		h.yscale = d->below;
+		cairo_save(cr);
+		cairo_translate(cr, 0, 2 * zero);
+		cairo_scale(cr, 1, -1);
+		rc = draw_bands(&h);
+		cairo_restore(cr);
+	}
+	d->oom |= h.oom;
+	cairo_move_to(cr, l->graph_x, zero);
+	cairo_line_to(cr, l->graph_x + l->graph_w, zero);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_stroke(cr);
+	return rc;
+}
