@@ -43,6 +43,9 @@ struct cli_format {
 
 enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION };
 
+#define CLI_MAX_INPUTS 16
+#define CLI_MAX_PATTERNS 32
+
 struct cli_settings {
 	enum cli_action action;
 	const char *input;	/* as given; NULL or "-" = standard input */
@@ -59,6 +62,18 @@ struct cli_settings {
 	double idle_exit;	/* --idle-exit, seconds; 0 = not given */
 	char *const *command;	/* --watch -- PROG ARGS...: NULL-terminated,
 				 * points into argv; NULL = none */
+
+	/* What to look at, and comparing runs (select.h, stats.h, diff.h). */
+	const char *inputs[CLI_MAX_INPUTS];	/* every input; input is the
+						 * first */
+	size_t ninputs;
+	const char *include[CLI_MAX_PATTERNS];	/* --include, --exclude */
+	size_t ninclude;
+	const char *exclude[CLI_MAX_PATTERNS];
+	size_t nexclude;
+	const char *from, *to;	/* --from, --to as given; NULL = open */
+	enum { CLI_SUMMARY_NONE, CLI_SUMMARY_TEXT, CLI_SUMMARY_JSON } summary;
+	int diff;		/* --diff A B */
 };
 
 /* Defaults: stdin to hp2ps naming, hp2ps's render options. */

@@ -16,6 +16,8 @@
  */
 #include "cli.h"
 
+#include "../hp/select.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -44,6 +46,7 @@ struct optdef {
 	const char *argh;	/* the long option's value; NULL = none */
 	set_fn set;
 	const char *help;	/* with no letters nor name: a heading */
+	int optional;		/* the long option's value only after '=' */
 };
 
 /* ---- values ---- */
@@ -182,6 +185,7 @@ set_sort(struct cli_settings *s, const char *opt, const char *arg,
 		{ "stddev", RENDER_SORT_STDDEV },
 		{ "name", RENDER_SORT_NAME },
 		{ "name-desc", RENDER_SORT_NAME_DESC },
+		{ "growth", RENDER_SORT_GROWTH },
 	};
 	size_t i;
 
@@ -191,7 +195,7 @@ set_sort(struct cli_settings *s, const char *opt, const char *arg,
 			return 0;
 		}
 	}
-	return hp_err_set(err, "option '%s' wants size, stddev, name or name-desc, not '%s'",
+	return hp_err_set(err, "option '%s' wants size, stddev, name, name-desc or growth, not '%s'",
 			  opt, arg);
 }
 
@@ -417,6 +421,87 @@ set_idle_exit(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
+set_pattern(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	int inc = strcmp(opt, "--include") == 0;
+	size_t *n = inc ? &s->ninclude : &s->nexclude;
+	const char **list = inc ? s->include : s->exclude;
+	const char *one[1] = { arg };
+	struct hp_select sel = { 0 };
+
+	if (*n >= CLI_MAX_PATTERNS)
+		return hp_err_set(err, "at most %d %s patterns",
+				  CLI_MAX_PATTERNS, opt);
+	if (inc) {
+		sel.include = one;
+		sel.ninclude = 1;
+	} else {
+		sel.exclude = one;
+		sel.nexclude = 1;
+	}
+	if (hp_select_check(&sel, err))
+		return -1;
+	list[(*n)++] = arg;
+	return 0;
+}
+
+static int
+set_window(struct cli_settings *s, const char *opt, const char *arg,
+	   struct hp_err *err)
+{
+	if (arg[0] == '\0')
+		return hp_err_set(err, "option '%s' wants seconds or a mark's label",
+				  opt);
+	if (strcmp(opt, "--from") == 0)
+		s->from = arg;
+	else
+		s->to = arg;
+	return 0;
+}
+
+static int
+set_summary(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	if (!arg || strcmp(arg, "text") == 0)
+		s->summary = CLI_SUMMARY_TEXT;
+	else if (strcmp(arg, "json") == 0)
+		s->summary = CLI_SUMMARY_JSON;
+	else
+		return hp_err_set(err, "option '%s' wants text or json, not '%s'",
+				  opt, arg);
+	return 0;
+}
+
+static int
+set_diff(struct cli_settings *s, const char *opt, const char *arg,
+	 struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->diff = 1;
+	return 0;
+}
+
+static int
+set_same_time(struct cli_settings *s, const char *opt, const char *arg,
+	      struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.same_time = 1;
+	return 0;
+}
+
+static int
+set_stack(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.stack = 1;
+	return 0;
+}
+
+static int
 set_help(struct cli_settings *s, const char *opt, const char *arg,
 	 struct hp_err *err)
 {
@@ -512,6 +597,30 @@ static const struct optdef options[] = {
 		  "(default 1, fractions allowed)" },
 	{ .name = "idle-exit", .argh = "SECONDS", .set = set_idle_exit,
 	  .help = "with --watch: stop after SECONDS without growth" },
+
+	{ .help = "what to look at, and comparing runs" },
+	{ .name = "include", .argh = "REGEX", .set = set_pattern,
+	  .help = "only bands whose name matches REGEX (POSIX extended,\n"
+		  "anywhere in the name); repeatable: any may match" },
+	{ .name = "exclude", .argh = "REGEX", .set = set_pattern,
+	  .help = "no band whose name matches REGEX; repeatable;\n"
+		  "filters apply before -m, -t and OTHER" },
+	{ .name = "from", .argh = "T", .set = set_window,
+	  .help = "only samples from T on: seconds, or a mark's label" },
+	{ .name = "to", .argh = "T", .set = set_window,
+	  .help = "only samples up to T (also cuts .hp, CSV, JSON)" },
+	{ .name = "summary", .argh = "json", .optional = 1,
+	  .set = set_summary,
+	  .help = "print a table of the bands, phases and OTHER (or\n"
+		  "JSON with --summary=json); draws only with -o" },
+	{ .name = "diff", .set = set_diff,
+	  .help = "--diff A B: draw how each band changed from A to B" },
+	{ .name = "same-time", .set = set_same_time,
+	  .help = "several inputs or --diff: compare at the same\n"
+		  "seconds, not scaled to the first one's span" },
+	{ .name = "stack", .set = set_stack,
+	  .help = "several inputs to PNG, SVG or EPS: graphs one above\n"
+		  "another (default: side by side)" },
 	{ .letters = "h?", .name = "help", .set = set_help,
 	  .help = "show this help and exit" },
 	{ .name = "version", .set = set_version,
@@ -563,12 +672,41 @@ cli_settings_init(struct cli_settings *s)
 static int
 positional(struct cli_settings *s, const char *arg, struct hp_err *err)
 {
-	if (s->input)
-		return hp_err_set(err, "unexpected argument '%s': one input file at a time",
-				  arg);
+	if (s->ninputs >= CLI_MAX_INPUTS)
+		return hp_err_set(err, "unexpected argument '%s': at most %d input files",
+				  arg, CLI_MAX_INPUTS);
 	if (arg[0] == '\0')
 		return hp_err_set(err, "empty file name");
-	s->input = arg;
+	if (!s->input)
+		s->input = arg;
+	s->inputs[s->ninputs++] = arg;
+	return 0;
+}
+
+/* Several inputs, --diff and --summary: what goes with what. */
+static int
+finish_compare(struct cli_settings *s, struct hp_err *err)
+{
+	size_t i;
+
+	if (s->diff && s->ninputs != 2)
+		return hp_err_set(err, "--diff wants two input files, A and B (got %zu)",
+				  s->ninputs);
+	for (i = 0; s->ninputs > 1 && i < s->ninputs; i++)
+		if (strcmp(s->inputs[i], "-") == 0)
+			return hp_err_set(err, "standard input can only be the one input");
+	if (s->ninputs < 2)
+		return 0;
+	if (s->watch)
+		return hp_err_set(err, "--watch follows one input file");
+	if (s->prior)
+		return hp_err_set(err, "-p works with one input file");
+	if (s->aux)
+		return hp_err_set(err, "--aux works with one input file");
+	/* hp2ps's naming is for one file: several need -o. */
+	if (!s->output && !s->summary)
+		return hp_err_set(err, "with %zu input files, give -o OUTPUT (hp2ps's naming is for one)",
+				  s->ninputs);
 	return 0;
 }
 
@@ -586,7 +724,10 @@ long_option(struct cli_settings *s, int argc, char **argv, int *i,
 	if (!o)
 		return hp_err_set(err, "unknown option '--%.*s'", (int)len, name);
 	snprintf(opt, sizeof opt, "--%.*s", (int)len, name);
-	if (o->argh) {
+	if (o->optional) {
+		if (eq)
+			arg = eq + 1;
+	} else if (o->argh) {
 		if (eq)
 			arg = eq + 1;
 		else if (*i + 1 < argc)
@@ -667,6 +808,12 @@ finish(struct cli_settings *s, struct hp_err *err)
 		return hp_err_set(err, "--watch cannot write to standard output; give -o FILE");
 	if (s->watch && (s->input ? strcmp(s->input, "-") == 0 : !s->command))
 		return hp_err_set(err, "--watch needs a file to watch (or -- PROG ARGS...), not standard input");
+	if (finish_compare(s, err))
+		return -1;
+	if (s->summary && s->watch)
+		return hp_err_set(err, "--summary does not go with --watch");
+	if (s->summary && s->output && strcmp(s->output, "-") == 0)
+		return hp_err_set(err, "--summary prints on standard output: give -o FILE for the graph");
 	if (s->command && s->idle_exit > 0)
 		return hp_err_set(err, "--idle-exit does not go with a command: hp2x stops when the program exits");
 	/* hp2ps: -e means EPS.  Other graph formats take it as the width. */
@@ -675,6 +822,9 @@ finish(struct cli_settings *s, struct hp_err *err)
 	s->format = f;
 	if (f->graph)
 		s->render.format = f->surface;
+	if ((s->ninputs > 1 || s->diff) && s->output && !f->graph)
+		return hp_err_set(err, "%s holds one profile: %s draws graphs only",
+				  f->name, s->diff ? "--diff" : "several inputs");
 	return 0;
 }
 
@@ -792,7 +942,10 @@ help_entry(FILE *out, const struct optdef *o)
 	}
 	if (o->name)
 		column(first, sizeof first, &n, n ? ", --" : "--", o->name,
-		       o->argh ? "=" : "", o->argh ? o->argh : "");
+		       o->argh ? (o->optional ? "[=" : "=") : "",
+		       o->argh ? o->argh : "");
+	if (o->optional)
+		column(first, sizeof first, &n, "]", "", "", "");
 	if (o->alias)
 		column(first, sizeof first, &n, ", --", o->alias, "", "");
 	fprintf(out, "  %s", first);

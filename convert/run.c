@@ -10,6 +10,7 @@
 #include "cli.h"
 
 #include "../hp/reader.h"
+#include "compare.h"
 #include "job.h"
 #include "watch.h"
 
@@ -18,12 +19,17 @@ cli_run(const struct cli_settings *s, FILE *errs)
 {
 	struct hp_err err = {{0}};
 	struct cli_job job;
-	hp_model *m = NULL;
+	struct cli_settings s1 = *s;	/* the job's: with the filter's note
+					 * and the window once read */
+	hp_model *m = NULL, *cut = NULL;
+	char note[512];
 	int status = 1;
 
 	if (s->watch)
 		return cli_watch(s, errs);
-	if (cli_job_prepare(&job, s, cli_exists, &err))
+	if (s->ninputs > 1 || s->diff || s->summary)
+		return cli_compare(s, errs);
+	if (cli_job_prepare(&job, &s1, cli_exists, &err))
 		goto fail;
 	if (s->prior && cli_format_is_graph(s->format) && !job.p.aux_read &&
 	    !s->quiet)
@@ -38,7 +44,8 @@ cli_run(const struct cli_settings *s, FILE *errs)
 		goto fail;
 	}
 	cli_print_warnings(m, 0, s, errs);
-	if (cli_job_write(&job, m, &err))
+	if (cli_select(m, s, 0, &cut, &s1.render, note, sizeof note, &err) ||
+	    cli_job_write(&job, cut ? cut : m, &err))
 		goto fail;
 	status = 0;
 	goto done;
@@ -46,6 +53,7 @@ fail:
 	fprintf(errs, "hp2x: %s\n", err.msg[0] ? err.msg : "failed");
 done:
 	cli_job_release(&job);
+	hp_model_free(cut);
 	hp_model_free(m);
 	return status;
 }

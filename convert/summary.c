@@ -98,7 +98,7 @@ fit_name(char *buf, size_t size, const char *name, size_t len, size_t w)
 static void
 put_time(FILE *out, double t)
 {
-	fprintf(out, "%.4g s", t);
+	fprintf(out, "%.3f s", t);
 }
 
 /* ---- JSON helpers ---- */
@@ -199,18 +199,59 @@ share(const struct hp_stats *st, double v)
 	return st->integral > 0 ? 100.0 * v / st->integral : 0;
 }
 
+/* Up to three names (and sizes) on one indented line: whole when they
+ * fit the width, else the longest cut to share what room there is. */
+static void
+names_line(FILE *out, const hp_model *m, const hp_band *b,
+	   const uint64_t *bytes, size_t n, size_t width)
+{
+	size_t k, len[3], fixed = 4, names = 0, room, nlong = 0, shortsum = 0;
+	const char *s[3];
+	char nm[512], v[3][64];
+
+	for (k = 0; k < n && k < 3; k++) {
+		s[k] = hp_model_band_name(m, b[k], &len[k]);
+		v[k][0] = '\0';
+		if (bytes)
+			human(v[k], sizeof v[k], (double)bytes[k], "B");
+		fixed += (k ? 2 : 0) + (bytes ? strlen(v[k]) + 1 : 0);
+		names += len[k];
+	}
+	room = width > fixed + 3 * 8 ? width - fixed : 3 * 8;
+	if (names > room) {
+		for (k = 0; k < n; k++) {
+			if (len[k] <= room / n)
+				shortsum += len[k];
+			else
+				nlong++;
+		}
+		room = nlong ? (room - shortsum) / nlong : room;
+	}
+	fputs("    ", out);
+	for (k = 0; k < n; k++) {
+		fit_name(nm, sizeof nm, s[k], len[k],
+			 names > width - fixed && len[k] > room ? room : len[k]);
+		fprintf(out, "%s%s%s%s", k ? ", " : "", nm, *v[k] ? " " : "",
+			v[k]);
+	}
+	fputc('\n', out);
+}
+
 /* "OTHER ..." and "dropped ..." lines: count, share, top names. */
 static void
 group_line(FILE *out, const char *what, const hp_model *m,
 	   const struct hp_stats *st, const struct render_layout *l,
 	   const hp_band *order, enum fate f, size_t width)
 {
-	size_t i, n = 0, shown = 0, col;
+	size_t i, n = 0, shown = 0;
+	hp_band top[3];
 	double sum = 0;
 
 	for (i = 0; i < st->nbands; i++) {
 		if (fate_of(l, order[i]) != f)
 			continue;
+		if (shown < 3)
+			top[shown++] = order[i];
 		n++;
 		sum += st->band[order[i]].integral;
 	}
@@ -218,22 +259,10 @@ group_line(FILE *out, const char *what, const hp_model *m,
 		fprintf(out, "%s: nothing\n", what);
 		return;
 	}
-	col = (size_t)fprintf(out, "%s: %zu band%s, %.1f%%:", what, n,
-			      n == 1 ? "" : "s", share(st, sum));
-	for (i = 0; i < st->nbands && shown < 3; i++) {
-		char name[256];
-		size_t len;
-		const char *s;
-
-		if (fate_of(l, order[i]) != f)
-			continue;
-		s = hp_model_band_name(m, order[i], &len);
-		fit_name(name, sizeof name, s, len,
-			 width > col + 8 ? (width - col - 2) / (3 - shown) : 12);
-		col += (size_t)fprintf(out, "%s %s", shown ? "," : "", name);
-		shown++;
-	}
-	fprintf(out, "%s\n", n > shown ? ", ..." : "");
+	fprintf(out, "%s: %zu band%s, %.1f%% of the bytes x seconds%s\n", what,
+		n, n == 1 ? "" : "s", share(st, sum),
+		n > shown ? "; the largest:" : ":");
+	names_line(out, m, top, NULL, shown, width);
 }
 
 static void
@@ -242,7 +271,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	    const hp_band *order, const struct render_opts *o, size_t width)
 {
 	const char *job = hp_model_get(m, HP_JOB);
-	size_t namew = width > 62 + MIN_NAME ? width - 62 : MIN_NAME, i, k;
+	size_t namew = width > 62 + MIN_NAME ? width - 62 : MIN_NAME, i, labw;
 	char a[64], b[64], c[64], d[64], nm[512];
 
 	fprintf(out, "%s%s%s\n", name, job && *job ? ": " : "", job ? job : "");
@@ -272,7 +301,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		bn = hp_model_band_name(m, order[i], &len);
 		fit_name(nm, sizeof nm, bn, len, namew);
 		human(a, sizeof a, (double)s->peak, "B");
-		snprintf(b, sizeof b, "%.4g s", s->peak_t);
+		snprintf(b, sizeof b, "%.3f s", s->peak_t);
 		human(c, sizeof c, (double)s->last, "B");
 		signed_human(d, sizeof d, s->growth, "B/s");
 		fprintf(out, "%-*s %10s %10s %6.1f%% %10s %14s\n", (int)namew,
@@ -287,35 +316,23 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	if (!st->nphases)
 		return;
 	fputs("\nphases:\n", out);
+	labw = width > 60 + 12 ? width - 60 : 12;
+	if (labw > 36)
+		labw = 36;
 	for (i = 0; i < st->nphases; i++) {
 		const struct hp_phase *p = &st->phase[i];
 		const char *lab = p->label ? p->label : "(before the first mark)";
-		size_t col;
 
-		fit_name(nm, sizeof nm, lab, strlen(lab), 30);
-		col = (size_t)fprintf(out, "  %-30s %8.4g - %-8.4g s ", nm,
-				      p->from, p->to);
+		fit_name(nm, sizeof nm, lab, strlen(lab), labw);
+		fprintf(out, "  %-*s %9.3f to %-9.3f s  ", (int)labw, nm,
+			p->from, p->to);
 		if (!p->nsamples) {
 			fputs("no sample\n", out);
 			continue;
 		}
 		human(a, sizeof a, (double)p->peak, "B");
-		col += (size_t)fprintf(out, "peak %s at %.4g s", a, p->peak_t);
-		for (k = 0; k < p->ntop; k++) {
-			size_t len, room = width > col + 20 ?
-				(width - col - 4) / (p->ntop - k) : 12;
-			const char *bn = hp_model_band_name(m, p->top[k], &len);
-
-			human(b, sizeof b, (double)p->top_bytes[k], "B");
-			if (room > strlen(b) + 4)
-				room -= strlen(b) + 2;
-			else
-				room = 8;
-			fit_name(nm, sizeof nm, bn, len, room);
-			col += (size_t)fprintf(out, "%s %s %s",
-					       k ? "," : ":", nm, b);
-		}
-		fputc('\n', out);
+		fprintf(out, "peak %s at %.3f s\n", a, p->peak_t);
+		names_line(out, m, p->top, p->top_bytes, p->ntop, width);
 	}
 }
 
