@@ -20,7 +20,7 @@
 #include "../render/layout.h"
 #include "dataout.h"
 
-#define MIN_NAME 12
+#define MIN_NAME 10
 #define DIFF_ROWS 20
 
 int
@@ -189,7 +189,7 @@ static const char *
 clock_of(const hp_model *m)
 {
 	return hp_model_get(m, HP_BREAKDOWN)
-		? "seconds since the program started (eventlog timestamps)"
+		? "seconds since the program started (eventlog)"
 		: "the .hp's sample times";
 }
 
@@ -259,9 +259,8 @@ group_line(FILE *out, const char *what, const hp_model *m,
 		fprintf(out, "%s: nothing\n", what);
 		return;
 	}
-	fprintf(out, "%s: %zu band%s, %.1f%% of the bytes x seconds%s\n", what,
-		n, n == 1 ? "" : "s", share(st, sum),
-		n > shown ? "; the largest:" : ":");
+	fprintf(out, "%s: %zu band%s, %.1f%%%s\n", what, n, n == 1 ? "" : "s",
+		share(st, sum), n > shown ? "; the largest:" : ":");
 	names_line(out, m, top, NULL, shown, width);
 }
 
@@ -271,10 +270,15 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	    const hp_band *order, const struct render_opts *o, size_t width)
 {
 	const char *job = hp_model_get(m, HP_JOB);
-	size_t namew = width > 62 + MIN_NAME ? width - 62 : MIN_NAME, i, labw;
+	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
 	char a[64], b[64], c[64], d[64], nm[512];
 
-	fprintf(out, "%s%s%s\n", name, job && *job ? ": " : "", job ? job : "");
+	fit_name(nm, sizeof nm, name, strlen(name), width);
+	fprintf(out, "%s\n", nm);
+	if (job && *job) {
+		fit_name(nm, sizeof nm, job, strlen(job), width - 7);
+		fprintf(out, "  job: %s\n", nm);
+	}
 	fprintf(out, "  %zu samples", st->nsamples);
 	if (st->nsamples) {
 		fputs(" from ", out);
@@ -282,14 +286,14 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		fputs(" to ", out);
 		put_time(out, st->t1);
 	}
-	fprintf(out, ", %zu bands; clock: %s\n", st->nbands, clock_of(m));
+	fprintf(out, ", %zu bands\n  clock: %s\n", st->nbands, clock_of(m));
 	human(a, sizeof a, (double)st->peak, "B");
 	human(b, sizeof b, st->integral, "B x s");
 	fprintf(out, "  peak %s at ", a);
 	put_time(out, st->peak_t);
 	fprintf(out, ", %s in all\n\n", b);
 
-	fprintf(out, "%-*s %10s %10s %7s %10s %14s\n", (int)namew, "band",
+	fprintf(out, "%-*s %9s %9s %6s %9s %12s\n", (int)namew, "band",
 		"peak", "at", "share", "last", "growth");
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
@@ -304,7 +308,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		snprintf(b, sizeof b, "%.3f s", s->peak_t);
 		human(c, sizeof c, (double)s->last, "B");
 		signed_human(d, sizeof d, s->growth, "B/s");
-		fprintf(out, "%-*s %10s %10s %6.1f%% %10s %14s\n", (int)namew,
+		fprintf(out, "%-*s %9s %9s %5.1f%% %9s %12s\n", (int)namew,
 			nm, a, b, share(st, s->integral), c, d);
 	}
 	fputc('\n', out);
@@ -316,7 +320,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	if (!st->nphases)
 		return;
 	fputs("\nphases:\n", out);
-	labw = width > 60 + 12 ? width - 60 : 12;
+	labw = width > 50 + 8 ? width - 50 : 8;
 	if (labw > 36)
 		labw = 36;
 	for (i = 0; i < st->nphases; i++) {
@@ -324,7 +328,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		const char *lab = p->label ? p->label : "(before the first mark)";
 
 		fit_name(nm, sizeof nm, lab, strlen(lab), labw);
-		fprintf(out, "  %-*s %9.3f to %-9.3f s  ", (int)labw, nm,
+		fprintf(out, "  %-*s %8.3f-%-8.3f s  ", (int)labw, nm,
 			p->from, p->to);
 		if (!p->nsamples) {
 			fputs("no sample\n", out);

@@ -269,10 +269,6 @@ choose_bands(struct render_layout *l, const hp_model *m,
 	} else if (o->sort == RENDER_SORT_NAME_DESC) {
 		if (stable_sort(kept, nk, by_name_desc, m) < 0)
 			goto oom;
-	} else if (o->sort == RENDER_SORT_GROWTH) {
-		if (hp_growth(m, key) < 0 ||
-		    stable_sort(kept, nk, by_double, key) < 0)
-			goto oom;
 	}
 	if (prior) {
 		okey = hp_mallocn(alloc, sizeof *okey);
@@ -290,6 +286,13 @@ choose_bands(struct render_layout *l, const hp_model *m,
 
 	limit = o->max_bands > 0 ? (size_t)o->max_bands : 0;
 	merge = limit && nk > limit ? nk - limit + 1 : 0;
+	/* --sort growth: OTHER takes the smallest bands, as by size; the
+	 * bands drawn are ordered by growth (hp2ps's -d would merge the
+	 * steadiest, which may be the largest). */
+	if (o->sort == RENDER_SORT_GROWTH &&
+	    (hp_growth(m, key) < 0 ||
+	     stable_sort(kept + merge, nk - merge, by_double, key) < 0))
+		goto oom;
 	l->nbands = merge ? limit : nk;
 	l->has_other = merge > 0;
 	l->bands = calloc(l->nbands ? l->nbands : 1, sizeof *l->bands);

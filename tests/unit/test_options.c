@@ -390,9 +390,56 @@ positional_arguments(void **state)
 	OK("--", "-c");
 	assert_string_equal(s.input, "-c");
 	assert_int_equal(s.render.colour, 0);
+	/* Several inputs go to one file: -o is required. */
 	BAD("a.hp", "b.hp");
-	assert_non_null(strstr(err.msg, "'b.hp'"));
+	assert_non_null(strstr(err.msg, "give -o OUTPUT"));
+	OK("a.hp", "b.hp", "-o", "ab.pdf");
+	assert_string_equal(s.input, "a.hp");
+	assert_int_equal(s.ninputs, 2);
+	assert_string_equal(s.inputs[1], "b.hp");
+	BAD("a.hp", "b.hp", "-o", "ab.csv");
+	BAD("a.hp", "b.hp", "-w", "-o", "ab.pdf");
+	BAD("a.hp", "-", "-o", "ab.pdf");
 	BAD("");
+}
+
+/* Issue 15's options: filters, windows, summary, comparing. */
+static void
+analysis_options(void **state)
+{
+	(void)state;
+	OK("--include", "Map", "--include=Set", "--exclude", "CAF", "x.hp");
+	assert_int_equal(s.ninclude, 2);
+	assert_string_equal(s.include[1], "Set");
+	assert_int_equal(s.nexclude, 1);
+	BAD("--include", "a(", "x.hp");
+	assert_non_null(strstr(err.msg, "--include 'a('"));
+	BAD("--exclude=[", "x.hp");
+	OK("--sort", "growth", "x.hp");
+	assert_int_equal(s.render.sort, RENDER_SORT_GROWTH);
+	OK("--from", "phase 2", "--to=10", "x.hp");
+	assert_string_equal(s.from, "phase 2");
+	assert_string_equal(s.to, "10");
+	/* --summary takes a value only after '=': the next word is a file */
+	OK("--summary", "x.hp");
+	assert_int_equal(s.summary, CLI_SUMMARY_TEXT);
+	assert_string_equal(s.input, "x.hp");
+	OK("--summary=json", "x.hp");
+	assert_int_equal(s.summary, CLI_SUMMARY_JSON);
+	BAD("--summary=yaml", "x.hp");
+	BAD("--summary", "x.hp", "-o", "-");
+	BAD("--summary", "-w", "x.hp", "-o", "x.pdf");
+	/* several inputs may print summaries without -o */
+	OK("--summary", "a.hp", "b.hp");
+	OK("--diff", "a.hp", "b.eventlog", "-o", "d.png", "--same-time");
+	assert_true(s.diff && s.render.same_time);
+	BAD("--diff", "a.hp", "-o", "d.png");
+	assert_non_null(strstr(err.msg, "two input files"));
+	BAD("--diff", "a.hp", "b.hp", "c.hp", "-o", "d.png");
+	BAD("--diff", "a.hp", "b.hp", "-o", "d.hp");
+	OK("a.hp", "b.hp", "--stack", "-o", "ab.png");
+	assert_true(s.render.stack);
+	BAD("-p", "a.hp", "b.hp", "-o", "ab.png");
 }
 
 static void
@@ -676,6 +723,7 @@ main(void)
 		cmocka_unit_test(trace),
 		cmocka_unit_test(output_and_format),
 		cmocka_unit_test(positional_arguments),
+		cmocka_unit_test(analysis_options),
 		cmocka_unit_test(hp2x_long_options),
 		cmocka_unit_test(help_and_version),
 		cmocka_unit_test(unknown_options),

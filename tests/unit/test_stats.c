@@ -166,6 +166,16 @@ sort_growth(void **state)
 	assert_int_equal(l.bands[1].band, band(m, "big"));
 	assert_int_equal(l.bands[2].band, band(m, "rise"));
 	layout_release(&l);
+	/* -m2: OTHER takes the smallest by size (rise, fall), not the
+	 * slowest growing (fall, big) */
+	o.max_bands = 2;
+	assert_int_equal(layout_compute(&l, m, &o, NULL, NULL, NULL, &err), 0);
+	assert_int_equal(l.nbands, 2);
+	assert_true(l.has_other);
+	assert_int_equal(l.slot[band(m, "rise")], 0);
+	assert_int_equal(l.slot[band(m, "fall")], 0);
+	assert_int_equal(l.bands[1].band, band(m, "big"));
+	layout_release(&l);
 	hp_model_free(m);
 }
 
