@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "../hp/reader.h"
+#include "compare.h"
 #include "job.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
@@ -62,6 +63,12 @@ struct shown {
 struct watcher {
 	const struct cli_settings *s;
 	FILE *errs;
+	/* --include/--exclude/--from/--to: each drawing is of the model cut
+	 * by cli_select from the settings as given (base) into the job's
+	 * render options (ro), with the title's note kept here. */
+	struct cli_settings given;
+	struct render_opts *ro;
+	char note[512];
 	struct cli_job job;	/* paths, prior aux, rendering context */
 	const char *input;	/* job.p.input */
 	const char *base;	/* the input's name within its directory */
@@ -175,11 +182,15 @@ static void
 draw(struct watcher *w)
 {
 	struct hp_err err = {{0}};
+	hp_model *cut = NULL;
 
 	shown_of(w->m, &w->drawn);
 	w->has_drawn = 1;
 	w->force = 0;
-	w->drawn_ok = cli_job_write(&w->job, w->m, &err) == 0;
+	w->drawn_ok = cli_select(w->m, &w->given, 1, &cut, w->ro, w->note,
+				 sizeof w->note, &err) == 0 &&
+		      cli_job_write(&w->job, cut ? cut : w->m, &err) == 0;
+	hp_model_free(cut);
 	if (!w->drawn_ok)
 		report(w, &err);
 	w->last_draw = now();
@@ -560,6 +571,8 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 
 	memset(&w, 0, sizeof w);
 	w.s = &run;
+	w.given = *s;
+	w.ro = &run.render;
 	w.errs = errs;
 	w.fd = w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = -1;
 	w.interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;

@@ -119,6 +119,20 @@ print("ok" if ok else (top, order.get(top), low, order.get(low)))' s.json g.aux)
 }
 run "--sort growth: the steepest rise on top" sort_growth
 
+watch_filtered() {
+	# watch mode draws the cut model too (a file that does not grow:
+	# one drawing, then --idle-exit)
+	"$HP2X" -w --idle-exit 1 --interval 0.1 --include zoo --from 0.3 \
+		"$S/leak-hc.hp" -o w.json 2>err.txt || bad "exit $?: $(cat err.txt)"
+	[ "$(py '
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+ok = (d["bands"] and all("zoo" in b["name"] for b in d["bands"])
+      and all(s["time"] >= 0.3 for s in d["samples"]) and d["samples"])
+print("ok" if ok else "not cut")' w.json)" = ok ] || bad "watch output not filtered"
+}
+run "--watch draws the filtered, windowed model" watch_filtered
+
 # --- time windows ---
 
 window_seconds() {
