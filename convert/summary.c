@@ -53,7 +53,9 @@ human(char *buf, size_t size, double v, const char *unit)
 		v /= 1000;
 		i++;
 	}
-	if (i == 0)
+	if (!*unit)	/* compact: "75.7k" */
+		snprintf(buf, size, i ? "%.3g%s" : "%.0f", v, pre[i]);
+	else if (i == 0)
 		snprintf(buf, size, "%.0f %s", v, unit);
 	else
 		snprintf(buf, size, "%.3g %s%s", v, pre[i], unit);
@@ -328,8 +330,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		const char *lab = p->label ? p->label : "(before the first mark)";
 
 		fit_name(nm, sizeof nm, lab, strlen(lab), labw);
-		fprintf(out, "  %-*s %8.3f-%-8.3f s  ", (int)labw, nm,
-			p->from, p->to);
+		snprintf(a, sizeof a, "%.3f-%.3f s", p->from, p->to);
+		fprintf(out, "  %-*s %-17s ", (int)labw, nm, a);
 		if (!p->nsamples) {
 			fputs("no sample\n", out);
 			continue;
@@ -616,7 +618,7 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	  const char *nb, const struct hp_stats *sb, const struct change *c,
 	  size_t n, size_t width)
 {
-	size_t namew = width > 3 * 24 + MIN_NAME ? width - 3 * 24 : MIN_NAME;
+	size_t namew = width > 3 * 17 + MIN_NAME ? width - 3 * 17 : MIN_NAME;
 	size_t i, shown = 0;
 	double d = sb->integral - sa->integral;
 	char p[96], q[96], r[96], nm[512];
@@ -633,17 +635,17 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	fputs(" -> ", out);
 	put_time(out, sb->t1 - sb->t0);
 	fputs("\n\n", out);
-	fprintf(out, "%-*s %23s %23s %23s\n", (int)namew, "band", "peak",
-		"bytes x seconds", "last");
+	fprintf(out, "%-*s %16s %16s %16s\n", (int)namew, "band", "peak (B)",
+		"B x s", "last (B)");
 	for (i = 0; i < n && shown < DIFF_ROWS; i++) {
 		if (c[i].a->integral == c[i].b->integral &&
 		    c[i].a->peak == c[i].b->peak && c[i].a->last == c[i].b->last)
 			continue;
 		fit_name(nm, sizeof nm, c[i].name, c[i].len, namew);
-		arrow(p, sizeof p, (double)c[i].a->peak, (double)c[i].b->peak, "B");
-		arrow(q, sizeof q, c[i].a->integral, c[i].b->integral, "B s");
-		arrow(r, sizeof r, (double)c[i].a->last, (double)c[i].b->last, "B");
-		fprintf(out, "%-*s %23s %23s %23s\n", (int)namew, nm, p, q, r);
+		arrow(p, sizeof p, (double)c[i].a->peak, (double)c[i].b->peak, "");
+		arrow(q, sizeof q, c[i].a->integral, c[i].b->integral, "");
+		arrow(r, sizeof r, (double)c[i].a->last, (double)c[i].b->last, "");
+		fprintf(out, "%-*s %16s %16s %16s\n", (int)namew, nm, p, q, r);
 		shown++;
 	}
 	for (; i < n; i++)
