@@ -24,6 +24,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../hp/grow.h"
+
 static const char tmp_suffix[] = ".XXXXXX";
 
 int
@@ -40,7 +42,7 @@ cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
 		o->is_stdout = 1;
 		return 0;
 	}
-	o->path = strdup(path);
+	o->path = hp_strdup(path);
 	if (!o->path)
 		return hp_err_set(err, "out of memory");
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
@@ -59,7 +61,7 @@ cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
 		}
 		return 0;
 	}
-	o->tmp = malloc(len + sizeof tmp_suffix);
+	o->tmp = hp_malloc(len + sizeof tmp_suffix);
 	if (!o->tmp) {
 		cli_out_abort(o);
 		return hp_err_set(err, "out of memory");

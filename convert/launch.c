@@ -41,6 +41,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../hp/grow.h"
+
 extern char **environ;
 
 /* One RTS option. */
@@ -109,7 +111,7 @@ cli_launch_argv(char *const *argv, const struct cli_rts *rts)
 	 * a size_t; the product is checked all the same. */
 	if (n + extra + 1 > SIZE_MAX / sizeof *out)
 		return NULL;
-	out = malloc((n + extra + 1) * sizeof *out);
+	out = hp_malloc((n + extra + 1) * sizeof *out);
 	if (!out)
 		return NULL;
 	out[k++] = argv[0];
@@ -137,7 +139,7 @@ cli_launch_profile(const char *argv0, const struct cli_rts *rts)
 		base = slash ? slash + 1 : argv0;
 		len = strlen(base);
 	}
-	s = malloc(len + sizeof ".hp");
+	s = hp_malloc(len + sizeof ".hp");
 	if (!s)
 		return NULL;
 	memcpy(s, base, len);

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hp/grow.h"
+
 static int
 ends_with(const char *s, size_t len, const char *suffix)
 {
@@ -31,7 +33,7 @@ concat(const char *a, size_t alen, const char *b, const char *c)
 	char *s;
 
 	/* Lengths come from strings in memory, so the sum cannot overflow. */
-	s = malloc(alen + blen + clen + 1);
+	s = hp_malloc(alen + blen + clen + 1);
 	if (!s)
 		return NULL;
 	memcpy(s, a, alen);
@@ -102,7 +104,7 @@ input_path(struct cli_paths *p, const char *arg, cli_exists_fn exists,
 	 * reader's "cannot open" then names what the user typed. */
 	if (exists(arg, ctx) || ends_with(arg, len, ".hp") ||
 	    ends_with(arg, len, ".eventlog") || ends_with(arg, len, ".gz")) {
-		p->input = strdup(arg);
+		p->input = hp_strdup(arg);
 		return p->input ? 0 : oom(p, err);
 	}
 	hp = concat(arg, len, ".hp", "");
@@ -128,7 +130,7 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 
 	memset(p, 0, sizeof *p);
 	if (from_stdin) {
-		p->input = strdup("-");
+		p->input = hp_strdup("-");
 		if (!p->input)
 			return oom(p, err);
 	} else if (input_path(p, s->input, exists, ctx, err)) {
@@ -136,7 +138,7 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 	}
 
 	if (s->output) {
-		p->output = strdup(s->output);
+		p->output = hp_strdup(s->output);
 		if (!p->output)
 			return oom(p, err);
 		if (graph && (s->prior || s->aux) &&
@@ -147,7 +149,7 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 		}
 	} else if (from_stdin) {
 		/* hp2ps's filter mode: stdout, no aux. */
-		p->output = strdup("-");
+		p->output = hp_strdup("-");
 		if (!p->output)
 			return oom(p, err);
 	} else {

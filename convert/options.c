@@ -887,7 +887,7 @@ column(char *buf, size_t size, size_t *n, const char *a, const char *b,
 static void
 help_text(FILE *out, const char *h)
 {
-	char text[1024], list[512];
+	char text[1024] = "", list[512];
 	const char *line = text;
 	size_t n = 0;
 

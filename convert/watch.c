@@ -38,6 +38,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../hp/grow.h"
+#include "../hp/hash.h"
 #include "../hp/reader.h"
 #include "compare.h"
 #include "job.h"
@@ -57,7 +59,7 @@
  * changes nothing visible. */
 struct shown {
 	size_t samples, marks, series[HP_NSERIES];
-	uint64_t header;	/* FNV-1a over the header fields */
+	uint64_t header;	/* a hash of the header fields */
 };
 
 struct watcher {
@@ -140,7 +142,7 @@ report(const struct watcher *w, const struct hp_err *err)
 static void
 shown_of(const hp_model *m, struct shown *sh)
 {
-	uint64_t h = 14695981039346656037u;
+	uint64_t h = 0;
 	int k;
 
 	memset(sh, 0, sizeof *sh);
@@ -155,9 +157,8 @@ shown_of(const hp_model *m, struct shown *sh)
 	for (k = 0; k < HP_NFIELDS; k++) {
 		const char *f = hp_model_get(m, (enum hp_field)k);
 
-		for (; f && *f; f++)
-			h = (h ^ (unsigned char)*f) * 1099511628211u;
-		h = (h ^ (f ? 0x100u : 0x200u)) * 1099511628211u;
+		/* An absent field differs from an empty one. */
+		h = hp_hash_mix(h ^ (f ? hp_hash_bytes(f, strlen(f)) : 1));
 	}
 	sh->header = h;
 }
@@ -240,7 +241,7 @@ watch_dir(struct watcher *w)
 		w->wd_dir = inotify_add_watch(w->ino_fd, ".", DIR_EVENTS);
 		return;
 	}
-	dir = strndup(w->input, slash == w->input ? 1 : (size_t)(slash - w->input));
+	dir = hp_strndup(w->input, slash == w->input ? 1 : (size_t)(slash - w->input));
 	/* A directory that is not there (yet) leaves the polling. */
 	if (dir)
 		w->wd_dir = inotify_add_watch(w->ino_fd, dir, DIR_EVENTS);
@@ -481,7 +482,7 @@ setup(struct watcher *w, struct hp_err *err)
 	if (cli_job_prepare(&w->job, w->s, watch_exists, err))
 		return -1;
 	w->input = w->job.p.input;
-	w->buf = malloc(READ_CHUNK);
+	w->buf = hp_malloc(READ_CHUNK);
 	if (!w->buf)
 		return hp_err_set(err, "out of memory");
 	if (fresh_model(w, err))

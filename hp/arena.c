@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
+
 struct hp_arena_block {
 	struct hp_arena_block *next;
 	char data[];
@@ -24,7 +26,7 @@ hp_arena_dup(struct hp_arena *a, const char *s, size_t len)
 		return NULL;
 	if (!a->head || a->size - a->used < len + 1) {
 		size_t sz = len + 1 > BLOCK ? len + 1 : BLOCK;
-		struct hp_arena_block *b = malloc(sizeof *b + sz);
+		struct hp_arena_block *b = hp_malloc(sizeof *b + sz);
 
 		if (!b)
 			return NULL;

@@ -91,6 +91,7 @@
 
 #include "arena.h"
 #include "grow.h"
+#include "hash.h"
 
 /* Per event type: declared size and what to do with it. */
 enum {
@@ -143,13 +144,6 @@ enum phase {
 
 enum hstate { H_HDRB, H_HETB, H_ET, H_ETFIELDS, H_EXTRA, H_ETE, H_HDRE, H_DATB };
 
-/* u64 -> u32, open addressing; cost-centre ids and info pointers. */
-struct map {
-	uint64_t *key;
-	uint32_t *val;		/* value + 1; 0 = empty slot */
-	size_t cap, n;		/* cap is 0 or a power of two */
-};
-
 /* A cost centre: its three strings as one copy of the payload bytes
  * (label NUL module NUL srcloc NUL) in el.ccstr, found by offset. */
 struct cc {
@@ -165,10 +159,12 @@ struct cc {
  * it in the model costs far more than finding the ids here.  Emptied when
  * a cost centre is (re)defined, and when it grows past STACK_KEYS bytes. */
 struct stacks {
-	uint64_t *hash;
-	size_t *at;		/* key offset in keys */
-	uint32_t *band;		/* band + 1; 0 = empty slot */
-	size_t cap, n;		/* cap is 0 or a power of two */
+	struct hp_index ix;	/* key hash -> stack */
+	struct stack {
+		size_t at;	/* key offset in keys */
+		hp_band band;
+	} *s;
+	size_t n, cap;
 	unsigned char *keys;
 	size_t nkeys, keys_cap;
 };
@@ -205,14 +201,14 @@ struct el {
 	size_t ncc, cc_cap;
 	uint32_t *ccdirect;	/* small cost-centre id -> index in cc + 1 */
 	size_t nccdirect, ccdirect_cap;
-	struct map ccmap;	/* other cost-centre ids -> index in cc */
+	struct hp_index ccmap;	/* other cost-centre ids -> index in cc */
 	char *ccstr;		/* cost-centre strings */
 	size_t nccstr, ccstr_cap;
 	struct stacks stacks;
 	struct hp_ipe *ipe;
 	size_t nipe, ipe_cap;
-	struct map ipemap;	/* info pointer -> index in ipe */
-	struct map bandmap;	/* info pointer -> -hi band */
+	struct hp_index ipemap;	/* info pointer -> index in ipe */
+	struct hp_index bandmap;	/* info pointer -> -hi band */
 
 	char *buf;		/* scratch for labels and JOB */
 	size_t buf_cap;
@@ -228,7 +224,7 @@ struct el {
 	int64_t col;		/* the open column, -1 = none */
 	uint64_t ticks;		/* time samples read */
 	size_t ncols;		/* columns committed */
-	struct map ccband;	/* cost-centre id -> innermost band */
+	struct hp_index ccband;	/* cost-centre id -> innermost band */
 	/* ticky samples (210-212) */
 	struct tk {
 		uint64_t gen;	/* == tk_gen when in the open sample */
@@ -236,7 +232,7 @@ struct el {
 		int has_band, defined;
 	} *tk;
 	size_t ntk, tk_cap;
-	struct map tkmap;	/* counter id -> index in tk */
+	struct hp_index tkmap;	/* counter id -> index in tk */
 	uint64_t tk_gen;
 	double tk_prev;		/* time of the previous ticky sample */
 	int has_tk_begin;	/* the header declares 212 */
@@ -306,79 +302,6 @@ get_str(struct cur *c, const char **s, size_t *len)
 	*s = (const char *)c->p;
 	*len = (size_t)((z ? z : c->end) - c->p);
 	c->p = z ? z + 1 : c->end;
-}
-
-/* ---- map ---- */
-
-static size_t
-map_slot(const struct map *mp, uint64_t k)
-{
-	k ^= k >> 33;
-	k *= 0xff51afd7ed558ccdull;
-	k ^= k >> 33;
-	return (size_t)k & (mp->cap - 1);
-}
-
-/* The value stored for k, or -1. */
-static int64_t
-map_get(const struct map *mp, uint64_t k)
-{
-	size_t i;
-
-	if (!mp->cap)
-		return -1;
-	for (i = map_slot(mp, k); mp->val[i]; i = (i + 1) & (mp->cap - 1))
-		if (mp->key[i] == k)
-			return (int64_t)mp->val[i] - 1;
-	return -1;
-}
-
-static int
-map_put(struct map *mp, uint64_t k, uint32_t v)
-{
-	size_t i;
-
-	if ((mp->n + 1) * 2 > mp->cap) {
-		struct map g = { NULL, NULL, mp->cap ? mp->cap * 2 : 64, 0 };
-
-		g.key = hp_mallocn(g.cap, sizeof *g.key);
-		g.val = calloc(g.cap, sizeof *g.val);
-		if (!g.key || !g.val) {
-			free(g.key);
-			free(g.val);
-			return -1;
-		}
-		for (i = 0; i < mp->cap; i++) {
-			size_t j;
-
-			if (!mp->val[i])
-				continue;
-			for (j = map_slot(&g, mp->key[i]); g.val[j];
-			     j = (j + 1) & (g.cap - 1))
-				;
-			g.key[j] = mp->key[i];
-			g.val[j] = mp->val[i];
-			g.n++;
-		}
-		free(mp->key);
-		free(mp->val);
-		*mp = g;
-	}
-	for (i = map_slot(mp, k); mp->val[i]; i = (i + 1) & (mp->cap - 1))
-		if (mp->key[i] == k)
-			break;
-	if (!mp->val[i])
-		mp->n++;
-	mp->key[i] = k;
-	mp->val[i] = v + 1;
-	return 0;
-}
-
-static void
-map_free(struct map *mp)
-{
-	free(mp->key);
-	free(mp->val);
 }
 
 /* ---- messages ---- */
@@ -599,7 +522,7 @@ set_job(struct el *st, uint64_t off, struct hp_err *err)
 static int
 keep_bytes(char **dst, size_t *dlen, const char *s, size_t len)
 {
-	char *p = malloc(len + 1);
+	char *p = hp_malloc(len + 1);
 
 	if (!p)
 		return -1;
@@ -643,23 +566,18 @@ set_date(struct el *st, uint64_t sec, uint64_t off, struct hp_err *err)
 
 /* ---- cost centres, stacks, info tables ---- */
 
-/* A stack's key is its id count d (0-255) and its 4*d id bytes. */
+/* A stack's key is its id count d (0-255) and its 4*d id bytes; the
+ * hash covers the bytes, and their count d. */
 static uint64_t
 stack_hash(unsigned d, const unsigned char *ids)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull * (d + 1);
-	size_t i;
-
-	for (i = 0; i < 4 * (size_t)d; i += 4)
-		h = (h ^ be32(ids + i)) * 0xff51afd7ed558ccdull;
-	return h ^ h >> 32;
+	return hp_hash_bytes(ids, 4 * (size_t)d);
 }
 
 static void
 stacks_clear(struct stacks *c)
 {
-	if (c->n)
-		memset(c->band, 0, c->cap * sizeof *c->band);
+	hp_index_clear(&c->ix);
 	c->n = 0;
 	c->nkeys = 0;
 }
@@ -667,9 +585,8 @@ stacks_clear(struct stacks *c)
 static void
 stacks_free(struct stacks *c)
 {
-	free(c->hash);
-	free(c->at);
-	free(c->band);
+	hp_index_free(&c->ix);
+	free(c->s);
 	free(c->keys);
 }
 
@@ -678,48 +595,14 @@ static int64_t
 stacks_get(const struct stacks *c, unsigned d, const unsigned char *ids,
 	   uint64_t h)
 {
-	size_t i;
+	size_t slot = hp_index_start(&c->ix, h);
+	int64_t i;
 
-	if (!c->cap)
-		return -1;
-	for (i = (size_t)h & (c->cap - 1); c->band[i]; i = (i + 1) & (c->cap - 1))
-		if (c->hash[i] == h && c->keys[c->at[i]] == d &&
-		    !memcmp(c->keys + c->at[i] + 1, ids, 4 * (size_t)d))
-			return (int64_t)c->band[i] - 1;
+	while ((i = hp_index_next(&c->ix, h, &slot)) >= 0)
+		if (c->keys[c->s[i].at] == d &&
+		    !memcmp(c->keys + c->s[i].at + 1, ids, 4 * (size_t)d))
+			return (int64_t)c->s[i].band;
 	return -1;
-}
-
-static int
-stacks_grow(struct stacks *c)
-{
-	size_t cap = c->cap ? c->cap * 2 : 256, i, j;
-	uint64_t *hash = hp_mallocn(cap, sizeof *hash);
-	size_t *at = hp_mallocn(cap, sizeof *at);
-	uint32_t *band = calloc(cap, sizeof *band);
-
-	if (!hash || !at || !band) {
-		free(hash);
-		free(at);
-		free(band);
-		return -1;
-	}
-	for (j = 0; j < c->cap; j++) {
-		if (!c->band[j])
-			continue;
-		for (i = (size_t)c->hash[j] & (cap - 1); band[i]; i = (i + 1) & (cap - 1))
-			;
-		hash[i] = c->hash[j];
-		at[i] = c->at[j];
-		band[i] = c->band[j];
-	}
-	free(c->hash);
-	free(c->at);
-	free(c->band);
-	c->hash = hash;
-	c->at = at;
-	c->band = band;
-	c->cap = cap;
-	return 0;
 }
 
 /* Remember a stack's band.  Failure (no memory) only costs speed. */
@@ -727,21 +610,18 @@ static void
 stacks_put(struct stacks *c, unsigned d, const unsigned char *ids, uint64_t h,
 	   hp_band b)
 {
-	size_t len = 1 + 4 * (size_t)d, i;
+	size_t len = 1 + 4 * (size_t)d;
 
 	if (c->nkeys + len > STACK_KEYS)
 		stacks_clear(c);
-	if ((c->nkeys + len > c->keys_cap &&
-	     HP_GROW(c->keys, c->keys_cap, c->nkeys + len)) ||
-	    ((c->n + 1) * 2 > c->cap && stacks_grow(c)))
+	if (HP_GROW(c->keys, c->keys_cap, c->nkeys + len) ||
+	    HP_GROW(c->s, c->cap, c->n + 1) ||
+	    hp_index_add(&c->ix, h, (uint32_t)c->n))
 		return;
-	for (i = (size_t)h & (c->cap - 1); c->band[i]; i = (i + 1) & (c->cap - 1))
-		;
 	c->keys[c->nkeys] = (unsigned char)d;
 	memcpy(c->keys + c->nkeys + 1, ids, len - 1);
-	c->hash[i] = h;
-	c->at[i] = c->nkeys;
-	c->band[i] = b + 1;
+	c->s[c->n].at = c->nkeys;
+	c->s[c->n].band = b;
 	c->nkeys += len;
 	c->n++;
 }
@@ -754,7 +634,7 @@ cc_find(const struct el *st, uint32_t id)
 	if (id < DIRECT_IDS)
 		return id < st->nccdirect && st->ccdirect[id]
 		       ? &st->cc[st->ccdirect[id] - 1] : NULL;
-	i = map_get(&st->ccmap, id);
+	i = hp_index_get(&st->ccmap, id);
 	return i < 0 ? NULL : &st->cc[i];
 }
 
@@ -792,7 +672,7 @@ cost_centre(struct el *st, struct cur *c)
 				st->nccdirect = (size_t)id + 1;
 			}
 			st->ccdirect[id] = (uint32_t)st->ncc + 1;
-		} else if (map_put(&st->ccmap, id, (uint32_t)st->ncc)) {
+		} else if (hp_index_put(&st->ccmap, id, (uint32_t)st->ncc)) {
 			return -1;
 		}
 		p = &st->cc[st->ncc++];
@@ -920,9 +800,9 @@ info_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
 
 	if (parse_ptr(s, len, &ptr))
 		return 0;
-	if (map_put(&st->bandmap, ptr, b))
+	if (hp_index_put(&st->bandmap, ptr, b))
 		return oom(st, err);
-	i = map_get(&st->ipemap, ptr);
+	i = hp_index_get(&st->ipemap, ptr);
 	return i < 0 ? 0 : apply_ipe(st, b, &st->ipe[i], off, err);
 }
 
@@ -940,11 +820,11 @@ info_entry(struct el *st, struct cur *c, uint64_t off, struct hp_err *err)
 		return 0;
 	for (k = 0; k < 6; k++)
 		get_str(c, &s[k], &len[k]);
-	i = map_get(&st->ipemap, ptr);
+	i = hp_index_get(&st->ipemap, ptr);
 	if (i < 0) {
 		if (st->nipe >= UINT32_MAX - 1 ||
 		    HP_GROW(st->ipe, st->ipe_cap, st->nipe + 1) ||
-		    map_put(&st->ipemap, ptr, (uint32_t)st->nipe))
+		    hp_index_put(&st->ipemap, ptr, (uint32_t)st->nipe))
 			return oom(st, err);
 		i = (int64_t)st->nipe++;
 	}
@@ -956,7 +836,7 @@ info_entry(struct el *st, struct cur *c, uint64_t off, struct hp_err *err)
 	    !(ipe->module = hp_arena_dup(&st->arena, s[4], len[4])) ||
 	    !(ipe->srcloc = hp_arena_dup(&st->arena, s[5], len[5])))
 		return oom(st, err);
-	b = map_get(&st->bandmap, ptr);
+	b = hp_index_get(&st->bandmap, ptr);
 	return b < 0 ? 0 : apply_ipe(st, (hp_band)b, ipe, off, err);
 }
 
@@ -1152,7 +1032,7 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 	char *frames;
 
 	if (!hp_model_by_stack(st->m) && depth > 0) {
-		known = map_get(&st->ccband, be32(ids));
+		known = hp_index_get(&st->ccband, be32(ids));
 		if (known >= 0)
 			return known;
 		depth = 1;
@@ -1169,7 +1049,7 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 		return model_fail(st, off, err);
 	if (hp_model_by_stack(st->m) || depth == 0)
 		stacks_put(&st->stacks, depth, ids, h, b);
-	else if (map_put(&st->ccband, be32(ids), b))
+	else if (hp_index_put(&st->ccband, be32(ids), b))
 		return oom(st, err);
 	if (b < before)
 		return b;
@@ -1278,13 +1158,13 @@ time_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 static struct tk *
 tk_find(struct el *st, uint64_t id, int add)
 {
-	int64_t i = map_get(&st->tkmap, id);
+	int64_t i = hp_index_get(&st->tkmap, id);
 
 	if (i >= 0)
 		return &st->tk[i];
 	if (!add || st->ntk >= UINT32_MAX - 1 ||
 	    HP_GROW(st->tk, st->tk_cap, st->ntk + 1) ||
-	    map_put(&st->tkmap, id, (uint32_t)st->ntk))
+	    hp_index_put(&st->tkmap, id, (uint32_t)st->ntk))
 		return NULL;
 	memset(&st->tk[st->ntk], 0, sizeof *st->tk);
 	return &st->tk[st->ntk++];
@@ -2062,14 +1942,14 @@ done(const void *vst)
 static void *
 create(hp_model *m, const char *name)
 {
-	struct el *st = calloc(1, sizeof *st);
+	struct el *st = hp_callocn(1, sizeof *st);
 
 	if (!st)
 		return NULL;
 	st->m = m;
 	st->block_end = NO_BLOCK;
 	st->col = -1;
-	if (!(st->name = strdup(name ? name : "stdin"))) {
+	if (!(st->name = hp_strdup(name ? name : "stdin"))) {
 		free(st);
 		return NULL;
 	}
@@ -2084,14 +1964,14 @@ destroy(void *vst)
 	if (!st)
 		return;
 	hp_arena_release(&st->arena);
-	map_free(&st->ccmap);
+	hp_index_free(&st->ccmap);
 	free(st->ccdirect);
 	free(st->ccstr);
 	stacks_free(&st->stacks);
-	map_free(&st->ipemap);
-	map_free(&st->bandmap);
-	map_free(&st->ccband);
-	map_free(&st->tkmap);
+	hp_index_free(&st->ipemap);
+	hp_index_free(&st->bandmap);
+	hp_index_free(&st->ccband);
+	hp_index_free(&st->tkmap);
 	free(st->tk);
 	free(st->cc);
 	free(st->ipe);

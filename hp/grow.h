@@ -1,22 +1,53 @@
 /*
- * hp/grow.h - the one growable-array idiom and checked size arithmetic.
+ * hp/grow.h - every allocation of hp2x's own: the growable-array idiom,
+ * checked size arithmetic, and the one place a test can make the Nth
+ * allocation fail.
  *
  * Inputs are gigabytes and fuzzed, so every n * size goes through a check.
- * hp_grow keeps an array (pointer, capacity) large enough for `need`
+ * HP_GROW keeps an array (pointer, capacity) large enough for `need`
  * elements, growing by half again each time: amortised O(1) appends.
+ * hp/, render/ and convert/ allocate only through these functions (and
+ * free with free()), so the out-of-memory paths of all three can be run
+ * on purpose (hp_alloc_fail_at; tests/unit/test_oom.c).
  */
 #ifndef HP_GROW_H
 #define HP_GROW_H
 
 #include <stddef.h>
 
-/* Make *arr hold at least `need` elements of `size` bytes.  On failure
- * (overflow or out of memory) *arr is untouched and -1 is returned. */
-int hp_grow(void *arr, size_t *cap, size_t need, size_t size);
-
-/* Like malloc(n * size) / calloc, but NULL on overflow. */
+/* malloc, calloc, realloc, strdup and strndup, except that an
+ * allocation chosen by hp_alloc_fail_at fails.  hp_mallocn and
+ * hp_callocn are NULL when n * size overflows; no size is 0 to them
+ * (0 bytes are 1). */
+void *hp_malloc(size_t size);
 void *hp_mallocn(size_t n, size_t size);
+void *hp_callocn(size_t n, size_t size);
+void *hp_realloc(void *p, size_t size);
+char *hp_strdup(const char *s);
+char *hp_strndup(const char *s, size_t n);
 
-#define HP_GROW(arr, cap, need) hp_grow(&(arr), &(cap), (need), sizeof *(arr))
+/*
+ * arr grown to hold at least `need` elements of `size` bytes (the caller
+ * checked that it holds fewer).  Returns the array, moved or not, with
+ * *cap updated; on failure (overflow or out of memory) returns arr as it
+ * was, with *cap unchanged.  HP_GROW assigns the result back, as git's
+ * ALLOC_GROW does, and says 0 or -1.
+ */
+void *hp_grow(void *arr, size_t *cap, size_t need, size_t size);
+
+#define HP_GROW(arr, cap, need) \
+	((need) <= (cap) ? 0 \
+	 : ((arr) = hp_grow((arr), &(cap), (need), sizeof *(arr)), \
+	    (need) <= (cap) ? 0 : -1))
+
+/*
+ * TEST ONLY: make the nth allocation from now fail (1 = the next one),
+ * and every later one too when `sticky'; 0 turns failing off.  Returns
+ * how many allocations were counted since the last call.  This is the
+ * project's one piece of global mutable state, for tests alone: a
+ * production run never calls it, and then costs one relaxed atomic load
+ * per allocation.
+ */
+unsigned long hp_alloc_fail_at(unsigned long n, int sticky);
 
 #endif

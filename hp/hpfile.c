@@ -134,12 +134,12 @@ struct hpfile {
 static void *
 create(hp_model *m, const char *name)
 {
-	struct hpfile *h = calloc(1, sizeof *h);
+	struct hpfile *h = hp_callocn(1, sizeof *h);
 
 	if (!h)
 		return NULL;
 	h->m = m;
-	h->name = strdup(name ? name : "stdin");
+	h->name = hp_strdup(name ? name : "stdin");
 	if (!h->name) {
 		free(h);
 		return NULL;

@@ -6,7 +6,7 @@
  * are appended past the committed ones and become visible on commit.
  * Duplicate bands inside the open sample are found in O(1) through a
  * per-band (generation, slot) pair, so no per-sample hash is needed.
- * Band names are interned in an open-addressing table over band indices.
+ * Band names are interned through a hash index over band indices (hash.h).
  */
 #include "model.h"
 
@@ -18,11 +18,11 @@
 
 #include "arena.h"
 #include "grow.h"
+#include "hash.h"
 
 struct band {
 	const char *name;	/* interned bytes, NUL-terminated */
 	size_t len;
-	uint64_t hash;
 	const char *label;	/* display override, or NULL */
 	size_t label_len;
 	struct hp_ipe *ipe;	/* -hi provenance, or NULL */
@@ -64,8 +64,7 @@ struct hp_model {
 
 	struct band *band;
 	size_t nband, band_cap;
-	uint32_t *table;	/* band index + 1, 0 = empty */
-	size_t table_size;	/* power of two */
+	struct hp_index names;	/* name hash -> band */
 
 	double *time;		/* per committed sample */
 	size_t *start;		/* nsample + 1 offsets into entries */
@@ -109,11 +108,11 @@ oom(struct hp_err *err)
 hp_model *
 hp_model_new(void)
 {
-	hp_model *m = calloc(1, sizeof *m);
+	hp_model *m = hp_callocn(1, sizeof *m);
 
 	if (!m)
 		return NULL;
-	m->start = malloc(sizeof *m->start * 16);
+	m->start = hp_malloc(sizeof *m->start * 16);
 	if (!m->start) {
 		free(m);
 		return NULL;
@@ -133,7 +132,7 @@ hp_model_free(hp_model *m)
 	for (i = 0; i < m->nband; i++)
 		free(m->band[i].ipe);
 	free(m->band);
-	free(m->table);
+	hp_index_free(&m->names);
 	free(m->time);
 	free(m->start);
 	free(m->sum);
@@ -173,106 +172,45 @@ hp_model_get(const hp_model *m, enum hp_field f)
 	return (unsigned)f < HP_NFIELDS ? m->field[f] : NULL;
 }
 
-/* A 64-bit hash good enough for names and fast on long ones: 8 bytes per
- * step, multiply-xorshift mixing. */
-static uint64_t
-hash_bytes(const char *s, size_t len)
+/* The band named name, or -1. */
+static int64_t
+find(const hp_model *m, const char *name, size_t len, uint64_t h)
 {
-	const uint64_t k = 0x9e3779b97f4a7c15ull;
-	uint64_t h = len * k, w;
+	size_t slot = hp_index_start(&m->names, h);
+	int64_t b;
 
-	while (len >= 8) {
-		memcpy(&w, s, 8);
-		h = (h ^ w) * k;
-		h ^= h >> 29;
-		s += 8;
-		len -= 8;
-	}
-	w = 0;
-	memcpy(&w, s, len);
-	h = (h ^ w) * k;
-	h ^= h >> 32;
-	h *= k;
-	return h ^ (h >> 29);
-}
-
-static int
-rehash(hp_model *m)
-{
-	size_t size = m->table_size ? m->table_size * 2 : 64, i;
-	uint32_t *t = hp_mallocn(size, sizeof *t);
-
-	if (!t)
-		return -1;
-	memset(t, 0, size * sizeof *t);
-	for (i = 0; i < m->nband; i++) {
-		size_t j = m->band[i].hash & (size - 1);
-
-		while (t[j])
-			j = (j + 1) & (size - 1);
-		t[j] = (uint32_t)i + 1;
-	}
-	free(m->table);
-	m->table = t;
-	m->table_size = size;
-	return 0;
-}
-
-static size_t
-probe(const hp_model *m, const char *name, size_t len, uint64_t h, int *found)
-{
-	size_t j = h & (m->table_size - 1);
-
-	for (;; j = (j + 1) & (m->table_size - 1)) {
-		uint32_t e = m->table[j];
-		const struct band *b;
-
-		if (!e) {
-			*found = 0;
-			return j;
-		}
-		b = &m->band[e - 1];
-		if (b->hash == h && b->len == len && memcmp(b->name, name, len) == 0) {
-			*found = 1;
-			return j;
-		}
-	}
+	while ((b = hp_index_next(&m->names, h, &slot)) >= 0)
+		if (m->band[b].len == len &&
+		    memcmp(m->band[b].name, name, len) == 0)
+			return b;
+	return -1;
 }
 
 int
 hp_model_lookup(const hp_model *m, const char *name, size_t len, hp_band *out)
 {
-	int found;
-	size_t j;
+	int64_t b = find(m, name, len, hp_hash_bytes(name, len));
 
-	if (!m->table_size)
+	if (b < 0)
 		return 0;
-	j = probe(m, name, len, hash_bytes(name, len), &found);
-	if (found)
-		*out = m->table[j] - 1;
-	return found;
+	*out = (hp_band)b;
+	return 1;
 }
 
 int
 hp_model_intern(hp_model *m, const char *name, size_t len, hp_band *out,
 		struct hp_err *err)
 {
-	uint64_t h = hash_bytes(name, len);
+	uint64_t h = hp_hash_bytes(name, len);
+	int64_t found = find(m, name, len, h);
 	struct band *b;
-	int found;
-	size_t j;
 
-	if (m->table_size) {
-		j = probe(m, name, len, h, &found);
-		if (found) {
-			*out = m->table[j] - 1;
-			return 0;
-		}
+	if (found >= 0) {
+		*out = (hp_band)found;
+		return 0;
 	}
 	if (m->nband >= UINT32_MAX - 1)
 		return hp_err_set(err, "too many bands");
-	if ((m->nband + 1) * 2 > m->table_size && rehash(m))
-		return oom(err);
 	if (HP_GROW(m->band, m->band_cap, m->nband + 1))
 		return oom(err);
 	b = &m->band[m->nband];
@@ -281,9 +219,8 @@ hp_model_intern(hp_model *m, const char *name, size_t len, hp_band *out,
 	if (!b->name)
 		return oom(err);
 	b->len = len;
-	b->hash = h;
-	j = probe(m, name, len, h, &found);
-	m->table[j] = (uint32_t)m->nband + 1;
+	if (hp_index_add(&m->names, h, (uint32_t)m->nband))
+		return oom(err);
 	*out = (hp_band)m->nband++;
 	return 0;
 }
@@ -347,7 +284,7 @@ hp_model_band_set_ipe(hp_model *m, hp_band b, const struct hp_ipe *ipe,
 	struct hp_ipe *p = m->band[b].ipe;
 	int bad = 0;
 
-	if (!p && !(p = calloc(1, sizeof *p)))
+	if (!p && !(p = hp_callocn(1, sizeof *p)))
 		return oom(err);
 	m->band[b].ipe = p;
 	p->table_name = dup0(m, ipe->table_name, &bad);
@@ -738,7 +675,7 @@ hp_model_warn(hp_model *m, const char *fmt, ...)
 	/* A warning that cannot be stored is lost, not fatal. */
 	if (HP_GROW(m->warning, m->warning_cap, m->nwarning + 1))
 		return;
-	if (!(p = strdup(buf)))
+	if (!(p = hp_strdup(buf)))
 		return;
 	m->warning[m->nwarning++] = p;
 }

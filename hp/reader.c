@@ -28,6 +28,7 @@
 #include <zlib.h>
 
 #include "frontend.h"
+#include "grow.h"
 
 /* Files smaller than SPLIT_MIN are read in one go: a thread and the join
  * cost more than they save.  Files larger than SPLIT_MAX are too: while
@@ -56,12 +57,12 @@ struct hp_reader {
 hp_reader *
 hp_reader_new(hp_model *m, const char *name)
 {
-	hp_reader *r = calloc(1, sizeof *r);
+	hp_reader *r = hp_callocn(1, sizeof *r);
 
 	if (!r)
 		return NULL;
 	r->m = m;
-	r->name = strdup(name ? name : "stdin");
+	r->name = hp_strdup(name ? name : "stdin");
 	if (!r->name) {
 		free(r);
 		return NULL;
@@ -125,6 +126,21 @@ plain(hp_reader *r, const unsigned char *p, size_t n, int final,
 	return n ? fe->feed(r->st, p, n, err) : 0;
 }
 
+/* zlib's memory comes from grow.c too, so its failures are tested. */
+static voidpf
+z_alloc(voidpf opaque, uInt n, uInt size)
+{
+	(void)opaque;
+	return hp_mallocn(n, size);
+}
+
+static void
+z_free(voidpf opaque, voidpf p)
+{
+	(void)opaque;
+	free(p);
+}
+
 static int
 inflate_some(hp_reader *r, const unsigned char *p, size_t n, struct hp_err *err)
 {
@@ -158,6 +174,8 @@ inflate_some(hp_reader *r, const unsigned char *p, size_t n, struct hp_err *err)
 			 * model does not depend on where the chunks ended. */
 			if (plain(r, out, sizeof out - r->z.avail_out, 0, err))
 				return -1;
+			if (rc == Z_MEM_ERROR)
+				return hp_err_set(err, "%s: out of memory", r->name);
 			if (rc != Z_OK && rc != Z_STREAM_END && rc != Z_BUF_ERROR)
 				return hp_err_set(err, "%s: byte %llu: corrupt gzip data (%s)",
 						  r->name,
@@ -192,6 +210,8 @@ hp_reader_feed(hp_reader *r, const void *data, size_t len, struct hp_err *err)
 		if (r->nhead < 2)
 			return 0;
 		if (r->head[0] == 0x1f && r->head[1] == 0x8b) {
+			r->z.zalloc = z_alloc;
+			r->z.zfree = z_free;
 			if (inflateInit2(&r->z, 15 + 16) != Z_OK)
 				return hp_err_set(err, "%s: out of memory", r->name);
 			r->gzip = 1;
@@ -300,7 +320,7 @@ static void *
 read_half(void *arg)
 {
 	struct half *h = arg;
-	unsigned char *buf = malloc(BUFSIZE);
+	unsigned char *buf = hp_malloc(BUFSIZE);
 	struct hp_err e;
 	off_t at = h->from;
 
@@ -407,7 +427,7 @@ read_file(hp_model *m, const char *path, off_t at, int auto_split,
 
 	if (!f)
 		return hp_err_set(err, "cannot open %s: %s", path, strerror(errno));
-	buf = malloc(BUFSIZE);
+	buf = hp_malloc(BUFSIZE);
 	r = hp_reader_new(m, name);
 	if (!buf || !r) {
 		rc = hp_err_set(err, "%s: out of memory", name);

@@ -41,22 +41,21 @@
 
 #include "../hp/arena.h"
 #include "../hp/grow.h"
+#include "../hp/hash.h"
 
 struct entry {
 	const char *name;	/* in the aux's arena */
 	size_t len;
-	uint64_t hash;
 	long long order;	/* ORDER map */
 	double shade;		/* SHADE map */
 };
 
 /* Entries in insertion order (the order they are written back in), plus
- * an open-addressing index of entry number + 1 (0 = empty). */
+ * a hash index of their names. */
 struct map {
 	struct entry *e;
 	size_t n, cap;
-	uint32_t *tab;
-	size_t tabsize;		/* 0 or a power of two, at least 2 n */
+	struct hp_index names;
 };
 
 struct render_aux {
@@ -69,7 +68,7 @@ struct render_aux {
 render_aux *
 render_aux_new(void)
 {
-	render_aux *a = calloc(1, sizeof *a);
+	render_aux *a = hp_callocn(1, sizeof *a);
 
 	return a;
 }
@@ -78,7 +77,7 @@ static void
 map_release(struct map *m)
 {
 	free(m->e);
-	free(m->tab);
+	hp_index_free(&m->names);
 	memset(m, 0, sizeof *m);
 }
 
@@ -100,53 +99,16 @@ render_aux_free(render_aux *a)
 	free(a);
 }
 
-static uint64_t
-hash_bytes(const char *s, size_t len)
-{
-	uint64_t h = 14695981039346656037u;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211u;
-	}
-	return h;
-}
-
 static const struct entry *
 map_find(const struct map *m, const char *name, size_t len, uint64_t h)
 {
-	size_t mask, i;
+	size_t slot = hp_index_start(&m->names, h);
+	int64_t i;
 
-	if (m->tabsize == 0)
-		return NULL;
-	mask = m->tabsize - 1;
-	for (i = (size_t)h & mask; m->tab[i]; i = (i + 1) & mask) {
-		const struct entry *e = &m->e[m->tab[i] - 1];
-		if (e->hash == h && e->len == len && memcmp(e->name, name, len) == 0)
-			return e;
-	}
+	while ((i = hp_index_next(&m->names, h, &slot)) >= 0)
+		if (m->e[i].len == len && memcmp(m->e[i].name, name, len) == 0)
+			return &m->e[i];
 	return NULL;
-}
-
-static int
-map_rehash(struct map *m, size_t size)
-{
-	uint32_t *tab = hp_mallocn(size, sizeof *tab);
-	size_t i, j, mask = size - 1;
-
-	if (!tab)
-		return -1;
-	memset(tab, 0, size * sizeof *tab);
-	for (i = 0; i < m->n; i++) {
-		for (j = (size_t)m->e[i].hash & mask; tab[j]; j = (j + 1) & mask)
-			;
-		tab[j] = (uint32_t)(i + 1);
-	}
-	free(m->tab);
-	m->tab = tab;
-	m->tabsize = size;
-	return 0;
 }
 
 /* Add name unless present (the first entry for a name wins).  Returns -1
@@ -155,31 +117,23 @@ static int
 map_add(render_aux *a, struct map *m, const char *name, size_t len,
 	long long order, double shade, struct hp_err *err)
 {
-	uint64_t h = hash_bytes(name, len);
+	uint64_t h = hp_hash_bytes(name, len);
 	struct entry *e;
-	size_t mask, i;
 
 	if (map_find(m, name, len, h))
 		return 0;
 	if (m->n >= INT32_MAX)
 		return hp_err_set(err, "aux: too many entries");
-	if ((m->n + 1) * 2 > m->tabsize &&
-	    map_rehash(m, m->tabsize ? m->tabsize * 2 : 64) < 0)
-		return hp_err_set(err, "aux: out of memory");
 	if (HP_GROW(m->e, m->cap, m->n + 1) < 0)
 		return hp_err_set(err, "aux: out of memory");
 	e = &m->e[m->n];
 	e->name = hp_arena_dup(&a->arena, name, len);
-	if (!e->name)
+	if (!e->name ||
+	    hp_index_add(&m->names, h, (uint32_t)m->n) < 0)
 		return hp_err_set(err, "aux: out of memory");
 	e->len = len;
-	e->hash = h;
 	e->order = order;
 	e->shade = shade;
-	mask = m->tabsize - 1;
-	for (i = (size_t)h & mask; m->tab[i]; i = (i + 1) & mask)
-		;
-	m->tab[i] = (uint32_t)(m->n + 1);
 	m->n++;
 	return 0;
 }
@@ -201,7 +155,7 @@ render_aux_order(const render_aux *a, const char *name, size_t len,
 		 long long *out)
 {
 	const struct entry *e = map_find(&a->order, name, len,
-					 hash_bytes(name, len));
+					 hp_hash_bytes(name, len));
 
 	if (!e)
 		return 0;
@@ -214,7 +168,7 @@ render_aux_shade(const render_aux *a, const char *name, size_t len,
 		 double *out)
 {
 	const struct entry *e = map_find(&a->shade, name, len,
-					 hash_bytes(name, len));
+					 hp_hash_bytes(name, len));
 
 	if (!e)
 		return 0;

@@ -314,7 +314,9 @@ outline_build(struct outline *ol, const struct draw *d)
 	ol->nslots = ns;
 	ol->colw = d->o->exact ? 0 : d->colw;
 	ol->vector = d->vector;
-	ol->line = hp_mallocn(ns, sizeof *ol->line);
+	/* Zeroed: outline_release frees every slot's points, also when a
+	 * later allocation here fails. */
+	ol->line = hp_callocn(ns, sizeof *ol->line);
 	ol->ybuf = ns > SIZE_MAX / (6 + RAW) ? NULL :
 		hp_mallocn(ns * (6 + RAW), sizeof *ol->ybuf);
 	ol->kbuf = hp_mallocn(ns, 2 * sizeof *ol->kbuf);
@@ -337,7 +339,6 @@ outline_build(struct outline *ol, const struct draw *d)
 		ol->cs.ry[k] = ol->ybuf + (6 + k) * ns;
 	ol->cs.kmin = ol->kbuf;
 	ol->cs.kmax = ol->kbuf + ns;
-	memset(ol->line, 0, ns * sizeof *ol->line);
 	xs = l->graph_w / l->xrange;
 	ys = l->graph_h / d->yscale;
 	for (i = 0; i < nsamp && !ol->oom; i++) {

@@ -44,7 +44,7 @@ PangoContext *draw_pango_new(render_ctx *c);
 char *draw_safe_text(const char *s, size_t len);
 
 /* Text width in points at the given size (layout's measure function;
- * closure is a PangoContext). */
+ * closure is a PangoContext); NaN when out of memory. */
 double draw_measure(void *closure, const char *s, size_t len, double size);
 
 enum draw_halign { DRAW_LEFT, DRAW_CENTRE, DRAW_RIGHT };

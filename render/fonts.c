@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,36 +73,30 @@ struct render_ctx {
 	char *fontdir;
 };
 
-/* dir/file in a malloc'd string, NULL when out of memory. */
-static char *
-join(const char *dir, const char *file)
+/* dir/file in buf: 0, or -1 when it does not fit.  A path needs no
+ * allocation, so running out of memory is never "no font here". */
+static int
+join(char *buf, size_t size, const char *dir, const char *file)
 {
-	size_t n = strlen(dir), f = strlen(file);
-	char *path = malloc(n + f + 2);
-
-	if (path)
-		snprintf(path, n + f + 2, "%s/%s", dir, file);
-	return path;
+	return (size_t)snprintf(buf, size, "%s/%s", dir, file) < size ? 0 : -1;
 }
 
 static int
 has_font(const char *dir)
 {
-	char *path = join(dir, REGULAR);
-	int ok = path && access(path, R_OK) == 0;
+	char path[PATH_MAX];
 
-	free(path);
-	return ok;
+	return join(path, sizeof path, dir, REGULAR) == 0 &&
+	       access(path, R_OK) == 0;
 }
 
 static int
 add_font(FcConfig *fc, const char *dir, const char *file)
 {
-	char *path = join(dir, file);
-	int ok = path && FcConfigAppFontAddFile(fc, (const FcChar8 *)path);
+	char path[PATH_MAX];
 
-	free(path);
-	return ok ? 0 : -1;
+	return join(path, sizeof path, dir, file) == 0 &&
+	       FcConfigAppFontAddFile(fc, (const FcChar8 *)path) ? 0 : -1;
 }
 
 /* The directory holding the running program, then ../share/hp2x/fonts;
@@ -184,8 +179,8 @@ render_ctx_new(const char *fontdir, struct hp_err *err)
 			   list);
 		return NULL;
 	}
-	c = calloc(1, sizeof *c);
-	if (!c || !(c->fontdir = strdup(dir))) {
+	c = hp_callocn(1, sizeof *c);
+	if (!c || !(c->fontdir = hp_strdup(dir))) {
 		free(c);
 		hp_err_set(err, "out of memory");
 		return NULL;
@@ -377,7 +372,7 @@ draw_safe_text(const char *s, size_t len)
 		while (tail > TEXT_KEEP - 3 && (u[len - tail] & 0xC0) == 0x80)
 			tail--;
 	}
-	d = malloc(3 * (head + tail) + 4);
+	d = hp_malloc(3 * (head + tail) + 4);
 	if (!d)
 		return NULL;
 	o = copy_safe(d, u, head);
@@ -425,9 +420,10 @@ draw_measure(void *closure, const char *s, size_t len, double size)
 	PangoLayout *pl = make_layout(closure, s, len, size);
 	PangoRectangle r;
 
-	/* Out of memory here shows up again, and is reported, at drawing. */
+	/* Out of memory: no width, and the caller says so (render_graph,
+	 * draw_width); a guess would draw a different picture. */
 	if (!pl)
-		return size * 0.6 * (double)len;
+		return NAN;
 	pango_layout_get_extents(pl, NULL, &r);
 	g_object_unref(pl);
 	return (double)r.width / PANGO_SCALE;
@@ -436,7 +432,13 @@ draw_measure(void *closure, const char *s, size_t len, double size)
 double
 draw_width(struct draw *d, const char *s, size_t len, double size)
 {
-	return draw_measure(d->pc, s, len, size);
+	double w = draw_measure(d->pc, s, len, size);
+
+	if (isnan(w)) {
+		d->oom = 1;
+		return 0;
+	}
+	return w;
 }
 
 static double
@@ -482,9 +484,9 @@ fit_middle(PangoLayout *pl, double max_w)
 
 	if (len == 0 || layout_width(pl) <= max_w)
 		return 0;
-	text = strdup(cur);
+	text = hp_strdup(cur);
 	offs = hp_mallocn(len + 1, sizeof *offs);
-	buf = malloc(len + 4);
+	buf = hp_malloc(len + 4);
 	if (!text || !offs || !buf) {
 		free(text);
 		free(offs);

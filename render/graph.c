@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hp/grow.h"
 #include "aux-private.h"
 #include "palette.h"
 
@@ -112,6 +113,24 @@ shared_prior(struct render_layout *l, size_t n, const struct render_opts *o,
 	return a;
 }
 
+/* layout's measure function: Pango's widths, and a note of a width that
+ * could not be measured (out of memory), which fails the graph. */
+struct measuring {
+	PangoContext *pc;
+	int failed;
+};
+
+static double
+measure(void *closure, const char *s, size_t len, double size)
+{
+	struct measuring *mg = closure;
+	double w = draw_measure(mg->pc, s, len, size);
+
+	if (isnan(w))
+		mg->failed = 1;
+	return w;
+}
+
 /* Layouts for every input: alone, then (several inputs) again with the
  * scales and shades they share. */
 static int
@@ -119,6 +138,7 @@ layouts(struct render_layout *l, const struct render_input *in, size_t n,
 	const struct render_opts *o, PangoContext *pc, struct draw *d,
 	struct hp_err *err)
 {
+	struct measuring mg = { pc, 0 };
 	render_aux *shared = NULL;
 	size_t i, done = 0;
 	int pass;
@@ -138,8 +158,13 @@ layouts(struct render_layout *l, const struct render_input *in, size_t n,
 
 			if (layout_compute(&l[i], m, o,
 					   shared ? shared : in[i].prior,
-					   draw_measure, pc, err))
+					   measure, &mg, err))
 				goto fail;
+			if (mg.failed) {
+				hp_err_set(err, "out of memory");
+				done++;
+				goto fail;
+			}
 			if (in[i].diff && draw_diff_scale(&d[i], &l[i])) {
 				done++;
 				goto fail;
@@ -186,8 +211,8 @@ render_graphs(render_ctx *c, const struct render_input *in, size_t n,
 	if (n == 0)
 		return hp_err_set(err, "no graph to draw");
 	pc = draw_pango_new(c);
-	l = calloc(n, sizeof *l);
-	d = calloc(n, sizeof *d);
+	l = hp_callocn(n, sizeof *l);
+	d = hp_callocn(n, sizeof *d);
 	if (!pc || !l || !d) {
 		if (pc)
 			g_object_unref(pc);

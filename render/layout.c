@@ -295,7 +295,7 @@ choose_bands(struct render_layout *l, const hp_model *m,
 		goto oom;
 	l->nbands = merge ? limit : nk;
 	l->has_other = merge > 0;
-	l->bands = calloc(l->nbands ? l->nbands : 1, sizeof *l->bands);
+	l->bands = hp_callocn(l->nbands ? l->nbands : 1, sizeof *l->bands);
 	if (!l->bands)
 		goto oom;
 	k = 0;
@@ -606,7 +606,7 @@ make_title(struct render_layout *l, const hp_model *m,
 		job = "";
 	n = strlen(job) + (by ? strlen(by) + sizeof " \u2014 " : 1) +
 	    (note ? strlen(note) + sizeof " \u2014 " : 0);
-	l->title = malloc(n);
+	l->title = hp_malloc(n);
 	if (!l->title)
 		return -1;
 	if (by && *job)

@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hp/grow.h"
+
 #define BORDER 5.0
 #define INSET 6.0
 #define GAP 8.0		/* least room between two texts of a row */
@@ -82,7 +84,7 @@ draw_title(struct draw *d)
 
 	comma_number(num, sizeof num, l->area);
 	n = strlen(num) + strlen(vu) + strlen(su) + sizeof "  x ";
-	area = malloc(n);
+	area = hp_malloc(n);
 	if (!area) {
 		d->oom = 1;
 		return;
