@@ -306,7 +306,7 @@ cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
 	if (n == 0)
 		return NULL;
 	/* "-ol" fifo NUL, then the flush option. */
-	ol = malloc(olen + 64);
+	ol = hp_malloc(olen + 64);
 	if (!ol)
 		return NULL;
 	snprintf(ol, olen, "-ol%s", fifo);
@@ -322,7 +322,7 @@ cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
 	added[na++] = fl;
 	added[na++] = "-RTS";
 	if (n + na + 1 > SIZE_MAX / sizeof *out ||
-	    !(out = malloc((n + na + 1) * sizeof *out))) {
+	    !(out = hp_malloc((n + na + 1) * sizeof *out))) {
 		free(ol);
 		return NULL;
 	}
