@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "../hp/diff.h"
+#include "../hp/grow.h"
 #include "../hp/reader.h"
 #include "../hp/select.h"
 #include "../hp/stats.h"
@@ -180,7 +181,7 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 		return -1;
 	}
 	n = strlen(in[0].name) + strlen(in[1].name) + 64;
-	title = malloc(n);
+	title = hp_malloc(n);
 	if (!title) {
 		hp_err_set(err, "out of memory");
 		goto out;

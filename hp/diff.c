@@ -126,8 +126,8 @@ hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
 	    bands(d, b, bmap, err))
 		goto out;
 	nu = hp_model_band_count(d->grow);
-	val = calloc(nu ? nu : 1, sizeof *val);
-	seen = calloc(nu ? nu : 1, 1);
+	val = hp_callocn(nu ? nu : 1, sizeof *val);
+	seen = hp_callocn(nu ? nu : 1, 1);
 	touched = hp_mallocn(nu ? nu : 1, sizeof *touched);
 	if (!val || !seen || !touched) {
 		hp_err_set(err, "out of memory");

@@ -121,7 +121,7 @@ filter_bands(const hp_model *m, const struct hp_select *s, char *keep,
 {
 	size_t nb = hp_model_band_count(m), np = s->ninclude + s->nexclude;
 	regex_t *re = hp_mallocn(np ? np : 1, sizeof *re);
-	size_t *hits = calloc(np ? np : 1, sizeof *hits);
+	size_t *hits = hp_callocn(np ? np : 1, sizeof *hits);
 	size_t i, b, ncomp = 0;
 	int rc = -1;
 
@@ -305,7 +305,7 @@ hp_select_apply(const hp_model *m, const struct hp_select *s,
 	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m);
 	size_t lo = 0, hi = ns, b;
 	struct hp_window w = { -INFINITY, INFINITY, 0, 0 };
-	char *keep = malloc(nb ? nb : 1);
+	char *keep = hp_malloc(nb ? nb : 1);
 	hp_band *map = hp_mallocn(nb ? nb : 1, sizeof *map);
 	hp_model *out = NULL;
 

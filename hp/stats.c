@@ -107,7 +107,7 @@ phases(struct hp_stats *st, const hp_model *m)
 	if (!nm)
 		return 0;
 	mk = hp_mallocn(nm, 2 * sizeof *mk);
-	st->phase = calloc(nm + 1, sizeof *st->phase);
+	st->phase = hp_callocn(nm + 1, sizeof *st->phase);
 	if (!mk || !st->phase) {
 		free(mk);
 		return -1;
@@ -160,7 +160,7 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 	memset(st, 0, sizeof *st);
 	st->nbands = nb;
 	st->nsamples = ns;
-	st->band = calloc(nb ? nb : 1, sizeof *st->band);
+	st->band = hp_callocn(nb ? nb : 1, sizeof *st->band);
 	slope = hp_mallocn(nb ? nb : 1, sizeof *slope);
 	if (!st->band || !slope || hp_growth(m, slope))
 		goto oom;
