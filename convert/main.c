@@ -2,9 +2,8 @@
  * convert/main.c - the hp2x executable: parse, then help, version or run.
  *
  * Kept tiny on purpose; everything testable lives in the hp2x_convert
- * library (formats.c, options.c, naming.c, atomic.c, job.c, run.c,
- * watch.c, launch.c).  Usage errors exit 2 with a hint, failed runs exit 1
- * (cli_run), success 0.
+ * library (every other file of convert/).  Usage errors exit 2 with a
+ * hint, failed runs exit 1 (cli_run), success 0.
  */
 #include <stdio.h>
 

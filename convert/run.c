@@ -2,10 +2,11 @@
  * convert/run.c - one run of hp2x: prepare the job, read the profile,
  * write the outputs, report.
  *
- * A --watch run goes to watch.c instead.  What is printed here: "hp2x:
- * MESSAGE" for the error that stopped the run (exit 1), and through
- * cli_print_warnings "hp2x: warning: MESSAGE" for what a reader tolerated
- * (unless -q).  Below convert/ nothing prints.
+ * A --watch run goes to watch.c instead, and several inputs, --diff and
+ * --summary to compare.c.  What is printed here: "hp2x: MESSAGE" for the
+ * error that stopped the run (exit 1), and through cli_print_warnings
+ * "hp2x: warning: MESSAGE" for what a reader tolerated (unless -q).
+ * Below convert/ nothing prints.
  */
 #include "cli.h"
 

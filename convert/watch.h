@@ -3,10 +3,10 @@
  * (--watch -- PROG ARGS...).
  *
  * Internal to convert/: the public entry stays cli_run, which hands
- * --watch runs to cli_watch; both write through a job (job.h).  The launcher's decisions (does the program
- * already ask for a heap profile, which file will it write, which argv to
- * run) are pure functions so the unit tests check them without running
- * anything.
+ * --watch runs to cli_watch; both write through a job (job.h).  The
+ * launcher's decisions (does the program already ask for a heap profile,
+ * which file will it write, which argv to run) are pure functions so the
+ * unit tests check them without running anything.
  */
 #ifndef CLI_WATCH_H
 #define CLI_WATCH_H

@@ -282,8 +282,7 @@ hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
 enum { BUFSIZE = 1 << 20 };
 
 /* Feed bytes from..to of fd (to -1: up to the end, however far the file
- * has grown by then) to r.  stop, when set by another thread, ends the
- * loop early with 1. */
+ * has grown by then) to r.  0, or -1 with err filled. */
 static int
 feed_range(hp_reader *r, int fd, const char *name, off_t from, off_t to,
 	   unsigned char *buf, struct hp_err *err)

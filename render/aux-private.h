@@ -1,8 +1,10 @@
 /*
- * render/aux-private.h - the parts of render_aux that layout.c uses.
+ * render/aux-private.h - the parts of render_aux that layout.c and
+ * graph.c use.
  *
  * render.h keeps the aux opaque; only the layout needs to look inside
- * (ranges, ORDER and SHADE by name) and to fill one (layout_to_aux).
+ * (ranges, ORDER and SHADE by name) and to fill one (layout_to_aux), and
+ * graph.c to build the aux several graphs of one file share.
  * Lookups are hashed, so a 10,000-band profile does not pay hp2ps's
  * linear scans.
  */

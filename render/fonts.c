@@ -5,8 +5,12 @@
  * shipped in fonts/ (Liberation Sans, metric-compatible with hp2ps's
  * Helvetica), whatever the system has.  Each render_ctx builds its own
  * fontconfig configuration that knows only that directory (no system
- * configuration is loaded) and a PangoCairo font map over it; nothing is
- * global, so several contexts coexist.  Hinting is off and glyph positions
+ * configuration is loaded) and a PangoCairo font map over it, so several
+ * contexts coexist.  One thing is process-wide, fontconfig's own: each
+ * new context makes its configuration fontconfig's current one
+ * (FcConfigSetCurrent), else pango's FcInit would load the system's.
+ * Every context's configuration holds the same two files, so which one
+ * is current does not change a glyph.  Hinting is off and glyph positions
  * are not rounded: widths measured for the layout are the widths drawn,
  * and a PNG is the same bytes on every run.
  *

@@ -2,7 +2,7 @@
  * render/stack.c - one sample's bytes, summed per drawn slot.
  *
  * Both loops are branch-free per entry: an undrawn band goes to a sink
- * slot (stack_slots) or is masked to 0 (stack_total), because profiles
+ * slot (stack_tops) or is masked to 0 (stack_total), because profiles
  * drop a few bands everywhere and a mispredicted branch costs more than
  * the add.  stack_total keeps its sum in a register: one slot summed
  * through memory would make every add wait for the previous store.
