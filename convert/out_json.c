@@ -95,8 +95,8 @@ out_json_str(FILE *f, const char *str, size_t len)
 	putc('"', f);
 }
 
-static void
-put_cstr(FILE *f, const char *s)
+void
+out_json_cstr(FILE *f, const char *s)
 {
 	if (s)
 		out_json_str(f, s, strlen(s));
@@ -104,8 +104,8 @@ put_cstr(FILE *f, const char *s)
 		fputs("null", f);
 }
 
-static void
-put_time(FILE *f, double t)
+void
+out_json_num(FILE *f, double t)
 {
 	char buf[OUT_TIME_MAX];
 
@@ -119,17 +119,17 @@ static void
 put_ipe(FILE *f, const struct hp_ipe *p)
 {
 	fputs(", \"ipe\": {\"table_name\": ", f);
-	put_cstr(f, p->table_name);
+	out_json_cstr(f, p->table_name);
 	fputs(", \"closure_desc\": ", f);
-	put_cstr(f, p->closure_desc);
+	out_json_cstr(f, p->closure_desc);
 	fputs(", \"type_desc\": ", f);
-	put_cstr(f, p->type_desc);
+	out_json_cstr(f, p->type_desc);
 	fputs(", \"label\": ", f);
-	put_cstr(f, p->label);
+	out_json_cstr(f, p->label);
 	fputs(", \"module\": ", f);
-	put_cstr(f, p->module);
+	out_json_cstr(f, p->module);
 	fputs(", \"srcloc\": ", f);
-	put_cstr(f, p->srcloc);
+	out_json_cstr(f, p->srcloc);
 	putc('}', f);
 }
 
@@ -170,7 +170,7 @@ put_samples(FILE *f, const hp_model *m)
 		size_t ne = hp_model_sample(m, i, &b, &v);
 
 		fputs(i ? ",\n{\"time\": " : "\n{\"time\": ", f);
-		put_time(f, hp_model_sample_time(m, i));
+		out_json_num(f, hp_model_sample_time(m, i));
 		fputs(", \"values\": [", f);
 		for (j = 0; j < ne; j++) {
 			fputs(j ? ", [" : "[", f);
@@ -192,9 +192,9 @@ put_marks(FILE *f, const hp_model *m)
 	fputs("\"marks\": [", f);
 	for (i = 0; i < n; i++) {
 		fputs(i ? ",\n{\"time\": " : "\n{\"time\": ", f);
-		put_time(f, hp_model_mark_time(m, i));
+		out_json_num(f, hp_model_mark_time(m, i));
 		fputs(", \"label\": ", f);
-		put_cstr(f, hp_model_mark_label(m, i));
+		out_json_cstr(f, hp_model_mark_label(m, i));
 		putc('}', f);
 	}
 	putc(']', f);
@@ -221,7 +221,7 @@ put_series(FILE *f, const hp_model *m)
 		first = 0;
 		for (i = 0; i < n; i++) {
 			fputs(i ? ", [" : "[", f);
-			put_time(f, t[i]);
+			out_json_num(f, t[i]);
 			fputs(", ", f);
 			out_u64(f, v[i]);
 			putc(']', f);
@@ -252,7 +252,7 @@ out_json(const hp_model *m, FILE *f, struct hp_err *err)
 		if (!s && k > HP_VALUE_UNIT)
 			continue;
 		fprintf(f, "\"%s\": ", keys[k]);
-		put_cstr(f, s);
+		out_json_cstr(f, s);
 		fputs(",\n", f);
 	}
 	put_bands(f, m);

@@ -106,26 +106,6 @@ put_time(FILE *out, double t)
 /* ---- JSON helpers ---- */
 
 static void
-jnum(FILE *out, double v)
-{
-	char buf[OUT_TIME_MAX];
-
-	if (out_time(buf, v) < 0)
-		fputs("null", out);
-	else
-		fputs(buf, out);
-}
-
-static void
-jstr(FILE *out, const char *s)
-{
-	if (s)
-		out_json_str(out, s, strlen(s));
-	else
-		fputs("null", out);
-}
-
-static void
 jband(FILE *out, const hp_model *m, hp_band b)
 {
 	size_t len;
@@ -357,9 +337,9 @@ json_group(FILE *out, const char *key, const hp_model *m,
 		}
 	}
 	fprintf(out, ",\n\"%s\": {\"count\": %zu, \"integral\": ", key, n);
-	jnum(out, sum);
+	out_json_num(out, sum);
 	fputs(", \"share\": ", out);
-	jnum(out, share(st, sum) / 100);
+	out_json_num(out, share(st, sum) / 100);
 	fputs(", \"top\": [", out);
 	for (i = 0; i < st->nbands && shown < 3; i++) {
 		if (fate_of(l, order[i]) != f)
@@ -380,24 +360,24 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	size_t i, k;
 
 	fputs("{\"file\": ", out);
-	jstr(out, name);
+	out_json_cstr(out, name);
 	fputs(", \"job\": ", out);
-	jstr(out, hp_model_get(m, HP_JOB));
+	out_json_cstr(out, hp_model_get(m, HP_JOB));
 	fputs(", \"clock\": ", out);
-	jstr(out, hp_model_get(m, HP_BREAKDOWN) ? "eventlog" : "hp");
+	out_json_cstr(out, hp_model_get(m, HP_BREAKDOWN) ? "eventlog" : "hp");
 	fputs(", \"sample_unit\": ", out);
-	jstr(out, hp_model_get(m, HP_SAMPLE_UNIT));
+	out_json_cstr(out, hp_model_get(m, HP_SAMPLE_UNIT));
 	fprintf(out, ",\n\"samples\": %zu, \"bands\": %zu, \"from\": ",
 		st->nsamples, st->nbands);
-	jnum(out, st->t0);
+	out_json_num(out, st->t0);
 	fputs(", \"to\": ", out);
-	jnum(out, st->t1);
+	out_json_num(out, st->t1);
 	fputs(", \"peak\": ", out);
 	out_u64(out, st->peak);
 	fputs(", \"peak_time\": ", out);
-	jnum(out, st->peak_t);
+	out_json_num(out, st->peak_t);
 	fputs(", \"integral\": ", out);
-	jnum(out, st->integral);
+	out_json_num(out, st->integral);
 	fputs(",\n\"band\": [", out);
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
@@ -407,15 +387,15 @@ json_single(FILE *out, const char *name, const hp_model *m,
 		fputs(", \"peak\": ", out);
 		out_u64(out, s->peak);
 		fputs(", \"peak_time\": ", out);
-		jnum(out, s->peak_t);
+		out_json_num(out, s->peak_t);
 		fputs(", \"integral\": ", out);
-		jnum(out, s->integral);
+		out_json_num(out, s->integral);
 		fputs(", \"share\": ", out);
-		jnum(out, share(st, s->integral) / 100);
+		out_json_num(out, share(st, s->integral) / 100);
 		fputs(", \"last\": ", out);
 		out_u64(out, s->last);
 		fputs(", \"growth\": ", out);
-		jnum(out, s->growth);
+		out_json_num(out, s->growth);
 		fprintf(out, ", \"drawn\": \"%s\"}", fates[fate_of(l, order[i])]);
 	}
 	fputs("]", out);
@@ -426,15 +406,15 @@ json_single(FILE *out, const char *name, const hp_model *m,
 		const struct hp_phase *p = &st->phase[i];
 
 		fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
-		jstr(out, p->label);
+		out_json_cstr(out, p->label);
 		fputs(", \"from\": ", out);
-		jnum(out, p->from);
+		out_json_num(out, p->from);
 		fputs(", \"to\": ", out);
-		jnum(out, p->to);
+		out_json_num(out, p->to);
 		fprintf(out, ", \"samples\": %zu, \"peak\": ", p->nsamples);
 		out_u64(out, p->peak);
 		fputs(", \"peak_time\": ", out);
-		jnum(out, p->peak_t);
+		out_json_num(out, p->peak_t);
 		fputs(", \"top\": [", out);
 		for (k = 0; k < p->ntop; k++) {
 			fputs(k ? ", {\"name\": " : "{\"name\": ", out);
@@ -545,7 +525,7 @@ json_side(FILE *out, const struct hp_band_stats *s)
 	fputs("{\"peak\": ", out);
 	out_u64(out, s->peak);
 	fputs(", \"integral\": ", out);
-	jnum(out, s->integral);
+	out_json_num(out, s->integral);
 	fputs(", \"last\": ", out);
 	out_u64(out, s->last);
 	fputc('}', out);
@@ -555,16 +535,16 @@ static void
 json_profile(FILE *out, const char *name, const struct hp_stats *st)
 {
 	fputs("{\"file\": ", out);
-	jstr(out, name);
+	out_json_cstr(out, name);
 	fprintf(out, ", \"samples\": %zu, \"bands\": %zu, \"from\": ",
 		st->nsamples, st->nbands);
-	jnum(out, st->t0);
+	out_json_num(out, st->t0);
 	fputs(", \"to\": ", out);
-	jnum(out, st->t1);
+	out_json_num(out, st->t1);
 	fputs(", \"peak\": ", out);
 	out_u64(out, st->peak);
 	fputs(", \"integral\": ", out);
-	jnum(out, st->integral);
+	out_json_num(out, st->integral);
 	fputc('}', out);
 }
 
@@ -580,9 +560,9 @@ json_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	fputs(",\n\"b\": ", out);
 	json_profile(out, nb, sb);
 	fputs(",\n\"change\": {\"peak\": ", out);
-	jnum(out, (double)sb->peak - (double)sa->peak);
+	out_json_num(out, (double)sb->peak - (double)sa->peak);
 	fputs(", \"integral\": ", out);
-	jnum(out, sb->integral - sa->integral);
+	out_json_num(out, sb->integral - sa->integral);
 	fputs("},\n\"band\": [", out);
 	for (i = 0; i < n; i++) {
 		fputs(i ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
@@ -592,11 +572,11 @@ json_diff(FILE *out, const char *na, const struct hp_stats *sa,
 		fputs(", \"b\": ", out);
 		json_side(out, c[i].b);
 		fputs(", \"change\": {\"peak\": ", out);
-		jnum(out, (double)c[i].b->peak - (double)c[i].a->peak);
+		out_json_num(out, (double)c[i].b->peak - (double)c[i].a->peak);
 		fputs(", \"integral\": ", out);
-		jnum(out, c[i].d);
+		out_json_num(out, c[i].d);
 		fputs(", \"last\": ", out);
-		jnum(out, (double)c[i].b->last - (double)c[i].a->last);
+		out_json_num(out, (double)c[i].b->last - (double)c[i].a->last);
 		fputs("}}", out);
 	}
 	fputs("]}\n", out);

@@ -172,33 +172,17 @@ out:
 	return rc;
 }
 
-/* The first sample at or after t. */
+/* The first sample at or after t, or (after) the first after t. */
 static size_t
-first_at(const hp_model *m, double t)
+first_sample(const hp_model *m, double t, int after)
 {
 	size_t lo = 0, hi = hp_model_sample_count(m);
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
+		double tm = hp_model_sample_time(m, mid);
 
-		if (hp_model_sample_time(m, mid) < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* The first sample after t. */
-static size_t
-first_after(const hp_model *m, double t)
-{
-	size_t lo = 0, hi = hp_model_sample_count(m);
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (hp_model_sample_time(m, mid) <= t)
+		if (tm < t || (after && tm == t))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -325,9 +309,9 @@ hp_select_apply(const hp_model *m, const struct hp_select *s,
 		goto fail;
 	}
 	if (s->from)
-		lo = first_at(m, w.from);
+		lo = first_sample(m, w.from, 0);
 	if (s->to)
-		hi = first_after(m, w.to);
+		hi = first_sample(m, w.to, 1);
 	if (lo >= hi && ns && !s->lenient) {
 		hp_err_set(err, "no sample between %g and %g s (the profile's "
 			   "samples span %g to %g s)", w.has_from ? w.from : 0,

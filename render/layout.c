@@ -493,6 +493,27 @@ x_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	return 0;
 }
 
+/* The unit of y labels for a tick step: k, M and, past hp2ps, G and T. */
+static void
+y_unit(double step, double *div, const char **suffix)
+{
+	static const struct {
+		double div;
+		const char *suffix;
+	} units[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" } };
+	size_t i;
+
+	*div = 1;
+	*suffix = "";
+	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+		if (step >= units[i].div) {
+			*div = units[i].div;
+			*suffix = units[i].suffix;
+			return;
+		}
+	}
+}
+
 static int
 y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	void *closure)
@@ -505,19 +526,7 @@ y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	size_t i;
 
 	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
-	if (l->ystep >= 1e12) {
-		div = 1e12;
-		suffix = "T";
-	} else if (l->ystep >= 1e9) {
-		div = 1e9;
-		suffix = "G";
-	} else if (l->ystep >= 1e6) {
-		div = 1e6;
-		suffix = "M";
-	} else if (l->ystep >= 1e3) {
-		div = 1e3;
-		suffix = "k";
-	}
+	y_unit(l->ystep, &div, &suffix);
 	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
 	if (!l->yticks)
 		return -1;
@@ -554,19 +563,7 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 	limit = l->graph_h -
 		(field_width(m, HP_VALUE_UNIT, measure, closure) + AXIS_FUDGE);
 	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
-	if (l->ystep >= 1e12) {
-		div = 1e12;
-		suffix = "T";
-	} else if (l->ystep >= 1e9) {
-		div = 1e9;
-		suffix = "G";
-	} else if (l->ystep >= 1e6) {
-		div = 1e6;
-		suffix = "M";
-	} else if (l->ystep >= 1e3) {
-		div = 1e3;
-		suffix = "k";
-	}
+	y_unit(l->ystep, &div, &suffix);
 	free(l->yticks);
 	l->nyticks = 0;
 	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
