@@ -41,8 +41,8 @@ summary_width(FILE *out)
 /* ---- text helpers ---- */
 
 /* v bytes with an SI unit, three significant digits: "32.3 MB". */
-static void
-human(char *buf, size_t size, double v, const char *unit)
+void
+summary_bytes(char *buf, size_t size, double v, const char *unit)
 {
 	static const char *const pre[] = { "", "k", "M", "G", "T", "P", "E" };
 	double a = fabs(v);
@@ -64,7 +64,7 @@ human(char *buf, size_t size, double v, const char *unit)
 static void
 signed_human(char *buf, size_t size, double v, const char *unit)
 {
-	human(buf + 1, size - 1, fabs(v), unit);
+	summary_bytes(buf + 1, size - 1, fabs(v), unit);
 	buf[0] = v > 0 ? '+' : v < 0 ? '-' : ' ';
 	if (v == 0)
 		memmove(buf, buf + 1, strlen(buf));
@@ -195,7 +195,7 @@ names_line(FILE *out, const hp_model *m, const hp_band *b,
 		s[k] = hp_model_band_name(m, b[k], &len[k]);
 		v[k][0] = '\0';
 		if (bytes)
-			human(v[k], sizeof v[k], (double)bytes[k], "B");
+			summary_bytes(v[k], sizeof v[k], (double)bytes[k], "B");
 		fixed += (k ? 2 : 0) + (bytes ? strlen(v[k]) + 1 : 0);
 		names += len[k];
 	}
@@ -269,8 +269,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		put_time(out, st->t1);
 	}
 	fprintf(out, ", %zu bands\n  clock: %s\n", st->nbands, clock_of(m));
-	human(a, sizeof a, (double)st->peak, "B");
-	human(b, sizeof b, st->integral, "B x s");
+	summary_bytes(a, sizeof a, (double)st->peak, "B");
+	summary_bytes(b, sizeof b, st->integral, "B x s");
 	fprintf(out, "  peak %s at ", a);
 	put_time(out, st->peak_t);
 	fprintf(out, ", %s in all\n\n", b);
@@ -286,9 +286,9 @@ text_single(FILE *out, const char *name, const hp_model *m,
 			continue;
 		bn = hp_model_band_name(m, order[i], &len);
 		fit_name(nm, sizeof nm, bn, len, namew);
-		human(a, sizeof a, (double)s->peak, "B");
+		summary_bytes(a, sizeof a, (double)s->peak, "B");
 		snprintf(b, sizeof b, "%.3f s", s->peak_t);
-		human(c, sizeof c, (double)s->last, "B");
+		summary_bytes(c, sizeof c, (double)s->last, "B");
 		signed_human(d, sizeof d, s->growth, "B/s");
 		fprintf(out, "%-*s %9s %9s %5.1f%% %9s %12s\n", (int)namew,
 			nm, a, b, share(st, s->integral), c, d);
@@ -316,7 +316,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 			fputs("no sample\n", out);
 			continue;
 		}
-		human(a, sizeof a, (double)p->peak, "B");
+		summary_bytes(a, sizeof a, (double)p->peak, "B");
 		fprintf(out, "peak %s at %.3f s\n", a, p->peak_t);
 		names_line(out, m, p->top, p->top_bytes, p->ntop, width);
 	}
@@ -588,8 +588,8 @@ arrow(char *buf, size_t size, double a, double b, const char *unit)
 {
 	char x[32], y[32];
 
-	human(x, sizeof x, a, unit);
-	human(y, sizeof y, b, unit);
+	summary_bytes(x, sizeof x, a, unit);
+	summary_bytes(y, sizeof y, b, unit);
 	snprintf(buf, size, "%s -> %s", x, y);
 }
 

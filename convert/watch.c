@@ -43,6 +43,7 @@
 #include "../hp/reader.h"
 #include "compare.h"
 #include "job.h"
+#include "status.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
 /* Bytes read in one look before signals are checked again: a first look
@@ -71,6 +72,7 @@ struct watcher {
 	struct cli_settings given;
 	struct render_opts *ro;
 	char note[512];
+	struct cli_status *status;	/* the status line on stderr */
 	struct cli_job job;	/* paths, prior aux, rendering context */
 	const char *input;	/* job.p.input */
 	const char *base;	/* the input's name within its directory */
@@ -124,6 +126,7 @@ note(const struct watcher *w, const char *fmt, ...)
 
 	if (w->s->quiet)
 		return;
+	cli_status_clear(w->status);
 	fputs("hp2x: ", w->errs);
 	va_start(ap, fmt);
 	vfprintf(w->errs, fmt, ap);
@@ -135,8 +138,18 @@ note(const struct watcher *w, const char *fmt, ...)
 static void
 report(const struct watcher *w, const struct hp_err *err)
 {
+	cli_status_clear(w->status);
 	fprintf(w->errs, "hp2x: %s\n", err->msg[0] ? err->msg : "failed");
 	fflush(w->errs);
+}
+
+/* The reader's new warnings, under the status line's place. */
+static size_t
+warnings(const struct watcher *w)
+{
+	if (hp_model_warning_count(w->m) > w->nwarn && !w->s->quiet)
+		cli_status_clear(w->status);
+	return cli_print_warnings(w->m, w->nwarn, w->s, w->errs);
 }
 
 static void
@@ -195,6 +208,9 @@ draw(struct watcher *w)
 	if (!w->drawn_ok)
 		report(w, &err);
 	w->last_draw = now();
+	if (w->drawn_ok)
+		cli_status_drawn(w->status, w->input, w->m, w->last_draw,
+				 time(NULL));
 }
 
 /* A new model and reader: the first file, or one that replaced it. */
@@ -361,8 +377,7 @@ look(struct watcher *w, struct hp_err *err)
 		grew = 1;
 		budget -= (size_t)n < budget ? (size_t)n : budget;
 		if (hp_reader_feed(w->r, w->buf, (size_t)n, &rerr)) {
-			w->nwarn = cli_print_warnings(w->m, w->nwarn, w->s,
-						      w->errs);
+			w->nwarn = warnings(w);
 			report(w, &rerr);
 			w->broken = 1;
 		} else if (hp_reader_done(w->r)) {
@@ -371,7 +386,7 @@ look(struct watcher *w, struct hp_err *err)
 	}
 	if (grew)
 		w->last_growth = now();
-	w->nwarn = cli_print_warnings(w->m, w->nwarn, w->s, w->errs);
+	w->nwarn = warnings(w);
 	return 0;
 }
 
@@ -459,6 +474,8 @@ wait_ms(const struct watcher *w, double t)
 	if (!w->child && w->s->idle_exit > 0 &&
 	    w->last_growth + w->s->idle_exit - t < wait)
 		wait = w->last_growth + w->s->idle_exit - t;
+	if (cli_status_due(w->status, t) < wait)
+		wait = cli_status_due(w->status, t);
 	if (!(wait > 0))
 		return 0;
 	/* Rounded up: waking early would only spin until the due time. */
@@ -509,9 +526,11 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 			}
 			t = now();
 			w->next_look = t + w->interval;
+			cli_status_update(w->status, w->m, t);
 		}
 		if (finished(w, t))
 			return;
+		cli_status_idle(w->status, w->input, t);
 		/* No drawing while catching up with a large file. */
 		if (!w->more && pending(w) && t >= w->last_draw + w->interval)
 			draw(w);
@@ -551,7 +570,7 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 			report(w, &ferr);
 			w->broken = 1;
 		}
-		w->nwarn = cli_print_warnings(w->m, w->nwarn, w->s, w->errs);
+		w->nwarn = warnings(w);
 	}
 	if (pending(w) || (w->has_drawn && !w->drawn_ok))
 		draw(w);
@@ -564,6 +583,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 {
 	struct cli_settings run = *s;
 	struct watcher w;
+	struct cli_status line;
 	struct hp_err err = {{0}};
 	sigset_t block, old;
 	char *profile = NULL;
@@ -575,6 +595,8 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	w.given = *s;
 	w.ro = &run.render;
 	w.errs = errs;
+	w.status = &line;
+	cli_status_init(&line, errs, isatty(fileno(errs)), s->quiet, now());
 	w.fd = w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = -1;
 	w.interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
 	w.last_draw = -INFINITY;
@@ -658,6 +680,7 @@ out:
 			;
 		close(w.sig_fd);
 	}
+	cli_status_end(&line);
 	if (blocked)
 		sigprocmask(SIG_SETMASK, &old, NULL);
 	if (w.ino_fd >= 0)

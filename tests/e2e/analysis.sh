@@ -133,6 +133,53 @@ print("ok" if ok else "not cut")' w.json)" = ok ] || bad "watch output not filte
 }
 run "--watch draws the filtered, windowed model" watch_filtered
 
+# grow FILE N: write a .hp of N samples, one every 0.1 s.
+grow() {
+	local i
+	printf 'JOB "grow"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >"$1"
+	for i in $(seq 1 "$2"); do
+		printf 'BEGIN_SAMPLE %d.0\nband\t%d000\nEND_SAMPLE %d.0\n' \
+			"$i" "$i" "$i" >>"$1"
+		sleep 0.1
+	done
+}
+
+status_line() {
+	local re='^hp2x: g\.hp: [0-9]+ samples, 1 bands, peak [0-9.]+ [kM]?B at [0-9.]+ s, drawn [0-9]{2}:[0-9]{2}:[0-9]{2}$'
+	# off a terminal: a line at the first drawing, then none for 10 s
+	grow g.hp 2
+	{ grow g.hp 25 & } 2>/dev/null
+	"$HP2X" -w --interval 0.1 --idle-exit 1 g.hp -o g.png 2>err || bad "exit $?"
+	wait
+	[ "$(grep -c -E "$re" err)" = 1 ] || bad "not one status line: $(cat err)"
+	grep -v -E "$re" err && bad "other messages"
+	# -q: nothing
+	"$HP2X" -q -w --interval 0.1 --idle-exit 0.5 g.hp -o g.png 2>err
+	[ -s err ] && bad "-q wrote: $(cat err)"
+	# on a terminal: one line rewritten at every drawing, ended by a newline
+	grow g.hp 2
+	{ grow g.hp 15 & } 2>/dev/null
+	script -qec "$HP2X -w --interval 0.1 --idle-exit 1 g.hp -o g.png" /dev/null >tty.txt </dev/null ||
+		bad "under script: exit $?"
+	wait
+	[ "$(grep -o 'drawn [0-9:]*' tty.txt | wc -l)" -ge 3 ] ||
+		bad "status not redrawn: $(cat -A tty.txt | head -3)"
+	[ "$(tr -cd '\r' <tty.txt | wc -c)" -ge 3 ] || bad "no carriage returns"
+	grep -q "$(printf '\033')\[K" tty.txt || bad "no erase to end of line"
+	grep -q "15 samples, 1 bands, peak 15 kB at 15 s" tty.txt ||
+		bad "last status: $(tr '\r' '\n' <tty.txt | tail -2)"
+}
+run "--watch keeps a status line (terminal, log, -q)" status_line
+
+idle_note() {
+	grow g.hp 3
+	"$HP2X" -w --interval 0.5 --idle-exit 31.5 g.hp -o g.png 2>err || bad "exit $?"
+	[ "$(grep -c 'no new sample for 30 s' err)" = 1 ] ||
+		bad "no idle note once: $(cat err)"
+	grep -q '^hp2x: g.hp: no new sample for 30 s$' err || bad "note: $(cat err)"
+}
+run "--watch says once when no sample came for 30 s" idle_note
+
 # --- time windows ---
 
 window_seconds() {
