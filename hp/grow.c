@@ -16,7 +16,6 @@
  */
 static atomic_ulong fail_at;
 static atomic_ulong counted;
-static atomic_int fail_sticky;
 
 static int
 injected(void)
@@ -27,17 +26,14 @@ injected(void)
 	if (__builtin_expect(at == 0, 1))
 		return 0;
 	n = atomic_fetch_add_explicit(&counted, 1, memory_order_relaxed) + 1;
-	return n == at ||
-	       (n > at && atomic_load_explicit(&fail_sticky,
-					       memory_order_relaxed));
+	return n == at;
 }
 
 unsigned long
-hp_alloc_fail_at(unsigned long n, int sticky)
+hp_alloc_fail_at(unsigned long n)
 {
 	unsigned long was = atomic_exchange(&counted, 0);
 
-	atomic_store(&fail_sticky, sticky);
 	atomic_store(&fail_at, n);
 	return was;
 }

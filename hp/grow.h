@@ -41,13 +41,13 @@ void *hp_grow(void *arr, size_t *cap, size_t need, size_t size);
 	    (need) <= (cap) ? 0 : -1))
 
 /*
- * TEST ONLY: make the nth allocation from now fail (1 = the next one),
- * and every later one too when `sticky'; 0 turns failing off.  Returns
+ * TEST ONLY: make the nth allocation from now fail (1 = the next one,
+ * and only that one); 0 turns failing off.  Returns
  * how many allocations were counted since the last call.  This is the
  * project's one piece of global mutable state, for tests alone: a
  * production run never calls it, and then costs one relaxed atomic load
  * per allocation.
  */
-unsigned long hp_alloc_fail_at(unsigned long n, int sticky);
+unsigned long hp_alloc_fail_at(unsigned long n);
 
 #endif

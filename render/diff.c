@@ -38,8 +38,8 @@ draw_diff_scale(struct draw *d, struct render_layout *l)
 
 	if (stacked_max(df->grow, l, &d->above) ||
 	    stacked_max(df->shrink, l, &d->below) ||
-	    layout_signed_y(l, df->change, d->below, d->above, draw_measure,
-			    d->pc))
+	    layout_signed_y(l, df->change, d->below, d->above,
+			    draw_layout_measure, d) || d->oom)
 		return hp_err_set(d->err, "out of memory");
 	l->area = df->area;
 	d->yscale = l->yrange;

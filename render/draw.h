@@ -120,8 +120,13 @@ struct draw {
  * text as t says; with t->up the text runs upwards from the anchor. */
 void draw_show(struct draw *d, double x, double y, const char *s,
 	       size_t len, const struct draw_text *t);
-/* Width in points of s as draw_show would show it (before shortening). */
+/* Width in points of s as draw_show would show it (before shortening);
+ * 0 with d->oom set when out of memory. */
 double draw_width(struct draw *d, const char *s, size_t len, double size);
+/* draw_width as layout's measure function (closure: a struct draw), so
+ * that a width not measured (out of memory) sets d->oom. */
+double draw_layout_measure(void *closure, const char *s, size_t len,
+			   double size);
 
 /* Header fields with hp2ps's meaning when absent. */
 const char *draw_field(const struct draw *d, enum hp_field f,

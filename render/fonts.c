@@ -445,6 +445,12 @@ draw_width(struct draw *d, const char *s, size_t len, double size)
 	return w;
 }
 
+double
+draw_layout_measure(void *closure, const char *s, size_t len, double size)
+{
+	return draw_width(closure, s, len, size);
+}
+
 static double
 layout_width(PangoLayout *pl)
 {

@@ -113,32 +113,12 @@ shared_prior(struct render_layout *l, size_t n, const struct render_opts *o,
 	return a;
 }
 
-/* layout's measure function: Pango's widths, and a note of a width that
- * could not be measured (out of memory), which fails the graph. */
-struct measuring {
-	PangoContext *pc;
-	int failed;
-};
-
-static double
-measure(void *closure, const char *s, size_t len, double size)
-{
-	struct measuring *mg = closure;
-	double w = draw_measure(mg->pc, s, len, size);
-
-	if (isnan(w))
-		mg->failed = 1;
-	return w;
-}
-
 /* Layouts for every input: alone, then (several inputs) again with the
  * scales and shades they share. */
 static int
 layouts(struct render_layout *l, const struct render_input *in, size_t n,
-	const struct render_opts *o, PangoContext *pc, struct draw *d,
-	struct hp_err *err)
+	const struct render_opts *o, struct draw *d, struct hp_err *err)
 {
-	struct measuring mg = { pc, 0 };
 	render_aux *shared = NULL;
 	size_t i, done = 0;
 	int pass;
@@ -158,9 +138,9 @@ layouts(struct render_layout *l, const struct render_input *in, size_t n,
 
 			if (layout_compute(&l[i], m, o,
 					   shared ? shared : in[i].prior,
-					   measure, &mg, err))
+					   draw_layout_measure, &d[i], err))
 				goto fail;
-			if (mg.failed) {
+			if (d[i].oom) {
 				hp_err_set(err, "out of memory");
 				done++;
 				goto fail;
@@ -228,7 +208,7 @@ render_graphs(render_ctx *c, const struct render_input *in, size_t n,
 		d[i].err = err;
 		d[i].diff = in[i].diff;
 	}
-	if (layouts(l, in, n, o, pc, d, err)) {
+	if (layouts(l, in, n, o, d, err)) {
 		free(l);
 		free(d);
 		g_object_unref(pc);

@@ -5,7 +5,7 @@
  * A whole run (cli_run: read -> layout -> render -> write, with its .aux)
  * is repeated with the Nth allocation failing (hp_alloc_fail_at), for N
  * = 1, 2, ... until a run makes fewer than N allocations.  Each run must
- * end either in a clean error (status 1, "hp2x: ...: out of memory", the
+ * end either in a clean error (status 1, "hp2x: ...out of memory", the
  * outputs as they were before: absent or whole) or, where a failure only
  * costs speed (eventlog.c's stack cache), in the very output of a run
  * without failures.  Under the ASan build a leak on any of these paths
@@ -116,34 +116,46 @@ same_or_absent(const char *path, const char *want, size_t want_len,
 }
 
 /*
- * Walk N over one command: input (under the source tree), output and
- * aux names in the scratch directory, opt one more option or NULL.  With
- * aux, a first run writes it (--aux) and the walk reads and rewrites it
- * (-p).
+ * Walk N over one command: args are its arguments before -o, an argument
+ * starting with '@' a file under the source tree; out and aux name files
+ * in the scratch directory.  With aux, a first run writes it (--aux) and
+ * the walk reads and rewrites it (-p).
  */
+#define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
+
 static void
-walk(const char *input, const char *out, const char *aux, const char *opt)
+walk(const char *const *args, const char *out, const char *aux)
 {
-	char *argv[8], *msgs = NULL, *want, *want_aux = NULL, outpath[512];
+	char *argv[16], *msgs = NULL, *want, *want_aux = NULL, outpath[512];
+	char paths[8][512];
 	size_t want_len, want_aux_len = 0;
 	unsigned long n, counted, errors = 0, tolerated = 0;
-	int argc = 0, rc;
+	int argc = 0, aux_at = -1, k, rc;
 
 	argv[argc++] = "hp2x";
-	argv[argc++] = (char *)tu_src(input);
+	for (k = 0; args[k]; k++) {
+		assert_true(k < 8);
+		if (args[k][0] == '@') {
+			snprintf(paths[k], sizeof paths[k], "%s",
+				 tu_src(args[k] + 1));
+			argv[argc++] = paths[k];
+		} else {
+			argv[argc++] = (char *)args[k];
+		}
+	}
 	argv[argc++] = "-o";
 	snprintf(outpath, sizeof outpath, "%s", path_in(out));
 	argv[argc++] = outpath;
-	if (aux)
+	if (aux) {
+		aux_at = argc;
 		argv[argc++] = "--aux";
-	if (opt)
-		argv[argc++] = (char *)opt;
+	}
 	argv[argc] = NULL;
 
 	/* The reference: a run without failures (and, with aux, its aux). */
 	rc = run(&msgs, argv);
 	if (rc != 0)
-		fail_msg("reference run of %s failed: %s", input, msgs);
+		fail_msg("reference run for %s failed: %s", out, msgs);
 	free(msgs);
 	want = contents(path_in(out), &want_len);
 	assert_non_null(want);
@@ -154,7 +166,7 @@ walk(const char *input, const char *out, const char *aux, const char *opt)
 	if (aux) {
 		want_aux = contents(path_in(aux), &want_aux_len);
 		assert_non_null(want_aux);
-		argv[4] = "-p";
+		argv[aux_at] = "-p";
 	}
 
 	for (n = 1;; n++) {
@@ -162,9 +174,9 @@ walk(const char *input, const char *out, const char *aux, const char *opt)
 		if (aux)
 			put(path_in(aux), want_aux, want_aux_len);
 		msgs = NULL;
-		hp_alloc_fail_at(n, 0);
+		hp_alloc_fail_at(n);
 		rc = run(&msgs, argv);
-		counted = hp_alloc_fail_at(0, 0);
+		counted = hp_alloc_fail_at(0);
 		tried++;
 		if (counted < n) {
 			/* Nothing failed: the walk is over. */
@@ -191,8 +203,8 @@ walk(const char *input, const char *out, const char *aux, const char *opt)
 		only_files(out, aux);
 		free(msgs);
 	}
-	print_message("%s -> %s: %lu allocations walked, %lu clean errors, "
-		      "%lu tolerated\n", input, out, n - 1, errors, tolerated);
+	print_message("%s: %lu allocations walked, %lu clean errors, "
+		      "%lu tolerated\n", out, n - 1, errors, tolerated);
 	assert_true(errors > 0);
 	unlink(path_in(out));
 	if (aux)
@@ -205,38 +217,58 @@ static void
 hp_to_png_with_aux(void **state)
 {
 	(void)state;
-	walk("samples/leak-hb.hp", "g.png", "g.aux", "-c");
+	walk(ARGS("@samples/leak-hb.hp", "-c", "--dpi=24"), "g.png", "g.aux");
 }
 
 static void
 eventlog_to_png(void **state)
 {
 	(void)state;
-	walk("samples/leak-hc.eventlog", "e.png", NULL, "-M");
+	walk(ARGS("@samples/leak-hc.eventlog", "-M", "--dpi=24"), "e.png",
+	     NULL);
 }
 
 static void
 gzip_to_csv(void **state)
 {
 	(void)state;
-	walk("tests/data/hp/Describe2.hp.gz", "d.csv", NULL, NULL);
+	walk(ARGS("@tests/data/hp/Describe2.hp.gz"), "d.csv", NULL);
 }
 
 static void
 eventlog_to_json(void **state)
 {
 	(void)state;
-	walk("samples/leak-hb.eventlog", "d.json", NULL, NULL);
+	walk(ARGS("@samples/leak-hb.eventlog"), "d.json", NULL);
 }
 
 static void
 hp_to_hp(void **state)
 {
 	(void)state;
-	walk("samples/leak-hm.hp", "d.hp", NULL, NULL);
+	walk(ARGS("@samples/leak-hm.hp"), "d.hp", NULL);
 }
 
 /* A failed walk leaves the hook set and files behind. */
+/* compare.c's runs: --diff (hp/diff.c) and two inputs in one file, cut
+ * by a filter and a window (hp/select.c). */
+static void
+diff_to_png(void **state)
+{
+	(void)state;
+	walk(ARGS("--diff", "@samples/fix-leak.hp", "@samples/fix-fixed.hp",
+		  "--dpi=24"), "diff.png", NULL);
+}
+
+static void
+two_inputs_to_png(void **state)
+{
+	(void)state;
+	walk(ARGS("@samples/fix-leak.hp", "@samples/fix-fixed.eventlog",
+		  "--exclude", "^MAIN", "--from", "0.1", "--dpi=24"), "two.png",
+	     NULL);
+}
+
 static int
 reset(void **state)
 {
@@ -244,7 +276,7 @@ reset(void **state)
 	struct dirent *e;
 
 	(void)state;
-	hp_alloc_fail_at(0, 0);
+	hp_alloc_fail_at(0);
 	while (d && (e = readdir(d)))
 		if (e->d_name[0] != '.')
 			unlink(path_in(e->d_name));
@@ -271,6 +303,8 @@ main(void)
 		cmocka_unit_test_setup(gzip_to_csv, reset),
 		cmocka_unit_test_setup(eventlog_to_json, reset),
 		cmocka_unit_test_setup(hp_to_hp, reset),
+		cmocka_unit_test_setup(diff_to_png, reset),
+		cmocka_unit_test_setup(two_inputs_to_png, reset),
 	};
 
 	if (!mkdtemp(dir))
