@@ -11,7 +11,10 @@
  * Checked besides "no crash": a profile that reads always draws; the
  * output starts as its format says; the .aux of a graph, written and
  * read back as -p, draws again; a .hp input written back as .hp reads
- * back to the same samples.
+ * back to the same samples.  And the analysis (issue 15): every band's
+ * peak in the summary is the model's; a window over all the samples
+ * keeps them all; a profile compared with itself changed nothing, and
+ * its difference graph draws; --summary prints, as text and JSON.
  */
 #define _GNU_SOURCE	/* memmem */
 #include <stddef.h>
@@ -21,8 +24,12 @@
 #include <string.h>
 
 #include "convert/dataout.h"
+#include "convert/summary.h"
 #include "fuzz.h"
+#include "hp/diff.h"
 #include "hp/reader.h"
+#include "hp/select.h"
+#include "hp/stats.h"
 #include "render/render.h"
 
 #define PIPE_MAX_INPUT ((size_t)64 * 1024)
@@ -207,6 +214,66 @@ data_outputs(const hp_model *m, int hp_input)
 	free(mm.buf);
 }
 
+static void
+analysis(render_ctx *ctx, const hp_model *m, const uint8_t *c, int draw_ok)
+{
+	struct hp_err err = {{0}};
+	size_t ns = hp_model_sample_count(m), nb = hp_model_band_count(m), i;
+	struct hp_stats st;
+	struct hp_diff d;
+	struct render_opts o;
+	struct mem mm;
+
+	if (hp_stats_compute(&st, m, &err))
+		fz_fail("stats", err.msg);
+	for (i = 0; i < nb; i++)
+		if (st.band[i].peak != hp_model_band_peak(m, (hp_band)i))
+			fz_fail("stats", "band peak differs from the model's");
+	hp_stats_release(&st);
+	if (ns) {
+		char from[64], to[64];
+		const char *pat[1] = { "." };
+		struct hp_select sel = { pat, 1, NULL, 0, from, to, 1 };
+		hp_model *cut;
+
+		snprintf(from, sizeof from, "%.17g", hp_model_sample_time(m, 0));
+		snprintf(to, sizeof to, "%.17g", hp_model_sample_time(m, ns - 1));
+		cut = hp_select_apply(m, &sel, NULL, &err);
+		if (!cut)
+			fz_fail("select", err.msg);
+		if (hp_model_sample_count(cut) != ns)
+			fz_fail("select", "a window over every sample lost some");
+		hp_model_free(cut);
+	}
+	if (hp_diff_compute(&d, m, m, (c[2] >> 4) & 1, &err))
+		fz_fail("diff", err.msg);
+	for (i = 0; i < ns; i++)
+		if ((c[2] >> 4) & 1 && (hp_model_sample_sum(d.grow, i) ||
+					hp_model_sample_sum(d.shrink, i)))
+			fz_fail("diff", "a profile changed from itself");
+	options(&o, c);
+	if (draw_ok) {
+		struct render_diff rd = { d.grow, d.shrink, d.change, 0 };
+		struct render_input in[2] = { { m, NULL, NULL, NULL },
+					      { NULL, &rd, NULL, NULL } };
+
+		o.stack = (c[2] >> 5) & 1;
+		mem_open(&mm);
+		if (render_graphs(ctx, in, 2, &o, mm.f, &err))
+			fz_fail("a profile and its difference must draw", err.msg);
+		mem_close(&mm);
+		free(mm.buf);
+	}
+	hp_diff_release(&d);
+	mem_open(&mm);
+	if (summary_print(mm.f, "fuzz", m, &o, 0, 80, &err) ||
+	    summary_print(mm.f, "fuzz", m, &o, 1, 80, &err) ||
+	    summary_print_diff(mm.f, "a", m, "b", m, c[2] >> 6 & 1, 80, &err))
+		fz_fail("summary", err.msg);
+	mem_close(&mm);
+	free(mm.buf);
+}
+
 int
 fuzz_pipeline_one(const uint8_t *data, size_t size)
 {
@@ -230,10 +297,13 @@ fuzz_pipeline_one(const uint8_t *data, size_t size)
 	if (hp_reader_feed(r, data, size, &err) == 0 &&
 	    hp_reader_finish(r, &err) == 0) {
 		hp_input = hp_reader_kind(r) == HP_KIND_HP;
-		if (hp_model_band_count(m) <= MAX_BANDS &&
-		    entries(m) <= MAX_ENTRIES)
+		int small = hp_model_band_count(m) <= MAX_BANDS &&
+			    entries(m) <= MAX_ENTRIES;
+
+		if (small)
 			draw(ctx, m, c);
 		data_outputs(m, hp_input);
+		analysis(ctx, m, c, small);
 	}
 	hp_reader_free(r);
 	hp_model_free(m);
