@@ -794,9 +794,13 @@ finish(struct cli_settings *s, struct hp_err *err)
 	if (!s->format_given) {
 		if (s->output && strcmp(s->output, "-") != 0) {
 			f = cli_format_by_path(s->output);
-			if (!f)
-				return hp_err_set(err, "cannot tell the format of '%s' from its extension (use --format=FMT)",
-						  s->output);
+			if (!f) {
+				char exts[256];
+
+				cli_format_list(exts, sizeof exts, CLI_LIST_EXTS);
+				return hp_err_set(err, "cannot tell the format of '%s' from its extension (%s; or use --format=FMT)",
+						  s->output, exts);
+			}
 		} else {
 			f = cli_format_by_name("ps");
 		}

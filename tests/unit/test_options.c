@@ -662,12 +662,13 @@ format_helpers(void **state)
 /* Every row of the format table is reachable by its name and each of its
  * extensions (the longest extension winning, so "x.speedscope.json" is
  * not JSON's), is either a graph or data, and shows in --help and in the
- * --format error. */
+ * errors of --format and -o. */
 static void
 format_table(void **state)
 {
 	const struct cli_format *f;
 	char *help = NULL, path[64], upper[64], msg[sizeof err.msg];
+	char ext_msg[sizeof err.msg];
 	size_t len = 0, i, k, j;
 	FILE *mem = open_memstream(&help, &len);
 
@@ -675,6 +676,8 @@ format_table(void **state)
 	assert_non_null(mem);
 	assert_int_equal(cli_help(mem), 0);
 	fclose(mem);
+	BAD("-o", "x.tiff");
+	memcpy(ext_msg, err.msg, sizeof ext_msg);
 	BAD("--format=tiff");
 	memcpy(msg, err.msg, sizeof msg);
 	for (i = 0; (f = cli_format_at(i)); i++) {
@@ -694,6 +697,9 @@ format_table(void **state)
 			assert_null(cli_format_by_path(f->exts[k]));
 			if (!strstr(help, f->exts[k]))
 				fail_msg("--help lacks %s", f->exts[k]);
+			if (!strstr(ext_msg, f->exts[k]))
+				fail_msg("-o's error lacks %s: %s", f->exts[k],
+					 ext_msg);
 			OK("-o", path);
 			assert_ptr_equal(s.format, f);
 			if (f->graph)
