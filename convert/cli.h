@@ -59,6 +59,7 @@ struct cli_settings {
 	int watch;		/* -w */
 	double interval;	/* --interval, seconds; 0 = not given */
 	double idle_exit;	/* --idle-exit, seconds; 0 = not given */
+	int reconnect;		/* --reconnect: a dropped socket is waited for */
 	char *const *command;	/* --watch -- PROG ARGS...: NULL-terminated,
 				 * points into argv; NULL = none */
 

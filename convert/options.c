@@ -502,6 +502,15 @@ set_stack(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
+set_reconnect(struct cli_settings *s, const char *opt, const char *arg,
+	      struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->reconnect = 1;
+	return 0;
+}
+
+static int
 set_help(struct cli_settings *s, const char *opt, const char *arg,
 	 struct hp_err *err)
 {
@@ -588,15 +597,21 @@ static const struct optdef options[] = {
 	  .help = "print no warnings" },
 	{ .letters = "w", .name = "watch", .set = set_watch,
 	  .help = "keep the output drawn while FILE grows, until\n"
-		  "Ctrl-C, --idle-exit or an eventlog's end; with\n"
-		  "-- PROG ARGS... run PROG (adding +RTS -hT -i0.5\n"
-		  "-RTS unless it asks for a heap profile), watch\n"
-		  "PROG.hp, exit with PROG's status" },
+		  "Ctrl-C, --idle-exit or an eventlog's end; FILE\n"
+		  "may be - (standard input), a FIFO, or unix:PATH\n"
+		  "(an eventlog socket); with -- PROG ARGS... run\n"
+		  "PROG (adding +RTS -hT -i0.5 -RTS unless it asks\n"
+		  "for a heap profile), read its eventlog live from\n"
+		  "a FIFO when its RTS can flush it (GHC >= 9.2),\n"
+		  "else PROG.hp; exit with PROG's status" },
 	{ .name = "interval", .argh = "SECONDS", .set = set_interval,
 	  .help = "with --watch: at most one drawing per SECONDS\n"
 		  "(default 1, fractions allowed)" },
 	{ .name = "idle-exit", .argh = "SECONDS", .set = set_idle_exit,
 	  .help = "with --watch: stop after SECONDS without growth" },
+	{ .name = "reconnect", .set = set_reconnect,
+	  .help = "with --watch unix:PATH: when the connection\n"
+		  "drops, wait for the socket again and start over" },
 
 	{ .help = "what to look at, and comparing runs" },
 	{ .name = "include", .argh = "REGEX", .set = set_pattern,
@@ -810,8 +825,13 @@ finish(struct cli_settings *s, struct hp_err *err)
 				  s->interval > 0 ? "--interval" : "--idle-exit");
 	if (s->watch && s->output && strcmp(s->output, "-") == 0)
 		return hp_err_set(err, "--watch cannot write to standard output; give -o FILE");
-	if (s->watch && (s->input ? strcmp(s->input, "-") == 0 : !s->command))
-		return hp_err_set(err, "--watch needs a file to watch (or -- PROG ARGS...), not standard input");
+	if (s->watch && !s->input && !s->command)
+		return hp_err_set(err, "--watch needs a file to watch, - for standard input, unix:PATH, or -- PROG ARGS...");
+	if (s->watch && s->input && strcmp(s->input, "-") == 0 && !s->output)
+		return hp_err_set(err, "--watch - (standard input) needs -o FILE");
+	if (s->reconnect && !(s->watch && s->input &&
+			      strncmp(s->input, "unix:", 5) == 0))
+		return hp_err_set(err, "--reconnect works only with --watch unix:PATH");
 	if (finish_compare(s, err))
 		return -1;
 	if (s->summary && s->watch)

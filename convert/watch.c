@@ -44,6 +44,7 @@
 #include "compare.h"
 #include "job.h"
 #include "status.h"
+#include "stream.h"
 
 #define READ_CHUNK ((size_t)1 << 20)
 /* Bytes read in one look before signals are checked again: a first look
@@ -91,6 +92,16 @@ struct watcher {
 	int broken;		/* the reader failed on this file */
 	int ended;		/* the input says it is complete */
 	int said_waiting;
+
+	/* A stream (standard input, a FIFO, unix:PATH): read as it comes,
+	 * never stat'ed nor re-read (stream.h). */
+	enum cli_source source;
+	struct cli_stream st;
+	int streaming;		/* the input is read through st */
+	int opened;		/* bytes may have come: finish the reader */
+	int dropped;		/* the socket closed before DATA_END */
+	double give_up;		/* a socket not there by then: failure */
+	char *fifo_dir;		/* the launcher's FIFO lives here */
 
 	struct stat stale;	/* with a program: the profile of an earlier run */
 	int has_stale;
@@ -295,6 +306,9 @@ open_input(struct watcher *w, struct hp_err *err)
 			say_waiting(w);
 			return 0;
 		}
+		if (errno == ENXIO)
+			return hp_err_set(err, "%s is a socket: --watch %s%s connects to it",
+					  w->input, CLI_UNIX_PREFIX, w->input);
 		return hp_err_set(err, "cannot open %s: %s", w->input,
 				  strerror(errno));
 	}
@@ -305,9 +319,20 @@ open_input(struct watcher *w, struct hp_err *err)
 		return hp_err_set(err, "cannot read %s: %s", w->input,
 				  strerror(e));
 	}
+	if (S_ISFIFO(st.st_mode)) {
+		/* Opened without blocking, before any writer: the writer
+		 * (a GHC RTS's fopen) does not block either. */
+		if (cli_stream_adopt(&w->st, fd, 1, w->input, err)) {
+			close(fd);
+			return -1;
+		}
+		w->streaming = 1;
+		w->opened = 1;
+		return 1;
+	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		return hp_err_set(err, "%s is not a regular file; --watch follows files",
+		return hp_err_set(err, "%s is not a regular file, a FIFO nor a socket",
 				  w->input);
 	}
 	if (w->has_stale) {
@@ -325,6 +350,137 @@ open_input(struct watcher *w, struct hp_err *err)
 	return 1;
 }
 
+/* n new bytes in w->buf to the reader. */
+static void
+take(struct watcher *w, size_t n)
+{
+	struct hp_err rerr = {{0}};
+
+	w->off += (off_t)n;
+	if (hp_reader_feed(w->r, w->buf, n, &rerr)) {
+		w->nwarn = warnings(w);
+		report(w, &rerr);
+		w->broken = 1;
+	} else if (hp_reader_done(w->r)) {
+		w->ended = 1;
+	}
+}
+
+/* Connect (unix:PATH) or take standard input: 1 open, 0 not yet. */
+static int
+open_stream(struct watcher *w, struct hp_err *err)
+{
+	const char *path = w->input + sizeof CLI_UNIX_PREFIX - 1;
+	int rc;
+
+	if (w->source == CLI_SOURCE_STDIN) {
+		if (cli_stream_adopt(&w->st, 0, 0, "standard input", err))
+			return -1;
+		w->opened = 1;
+		return 1;
+	}
+	rc = cli_stream_connect(&w->st, path, err);
+	if (rc > 0) {
+		w->opened = 1;
+		w->said_waiting = 0;
+		return 1;
+	}
+	if (rc < 0)
+		return -1;
+	if (now() >= w->give_up && w->has_drawn) {
+		/* --reconnect, and it did not come back. */
+		note(w, "%s did not come back; the graph keeps what came",
+		     w->input);
+		w->dropped = w->ended = 1;
+		return 0;
+	}
+	if (now() >= w->give_up)
+		return hp_err_set(err, "no eventlog socket at %s after %g s",
+				  path, w->s->idle_exit > 0 ? w->s->idle_exit
+							 : CLI_SOCKET_WAIT);
+	if (!w->said_waiting)
+		note(w, "waiting for the socket %s", path);
+	w->said_waiting = 1;
+	return 0;
+}
+
+/* The writer closed, or the peer hung up.  A socket that closes before
+ * the eventlog's end is a dropped connection: said once, the last graph
+ * kept; with --reconnect the socket is waited for again and the stream
+ * read from its header into a new graph. */
+static int
+stream_end(struct watcher *w, struct hp_err *err)
+{
+	if (!w->st.is_socket || hp_reader_done(w->r)) {
+		w->ended = 1;
+		return 0;
+	}
+	if (!w->s->reconnect) {
+		note(w, "%s: the connection dropped before the end of the eventlog; the graph keeps what came",
+		     w->input);
+		w->dropped = 1;
+		w->ended = 1;
+		return 0;
+	}
+	note(w, "%s: the connection dropped; waiting to reconnect", w->input);
+	cli_stream_close(&w->st);
+	w->opened = 0;
+	w->said_waiting = 1;
+	w->give_up = now() + (w->s->idle_exit > 0 ? w->s->idle_exit
+						  : CLI_SOCKET_WAIT);
+	/* The graph drawn stays until the new stream has a sample. */
+	{
+		int has_drawn = w->has_drawn, drawn_ok = w->drawn_ok;
+
+		if (fresh_model(w, err))
+			return -1;
+		w->has_drawn = has_drawn;
+		w->drawn_ok = drawn_ok;
+	}
+	return 0;
+}
+
+/* look() for a stream: whatever has come, without waiting. */
+static int
+look_stream(struct watcher *w, struct hp_err *err)
+{
+	size_t budget = READ_BUDGET;
+	int grew = 0;
+
+	if (w->st.fd < 0) {
+		int rc = open_stream(w, err);
+
+		if (rc <= 0)
+			return rc;
+	}
+	w->more = 0;
+	while (!w->broken && !w->ended && w->st.fd >= 0) {
+		ssize_t n;
+
+		if (budget == 0) {
+			w->more = 1;
+			break;
+		}
+		n = cli_stream_read(&w->st, w->buf, READ_CHUNK, w->input, err);
+		if (n == CLI_STREAM_AGAIN)
+			break;
+		if (n == CLI_STREAM_END) {
+			if (stream_end(w, err))
+				return -1;
+			break;
+		}
+		if (n < 0)
+			return -1;
+		grew = 1;
+		budget -= (size_t)n < budget ? (size_t)n : budget;
+		take(w, (size_t)n);
+	}
+	if (grew)
+		w->last_growth = now();
+	w->nwarn = warnings(w);
+	return 0;
+}
+
 /* Read what the input gained since the last look (at most READ_BUDGET
  * bytes).  -1 only for what watching cannot go on after (err). */
 static int
@@ -334,6 +490,8 @@ look(struct watcher *w, struct hp_err *err)
 	struct stat st;
 	int grew = 0;
 
+	if (w->streaming)
+		return look_stream(w, err);
 	if (w->fd >= 0 && stat(w->input, &st) == 0 &&
 	    (st.st_dev != w->dev || st.st_ino != w->ino)) {
 		close(w->fd);
@@ -347,6 +505,9 @@ look(struct watcher *w, struct hp_err *err)
 
 		if (rc <= 0)
 			return rc;
+		if (w->streaming)
+			return look_stream(w, err);
+		w->opened = 1;
 	}
 	if (fstat(w->fd, &st) != 0)
 		return hp_err_set(err, "cannot read %s: %s", w->input,
@@ -358,7 +519,6 @@ look(struct watcher *w, struct hp_err *err)
 	}
 	w->more = 0;
 	while (!w->broken && !w->ended) {
-		struct hp_err rerr = {{0}};
 		ssize_t n;
 
 		if (budget == 0) {
@@ -373,16 +533,9 @@ look(struct watcher *w, struct hp_err *err)
 					  strerror(errno));
 		if (n == 0)
 			break;
-		w->off += n;
 		grew = 1;
 		budget -= (size_t)n < budget ? (size_t)n : budget;
-		if (hp_reader_feed(w->r, w->buf, (size_t)n, &rerr)) {
-			w->nwarn = warnings(w);
-			report(w, &rerr);
-			w->broken = 1;
-		} else if (hp_reader_done(w->r)) {
-			w->ended = 1;
-		}
+		take(w, (size_t)n);
 	}
 	if (grew)
 		w->last_growth = now();
@@ -459,7 +612,8 @@ finished(const struct watcher *w, double t)
 {
 	if (w->child)
 		return !w->child_running;
-	if (w->stop || w->ended)
+	/* A stream whose reader failed cannot be read again. */
+	if (w->stop || w->ended || (w->streaming && w->broken))
 		return 1;
 	return w->s->idle_exit > 0 && t - w->last_growth >= w->s->idle_exit;
 }
@@ -483,6 +637,43 @@ wait_ms(const struct watcher *w, double t)
 	return wait > INT_MAX ? INT_MAX : (int)wait;
 }
 
+/* The launcher's eventlog path: a FIFO named after the program in a
+ * private directory, followed as the run's input. */
+static int
+launch_fifo(struct watcher *w, struct cli_settings *run, char **fifo,
+	    struct hp_err *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	const char *slash = strrchr(w->s->command[0], '/');
+	const char *base = slash ? slash + 1 : w->s->command[0];
+	size_t n;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	n = strlen(tmp) + sizeof "/hp2x-XXXXXX";
+	w->fifo_dir = malloc(n);
+	if (!w->fifo_dir)
+		return hp_err_set(err, "out of memory");
+	snprintf(w->fifo_dir, n, "%s/hp2x-XXXXXX", tmp);
+	if (!mkdtemp(w->fifo_dir)) {
+		hp_err_set(err, "cannot make a directory in %s: %s", tmp,
+			   strerror(errno));
+		free(w->fifo_dir);
+		w->fifo_dir = NULL;
+		return -1;
+	}
+	n = strlen(w->fifo_dir) + strlen(base) + sizeof "/.eventlog";
+	*fifo = malloc(n);
+	if (!*fifo)
+		return hp_err_set(err, "out of memory");
+	snprintf(*fifo, n, "%s/%s.eventlog", w->fifo_dir, base);
+	if (mkfifo(*fifo, 0600) != 0)
+		return hp_err_set(err, "cannot make the FIFO %s: %s", *fifo,
+				  strerror(errno));
+	run->input = *fifo;
+	return 0;
+}
+
 /* hp2ps's naming adds .hp to a name that does not exist; a watched
  * profile need not exist yet, and is then waited for under its .hp name. */
 static int
@@ -490,7 +681,8 @@ watch_exists(const char *path, void *ctx)
 {
 	size_t n = strlen(path);
 
-	return cli_exists(path, ctx) || (n > 3 && strcmp(path + n - 3, ".hp") == 0);
+	return cli_exists(path, ctx) || (n > 3 && strcmp(path + n - 3, ".hp") == 0) ||
+	       cli_source_of(path) == CLI_SOURCE_UNIX;
 }
 
 static int
@@ -504,6 +696,13 @@ setup(struct watcher *w, struct hp_err *err)
 		return hp_err_set(err, "out of memory");
 	if (fresh_model(w, err))
 		return -1;
+	w->source = cli_source_of(w->input);
+	if (w->source != CLI_SOURCE_FILE) {
+		w->streaming = 1;
+		w->give_up = now() + (w->s->idle_exit > 0 ? w->s->idle_exit
+							 : CLI_SOCKET_WAIT);
+		return 0;
+	}
 	/* $HP2X_NO_INOTIFY: the polling that runs without inotify, tested. */
 	if (!getenv("HP2X_NO_INOTIFY"))
 		w->ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
@@ -515,8 +714,8 @@ static void
 loop(struct watcher *w, struct hp_err *err, int *fatal)
 {
 	for (;;) {
-		struct pollfd pf[2];
-		nfds_t n = 0;
+		struct pollfd pf[3];
+		nfds_t n = 0, in = 0;
 		double t = now();
 
 		if (w->more || t >= w->next_look) {
@@ -540,6 +739,13 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 			pf[n].fd = w->ino_fd;
 			pf[n++].events = POLLIN;
 		}
+		/* A stream says itself when bytes (or its end) came. */
+		if (w->streaming && w->st.fd >= 0 && !w->more && !w->ended &&
+		    !w->broken) {
+			in = n;
+			pf[n].fd = w->st.fd;
+			pf[n++].events = POLLIN;
+		}
 		if (poll(pf, n, wait_ms(w, now())) < 0 && errno != EINTR) {
 			hp_err_set(err, "poll: %s", strerror(errno));
 			*fatal = 1;
@@ -547,7 +753,9 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 		}
 		if (pf[0].revents)
 			handle_signals(w);
-		if (n > 1 && pf[1].revents && drain_inotify(w))
+		if (w->ino_fd >= 0 && pf[1].revents && drain_inotify(w))
+			w->next_look = 0;
+		if (in && pf[in].revents)
 			w->next_look = 0;
 	}
 }
@@ -563,7 +771,7 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 			return;
 		}
 	} while (w->more);
-	if (w->fd >= 0 && !w->broken) {
+	if (w->opened && !w->broken) {
 		struct hp_err ferr = {{0}};
 
 		if (hp_reader_finish(w->r, &ferr)) {
@@ -574,7 +782,7 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 	}
 	if (pending(w) || (w->has_drawn && !w->drawn_ok))
 		draw(w);
-	if (w->fd < 0 && !w->has_drawn)
+	if (!w->opened && !w->has_drawn && !err->msg[0])
 		hp_err_set(err, "%s did not appear", w->input);
 }
 
@@ -586,11 +794,12 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	struct cli_status line;
 	struct hp_err err = {{0}};
 	sigset_t block, old;
-	char *profile = NULL;
+	char *profile = NULL, *owned = NULL;
 	char **argv = NULL;
 	int fatal = 0, blocked = 0, status = 1, ok;
 
 	memset(&w, 0, sizeof w);
+	w.st = (struct cli_stream)CLI_STREAM_INIT;
 	w.s = &run;
 	w.given = *s;
 	w.ro = &run.render;
@@ -604,10 +813,18 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 		struct cli_rts rts;
 
 		cli_rts_scan(&rts, s->command, getenv("GHCRTS"));
-		argv = cli_launch_argv(s->command, &rts);
-		if (!run.input)
-			run.input = profile = cli_launch_profile(s->command[0],
-								 &rts);
+		if (!run.input && !rts.eventlog &&
+		    cli_rts_probe(s->command[0], CLI_PROBE_LIMIT)) {
+			if (launch_fifo(&w, &run, &profile, &err))
+				goto fail;
+			argv = cli_launch_argv_eventlog(s->command, &rts, profile,
+							w.interval, &owned);
+		} else {
+			argv = cli_launch_argv(s->command, &rts);
+			if (!run.input)
+				run.input = profile =
+					cli_launch_profile(s->command[0], &rts);
+		}
 		if (!argv || !run.input) {
 			hp_err_set(&err, "out of memory");
 			goto fail;
@@ -636,7 +853,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 
 		/* The program truncates or replaces what an earlier run
 		 * left; until then that file is not this run's. */
-		if (stat(w.input, &w.stale) == 0)
+		if (!w.fifo_dir && stat(w.input, &w.stale) == 0)
 			w.has_stale = 1;
 		fflush(errs);
 		if (cli_launch_spawn(&w.child, argv, &old, &eno, &err)) {
@@ -656,7 +873,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	if (s->command)
 		status = w.child_status ? w.child_status : !ok;
 	else
-		status = !ok;
+		status = ok && w.dropped ? CLI_EXIT_DROPPED : !ok;
 	if (fatal && w.child_running) {
 		/* Watching failed; the program goes on, but hp2x waits for
 		 * it to report its status. */
@@ -687,6 +904,14 @@ out:
 		close(w.ino_fd);
 	if (w.fd >= 0)
 		close(w.fd);
+	cli_stream_close(&w.st);
+	if (w.fifo_dir) {
+		if (profile)
+			unlink(profile);
+		rmdir(w.fifo_dir);
+		free(w.fifo_dir);
+	}
+	free(owned);
 	hp_reader_free(w.r);
 	hp_model_free(w.m);
 	free(w.buf);

@@ -27,6 +27,14 @@ int cli_watch(const struct cli_settings *s, FILE *errs);
 /* The default --interval, seconds. */
 #define CLI_WATCH_INTERVAL 1.0
 
+/* The exit status of a watch whose unix: connection dropped before the
+ * eventlog's end (the graph holds what came). */
+#define CLI_EXIT_DROPPED 3
+
+/* Seconds `PROG +RTS --info -RTS' may take before the launcher gives up
+ * on the eventlog path. */
+#define CLI_PROBE_LIMIT 10.0
+
 /* ---- the launcher ---- */
 
 /* What a GHC program's arguments and $GHCRTS already say about its heap

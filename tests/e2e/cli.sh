@@ -111,7 +111,9 @@ t_watch_usage() {
 	small_hp >FOO.hp
 	# Watch mode itself is tested by watch.sh; here only its usage errors.
 	expect_status 2 "$HP2X" -w <FOO.hp 2>err
-	grep -q "not standard input" err || bad "$(cat err)"
+	grep -q "needs a file to watch" err || bad "$(cat err)"
+	expect_status 2 "$HP2X" -w - <FOO.hp 2>err
+	grep -q "needs -o FILE" err || bad "$(cat err)"
 	expect_status 2 "$HP2X" -w FOO.hp -o - 2>err
 	grep -q "standard output" err || bad "$(cat err)"
 	expect_status 2 "$HP2X" FOO.hp --interval=1 -o x.pdf 2>err

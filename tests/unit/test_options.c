@@ -536,11 +536,17 @@ watch_options(void **state)
 	BAD("f.hp", "--idle-exit=1");
 	assert_string_equal(err.msg, "option '--idle-exit' works only with --watch");
 
-	/* What is watched must be a file, and so must the output. */
+	/* Something to watch, named; the output must be a file. */
 	BAD("-w");
-	assert_non_null(strstr(err.msg, "not standard input"));
+	assert_non_null(strstr(err.msg, "needs a file to watch"));
 	BAD("-w", "-");
-	assert_non_null(strstr(err.msg, "not standard input"));
+	assert_non_null(strstr(err.msg, "needs -o FILE"));
+	OK("-w", "-", "-o", "f.json");
+	OK("-w", "unix:/run/p.sock", "-o", "f.pdf", "--reconnect");
+	assert_int_equal(s.reconnect, 1);
+	BAD("-w", "f.hp", "-o", "f.pdf", "--reconnect");
+	assert_string_equal(err.msg, "--reconnect works only with --watch unix:PATH");
+	BAD("unix:/run/p.sock", "-o", "f.pdf", "--reconnect");
 	BAD("-w", "f.hp", "-o", "-");
 	assert_non_null(strstr(err.msg, "standard output"));
 	OK("-w", "f.hp", "-o", "f.json");
