@@ -423,6 +423,16 @@ stream_end(struct watcher *w, struct hp_err *err)
 		return 0;
 	}
 	note(w, "%s: the connection dropped; waiting to reconnect", w->input);
+	/* This stream's last samples are drawn before a new one starts. */
+	if (!w->broken) {
+		struct hp_err ferr = {{0}};
+
+		if (hp_reader_finish(w->r, &ferr))
+			report(w, &ferr);
+		w->nwarn = cli_print_warnings(w->m, w->nwarn, w->s, w->errs);
+	}
+	if (pending(w))
+		draw(w);
 	cli_stream_close(&w->st);
 	w->opened = 0;
 	w->said_waiting = 1;

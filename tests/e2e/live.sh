@@ -1,0 +1,306 @@
+#!/usr/bin/env bash
+# tests/e2e/live.sh - hp2x --watch on streams: a pipe (--watch -), a FIFO,
+# and a Unix-domain socket (unix:PATH, served as eventlog-socket does),
+# and the launcher's eventlog path.
+#
+# Real eventlogs (tests/data/live/leak-gc.eventlog, with GC events among
+# its samples, and samples/leak-hT.eventlog) are sent by tests/replay in
+# odd-sized chunks, pausing at byte offsets that fall inside events (each
+# checked: a one-shot hp2x of that prefix says "cut short inside an
+# event").  At every pause the JSON output must become exactly what a
+# one-shot hp2x makes of the bytes sent so far; at the end, exactly the
+# one-shot conversion of the whole file, exit 0.  Then: a stream cut
+# inside an event keeps its complete samples and says so once (exit 0); a
+# socket that drops its connection keeps the graph, says so once, exits
+# 3; --reconnect waits and draws the next connection's stream; a socket
+# that appears late is waited for, one that never appears fails after
+# --idle-exit; SIGINT ends a stream that is still open with exit 0 and
+# the samples that came; redrawing happens at most once per --interval.
+# The launcher: a stand-in GHC program (tests/standin-ghc) that says it
+# is GHC 9.6 is run with -l-agu -ol<fifo> --eventlog-flush-interval and
+# its replayed eventlog drawn live (pauses checked too), the FIFO removed
+# afterwards; one that says 9.0.2 takes the .hp path.
+#
+# Nothing sleeps and hopes: every check polls for its condition.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
+export LC_ALL=C
+unset GHCRTS
+LIMIT=60
+
+GC=$SRC/tests/data/live/leak-gc.eventlog
+EL=$SRC/samples/leak-hT.eventlog
+HP=$SRC/samples/leak-hT.hp
+REPLAY=$SRC/tests/replay
+STANDIN=$SRC/tests/standin-ghc
+
+. "$SRC/tests/e2e/lib.bash"
+e2e_init live
+export TMPDIR=$top
+
+gone() { ! kill -0 "$1" 2>/dev/null; }
+exists() { [ -e "$1" ]; }
+
+# oneshot FILE BYTES: the JSON hp2x makes of the first BYTES of FILE
+oneshot() { head -c "$2" "$1" | "$HP2X" -q --format=json -o - 2>/dev/null; }
+same_as() { cmp -s "$3" <(oneshot "$1" "$2"); }
+samples_of() { python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["samples"]))' "$1" 2>/dev/null || echo 0; }
+
+# Offsets inside events, spread over the part of the file that holds
+# heap samples: GHC 9.0.2 keeps them in its buffer until it is full or
+# the program exits, so leak-gc.eventlog has them in its last 15 %.
+from_pct() { case $1 in "$GC") echo 86 ;; *) echo 10 ;; esac; }
+pauses_for() {
+	local size from
+	size=$(stat -c %s "$1")
+	from=$(from_pct "$1")
+	echo "$((size * from / 100 + 3)),$((size * (from + 3) / 100 + 11)),$((size * (from + 8) / 100 + 1)),$((size * 98 / 100 + 7))"
+}
+# An offset inside the samples, past a fraction N of them.
+cut_at() {
+	local size from
+	size=$(stat -c %s "$1")
+	from=$(from_pct "$1")
+	echo $((size * (from + (100 - from) * $2 / 100) / 100 + 5))
+}
+
+# check_pauses FILE SYNCDIR OUT PAUSES: at each pause of the replayer,
+# OUT must come to equal the one-shot conversion of the bytes sent.
+check_pauses() {
+	local file=$1 sync=$2 out=$3 i=0 at off
+	IFS=, read -ra at <<<"$4"
+	for off in "${at[@]}"; do
+		until_true exists "$sync/at.$i" || { bad "replayer never reached pause $i"; return 1; }
+		[ "$(cat "$sync/at.$i")" -eq "$off" ] || bad "pause $i at $(cat "$sync/at.$i"), want $off"
+		head -c "$off" "$file" | "$HP2X" --format=json -o /dev/null - 2>&1 |
+			grep -q "cut short inside an event" || bad "offset $off is not inside an event"
+		oneshot "$file" "$off" >want.json
+		[ "$(samples_of want.json)" -gt 0 ] ||
+			bad "no sample before offset $off: a weak check"
+		until_true same_as "$file" "$off" "$out" ||
+			bad "after $off bytes: the output is not exactly the samples of the prefix"
+		touch "$sync/go.$i"
+		i=$((i + 1))
+	done
+}
+
+# finish PID WANT: wait for PID to exit by itself with status WANT
+finish() {
+	local rc
+	until_true gone "$1" || { bad "hp2x did not end"; kill -KILL "$1"; }
+	wait "$1"
+	rc=$?
+	[ $rc -eq "$2" ] || bad "exit $rc, want $2"
+}
+
+t_pipe() {
+	local p pid size
+	p=$(pauses_for "$GC")
+	size=$(stat -c %s "$GC")
+	mkdir sync
+	python3 "$REPLAY" "$GC" --chunks 1,7,113,509,2,1021,61 --pace 0.001 \
+		--sync sync --pause-at "$p" |
+		"$HP2X" --watch - --interval 0.1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	check_pauses "$GC" sync out.json "$p"
+	finish "$pid" 0
+	same_as "$GC" "$size" out.json || bad "final output is not the one-shot conversion"
+	[ ! -s err ] || bad "messages: $(head -3 err)"
+}
+
+t_fifo() {
+	local p pid size
+	p=$(pauses_for "$GC")
+	size=$(stat -c %s "$GC")
+	mkdir sync
+	mkfifo f
+	# hp2x first: the FIFO has no writer yet, which is not its end.
+	"$HP2X" --watch f --interval 0.1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	python3 "$REPLAY" "$GC" --to fifo:f --chunks 3,1021,17,4093 --pace 0.001 \
+		--late 0.5 --sync sync --pause-at "$p" &
+	pids+=($!)
+	check_pauses "$GC" sync out.json "$p"
+	finish "$pid" 0
+	same_as "$GC" "$size" out.json || bad "final output is not the one-shot conversion"
+	[ ! -s err ] || bad "messages: $(head -3 err)"
+}
+
+t_socket_late() {
+	local p pid size
+	p=$(pauses_for "$EL")
+	size=$(stat -c %s "$EL")
+	mkdir sync
+	"$HP2X" --watch "unix:$PWD/el.sock" --interval 0.1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	python3 "$REPLAY" "$EL" --to "unix:$PWD/el.sock" --late 1.5 \
+		--chunks 5,331,2039,1 --pace 0.001 --sync sync --pause-at "$p" &
+	pids+=($!)
+	check_pauses "$EL" sync out.json "$p"
+	finish "$pid" 0
+	same_as "$EL" "$size" out.json || bad "final output is not the one-shot conversion"
+	[ "$(grep -c 'waiting for the socket' err)" -eq 1 ] || bad "want one 'waiting' note: $(cat err)"
+	[ "$(wc -l <err)" -eq 1 ] || bad "messages: $(cat err)"
+}
+
+t_pipe_cut() {
+	local pid cut
+	cut=$(cut_at "$GC" 50)
+	python3 "$REPLAY" "$GC" --stop-at "$cut" --chunks 4093,7 |
+		"$HP2X" --watch - --interval 0.1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	finish "$pid" 0
+	same_as "$GC" "$cut" out.json || bad "output is not the complete samples of the prefix"
+	[ "$(samples_of out.json)" -gt 5 ] || bad "only $(samples_of out.json) samples"
+	[ "$(grep -c 'cut short inside an event' err)" -eq 1 ] || bad "want the cut said once: $(cat err)"
+}
+
+t_socket_dropped() {
+	local pid cut
+	cut=$(cut_at "$GC" 50)
+	"$HP2X" --watch "unix:$PWD/s.sock" --interval 0.1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	python3 "$REPLAY" "$GC" --to "unix:$PWD/s.sock" --stop-at "$cut" --drop \
+		--chunks 4093,7 &
+	pids+=($!)
+	finish "$pid" 3
+	same_as "$GC" "$cut" out.json || bad "output is not the complete samples that came"
+	[ "$(grep -c 'connection dropped' err)" -eq 1 ] || bad "want the drop said once: $(cat err)"
+}
+
+t_socket_reconnect() {
+	local pid cut size
+	cut=$(cut_at "$GC" 50)
+	size=$(stat -c %s "$EL")
+	"$HP2X" --watch "unix:$PWD/s.sock" --reconnect --interval 0.1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	python3 "$REPLAY" "$GC" --to "unix:$PWD/s.sock" --stop-at "$cut" --drop \
+		--chunks 4093,7
+	until_true grep -q 'waiting to reconnect' err || bad "no reconnect note: $(cat err)"
+	same_as "$GC" "$cut" out.json || bad "the first stream's graph is not kept"
+	python3 "$REPLAY" "$EL" --to "unix:$PWD/s.sock" --late 0.5 --chunks 4093,7 &
+	pids+=($!)
+	finish "$pid" 0
+	same_as "$EL" "$size" out.json || bad "the second stream is not drawn whole"
+	[ "$(grep -c 'connection dropped' err)" -eq 1 ] || bad "want the drop said once: $(cat err)"
+}
+
+t_socket_never() {
+	local pid
+	"$HP2X" --watch "unix:$PWD/none.sock" --idle-exit 1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	finish "$pid" 1
+	grep -q "no eventlog socket at $PWD/none.sock after 1 s" err || bad "$(cat err)"
+	[ ! -e out.json ] || bad "an output without a stream"
+}
+
+t_sigint_open_stream() {
+	local pid cut rc
+	cut=$(cut_at "$GC" 40)
+	mkdir hold
+	# Not a pipeline: bash's wait on its last process would wait for the
+	# replayer too, which holds the stream open.
+	"$HP2X" --watch - --interval 0.1 -o out.json 2>err \
+		< <(exec python3 "$REPLAY" "$GC" --stop-at "$cut" --chunks 1021 --hold hold) &
+	pid=$!
+	pids+=("$pid")
+	until_true same_as "$GC" "$cut" out.json || bad "not drawn before SIGINT"
+	kill -INT "$pid"
+	until_true gone "$pid" || bad "SIGINT ignored"
+	wait "$pid"
+	rc=$?
+	touch hold/release
+	[ $rc -eq 0 ] || bad "SIGINT: exit $rc, want 0"
+	same_as "$GC" "$cut" out.json || bad "output after SIGINT is not the samples that came"
+	ls out.json.* >/dev/null 2>&1 && bad "temporary files left: $(ls)"
+}
+
+# At most one drawing per --interval: every drawing is a rename, a new
+# inode; a watcher that samples the inode cannot see more than there were.
+t_interval() {
+	local pid n
+	python3 "$REPLAY" "$EL" --chunks 509 --pace 0.02 |
+		"$HP2X" --watch - --interval 1 -o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	local start=$SECONDS
+	: >inodes
+	while kill -0 "$pid" 2>/dev/null; do
+		stat -c %i out.json >>inodes 2>/dev/null
+		sleep 0.02
+	done
+	wait "$pid" || bad "exit $?"
+	n=$(sort -u inodes | wc -l)
+	# About 3 s of stream: at most one drawing a second, plus the last.
+	[ "$n" -ge 2 ] || bad "only $n drawings seen"
+	[ "$n" -le $((SECONDS - start + 2)) ] || bad "$n drawings in $((SECONDS - start)) s"
+}
+
+t_hp_text_stream() {
+	python3 "$REPLAY" "$HP" --chunks 7,113,509 | "$HP2X" --watch - -o out.json 2>err ||
+		bad "exit $?"
+	same_as "$HP" "$(stat -c %s "$HP")" out.json || bad ".hp text over a pipe differs"
+}
+
+t_launch_eventlog() {
+	local p pid size
+	p=$(pauses_for "$GC")
+	size=$(stat -c %s "$GC")
+	mkdir sync
+	STANDIN_GHC=9.6.6 STANDIN_ARGS=$PWD/args STANDIN_EVENTLOG=$GC STANDIN_EXIT=5 \
+	STANDIN_REPLAY="--sync $PWD/sync --pause-at $p" STANDIN_PACE=0.001 \
+		"$HP2X" --watch -o out.json --interval 0.1 -- "$STANDIN" a b 2>err &
+	pid=$!
+	pids+=("$pid")
+	check_pauses "$GC" sync out.json "$p"
+	finish "$pid" 5
+	same_as "$GC" "$size" out.json || bad "final output is not the one-shot conversion"
+	grep -qx -- '-l-agu' args || bad "no -l-agu: $(cat args)"
+	grep -qx -- '--eventlog-flush-interval=0.1' args || bad "no flush interval: $(cat args)"
+	grep -q -- '^-ol.*/standin-ghc.eventlog$' args || bad "no -ol: $(cat args)"
+	[ "$(tail -2 args | tr '\n' ' ')" = "a b " ] || bad "program arguments: $(cat args)"
+	[ -z "$(ls "$top" | grep '^hp2x-')" ] || bad "FIFO directory left: $(ls "$top")"
+	[ ! -s err ] || bad "messages: $(head -3 err)"
+}
+
+t_launch_hp_path() {
+	STANDIN_GHC=9.0.2 STANDIN_ARGS=$PWD/args STANDIN_HP=$HP STANDIN_PACE=0.001 \
+		"$HP2X" --watch -o out.json --interval 0.1 -- "$STANDIN" a 2>err ||
+		bad "exit $?"
+	same_as "$HP" "$(stat -c %s "$HP")" out.json || bad "output is not the one-shot conversion of the .hp"
+	[ "$(sed -n 2,5p args | tr '\n' ' ')" = "+RTS -hT -i0.5 -RTS " ] || bad "args: $(cat args)"
+	grep -q -- '-ol' args && bad "the .hp path was given -ol: $(cat args)"
+	# The user's own eventlog options keep the .hp path too.
+	STANDIN_GHC=9.6.6 STANDIN_ARGS=$PWD/args STANDIN_HP=$HP STANDIN_PACE=0.001 \
+		"$HP2X" --watch -o out2.json -- "$STANDIN" +RTS -hT -l -RTS 2>err ||
+		bad "exit $?"
+	grep -q -- '-ol' args && bad "-ol added to the user's -l: $(cat args)"
+	cmp -s out.json out2.json || bad "-l: not the .hp's graph"
+}
+
+# ONLY=t_fifo runs one case (when working on it).
+case_() { [ -n "${ONLY:-}" ] && [ "$2" != "$ONLY" ] && return; run "$@"; }
+case_ "pipe: each pause exact, final = one-shot" t_pipe
+case_ "FIFO opened before its writer: each pause exact" t_fifo
+case_ "socket that appears late: each pause exact" t_socket_late
+case_ "pipe cut inside an event: complete samples, said once" t_pipe_cut
+case_ "socket dropped: graph kept, said once, exit 3" t_socket_dropped
+case_ "socket --reconnect" t_socket_reconnect
+case_ "socket that never appears" t_socket_never
+case_ "SIGINT on an open stream" t_sigint_open_stream
+case_ "at most one drawing per --interval" t_interval
+case_ ".hp text on a pipe" t_hp_text_stream
+case_ "launcher: eventlog path through a FIFO" t_launch_eventlog
+case_ "launcher: .hp path (GHC 9.0.2, or the user's -l)" t_launch_hp_path
+e2e_done
