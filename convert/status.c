@@ -7,10 +7,20 @@
  * (a log file, CI), each status is a line of its own, at most one every
  * CLI_STATUS_EVERY seconds, so a day of watching writes a few thousand
  * lines, not one per drawing.
+ *
+ * After the drawing's time come what a live stream tells of the program
+ * now (the "EKG" line of GHC's live-profiling page): the newest heap
+ * size, live bytes and bytes allocated (HEAP_SIZE, HEAP_LIVE,
+ * HEAP_ALLOCATED, when the eventlog has them), the newest sample's total
+ * and its top band, and the newest mark's label.  On a terminal the whole
+ * line is cut to the terminal's width, or rewriting it in place would not
+ * work.
  */
 #include "status.h"
 
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "summary.h"
 
@@ -61,12 +71,123 @@ cli_status_clear(struct cli_status *st)
 	}
 }
 
+/* Append s (len bytes) to buf at *n, at most max bytes of it, control
+ * characters as '?' (band names and marks hold any bytes). */
+static void
+put_name(char *buf, size_t size, size_t *n, const char *s, size_t len,
+	 size_t max)
+{
+	int cut = len > max;
+	size_t i;
+
+	if (cut) {
+		/* Not inside a UTF-8 sequence. */
+		while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+			max--;
+		len = max;
+	}
+	for (i = 0; i < len && *n + 4 < size; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		buf[(*n)++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+	}
+	if (cut && *n + 4 < size) {
+		memcpy(buf + *n, "...", 3);
+		*n += 3;
+	}
+	buf[*n] = 0;
+}
+
+static void
+put(char *buf, size_t size, size_t *n, const char *fmt, const char *a,
+    const char *b)
+{
+	int k = snprintf(buf + *n, size - *n, fmt, a, b);
+
+	if (k > 0)
+		*n = *n + (size_t)k < size ? *n + (size_t)k : size - 1;
+}
+
+#define NAME_MAX_SHOWN 40
+
+void
+cli_status_live(char *buf, size_t size, const hp_model *m)
+{
+	static const struct {
+		enum hp_series s;
+		const char *what;
+	} gauges[] = { { HP_HEAP_SIZE, "heap" }, { HP_HEAP_LIVE, "live" } };
+	size_t n = 0, i, k, ns;
+	char v[64];
+	const char *sep = "; ";
+	uint64_t x;
+
+	buf[0] = 0;
+	if (!m || size < 8)
+		return;
+	for (i = 0; i < sizeof gauges / sizeof gauges[0]; i++)
+		if (hp_model_latest(m, gauges[i].s, NULL, &x)) {
+			summary_bytes(v, sizeof v, (double)x, "B");
+			put(buf, size, &n, "%s%s ", sep, gauges[i].what);
+			put(buf, size, &n, "%s%s", v, "");
+			sep = ", ";
+		}
+	if (hp_model_allocated(m, NULL, &x)) {
+		summary_bytes(v, sizeof v, (double)x, "B");
+		put(buf, size, &n, "%sallocated %s", sep, v);
+	}
+	ns = hp_model_sample_count(m);
+	if (ns > 0) {
+		const hp_band *bands;
+		const uint64_t *bytes;
+		size_t ne = hp_model_sample(m, ns - 1, &bands, &bytes), top = 0;
+
+		summary_bytes(v, sizeof v, (double)hp_model_sample_sum(m, ns - 1), "B");
+		put(buf, size, &n, "; now %s%s", v, "");
+		for (k = 1; k < ne; k++)
+			if (bytes[k] > bytes[top])
+				top = k;
+		if (ne > 0) {
+			size_t len;
+			const char *label = hp_model_band_label(m, bands[top], &len);
+
+			put(buf, size, &n, "%s%s", ", top ", "");
+			put_name(buf, size, &n, label, len, NAME_MAX_SHOWN);
+			summary_bytes(v, sizeof v, (double)bytes[top], "B");
+			put(buf, size, &n, " %s%s", v, "");
+		}
+	}
+	for (k = hp_model_mark_count(m); k > 0; k--) {
+		const char *label = hp_model_mark_label(m, k - 1);
+
+		if (label && *label) {
+			put(buf, size, &n, "%s%s", "; mark '", "");
+			put_name(buf, size, &n, label, strlen(label), NAME_MAX_SHOWN);
+			put(buf, size, &n, "%s%s", "'", "");
+			break;
+		}
+	}
+}
+
+/* Columns of the terminal out is, or 0. */
+static size_t
+columns(FILE *out)
+{
+	struct winsize ws;
+
+	if (ioctl(fileno(out), TIOCGWINSZ, &ws) == 0 && ws.ws_col > 1)
+		return ws.ws_col;
+	return 0;
+}
+
 void
 cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 		 double t, time_t wall)
 {
-	char peak[64], clock[16];
+	char peak[64], clock[16], live[512], line[1024];
 	struct tm tm;
+	size_t width;
+	int k;
 
 	if (st->quiet || (!st->tty && t - st->last_line < CLI_STATUS_EVERY))
 		return;
@@ -75,9 +196,21 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 	if (!localtime_r(&wall, &tm) ||
 	    strftime(clock, sizeof clock, "%H:%M:%S", &tm) == 0)
 		strcpy(clock, "?");
-	fprintf(st->out, "%shp2x: %s: %zu samples, %zu bands, peak %s at %.4g s, drawn %s%s",
-		st->tty ? "\r" : "", name, st->scanned,
-		m ? hp_model_band_count(m) : 0, peak, st->peak_t, clock,
+	cli_status_live(live, sizeof live, m);
+	k = snprintf(line, sizeof line, "hp2x: %s: %zu samples, %zu bands, peak %s at %.4g s, drawn %s%s",
+		     name, st->scanned, m ? hp_model_band_count(m) : 0, peak,
+		     st->peak_t, clock, live);
+	if (k < 0)
+		return;
+	if (st->tty && (width = columns(st->out)) > 0 && strlen(line) >= width) {
+		/* Cut at a character start, short of the last column. */
+		size_t at = width - 1;
+
+		while (at > 0 && ((unsigned char)line[at] & 0xc0) == 0x80)
+			at--;
+		line[at] = 0;
+	}
+	fprintf(st->out, "%s%s%s", st->tty ? "\r" : "", line,
 		st->tty ? "\033[K" : "\n");
 	fflush(st->out);
 	st->shown = st->tty;

@@ -45,6 +45,10 @@ void cli_status_update(struct cli_status *st, const hp_model *m, double t);
 /* After a drawing at time t (wall: the clock time shown). */
 void cli_status_drawn(struct cli_status *st, const char *name,
 		      const hp_model *m, double t, time_t wall);
+/* What the line says of the program now, after the drawing's time:
+ * "; heap 1.5 GB, live 900 MB, allocated 52 GB; now 1.1 GB, top THUNK
+ * 420 MB; mark 'phase 2'", each part only when m has it ("" when none). */
+void cli_status_live(char *buf, size_t size, const hp_model *m);
 /* Say once that no sample came for CLI_STATUS_IDLE seconds. */
 void cli_status_idle(struct cli_status *st, const char *name, double t);
 /* Seconds from t until cli_status_idle has something to say (a large

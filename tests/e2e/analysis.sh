@@ -145,7 +145,7 @@ grow() {
 }
 
 status_line() {
-	local re='^hp2x: g\.hp: [0-9]+ samples, 1 bands, peak [0-9.]+ [kM]?B at [0-9.]+ s, drawn [0-9]{2}:[0-9]{2}:[0-9]{2}$'
+	local re='^hp2x: g\.hp: [0-9]+ samples, 1 bands, peak [0-9.]+ [kM]?B at [0-9.]+ s, drawn [0-9]{2}:[0-9]{2}:[0-9]{2}(; .*)?$'
 	# off a terminal: a line at the first drawing, then none for 10 s
 	grow g.hp 2
 	{ grow g.hp 25 & } 2>/dev/null

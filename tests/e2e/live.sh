@@ -43,6 +43,11 @@ e2e_init live
 export TMPDIR=$top
 
 gone() { ! kill -0 "$1" 2>/dev/null; }
+# Messages other than the status line (written off a terminal at most
+# every 10 s).
+STATUS_RE='^hp2x: .*: [0-9]+ samples, [0-9]+ bands, peak .*, drawn [0-9:]+(; .*)?$'
+others() { grep -v -E "$STATUS_RE" "$1"; }
+quiet_but_status() { ! others "$1" >/dev/null; }
 exists() { [ -e "$1" ]; }
 
 # oneshot FILE BYTES: the JSON hp2x makes of the first BYTES of FILE
@@ -110,7 +115,7 @@ t_pipe() {
 	check_pauses "$GC" sync out.json "$p"
 	finish "$pid" 0
 	same_as "$GC" "$size" out.json || bad "final output is not the one-shot conversion"
-	[ ! -s err ] || bad "messages: $(head -3 err)"
+	quiet_but_status err || bad "messages: $(others err | head -3)"
 }
 
 t_fifo() {
@@ -129,7 +134,7 @@ t_fifo() {
 	check_pauses "$GC" sync out.json "$p"
 	finish "$pid" 0
 	same_as "$GC" "$size" out.json || bad "final output is not the one-shot conversion"
-	[ ! -s err ] || bad "messages: $(head -3 err)"
+	quiet_but_status err || bad "messages: $(others err | head -3)"
 }
 
 t_socket_late() {
@@ -147,7 +152,7 @@ t_socket_late() {
 	finish "$pid" 0
 	same_as "$EL" "$size" out.json || bad "final output is not the one-shot conversion"
 	[ "$(grep -c 'waiting for the socket' err)" -eq 1 ] || bad "want one 'waiting' note: $(cat err)"
-	[ "$(wc -l <err)" -eq 1 ] || bad "messages: $(cat err)"
+	[ "$(others err | wc -l)" -eq 1 ] || bad "messages: $(cat err)"
 }
 
 t_pipe_cut() {
@@ -253,6 +258,26 @@ t_hp_text_stream() {
 	same_as "$HP" "$(stat -c %s "$HP")" out.json || bad ".hp text over a pipe differs"
 }
 
+# On a terminal, the status line says what the stream says of the
+# program now: heap size, live bytes, bytes allocated, the newest
+# sample's total and top band, the newest mark.
+t_status_line() {
+	local n top last
+	read -r n top < <("$HP2X" -q "$GC" --format=json -o - | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+v = d["samples"][-1]["values"]
+b = max(v, key=lambda p: p[1])[0]
+print(len(d["samples"]), d["bands"][b]["name"])')
+	script -qec "python3 $REPLAY $GC --chunks 4093,509 --pace 0.002 | $HP2X --watch - --interval 0.2 -o out.json" \
+		/dev/null >tty.txt </dev/null || bad "under script: exit $?"
+	last=$(tr '\r' '\n' <tty.txt | grep 'samples,' | tail -1)
+	echo "$last" | grep -q -E "^hp2x: -: $n samples, [0-9]+ bands, peak .*, drawn [0-9:]+; heap [0-9.]+ [kMG]?B, live [0-9.]+ [kMG]?B, allocated [0-9.]+ [kMG]?B; now [0-9.]+ [kMG]?B, top .+ [0-9.]+ [kMG]?B; mark 'phase 8: done'" ||
+		bad "last status: $last"
+	echo "$last" | grep -qF ", top $top " || bad "top band: want $top in: $last"
+	[ "$(tr -cd '\r' <tty.txt | wc -c)" -ge 2 ] || bad "the line is not rewritten: $(cat -A tty.txt | head -3)"
+}
+
 t_launch_eventlog() {
 	local p pid size
 	p=$(pauses_for "$GC")
@@ -271,7 +296,7 @@ t_launch_eventlog() {
 	grep -q -- '^-ol.*/standin-ghc.eventlog$' args || bad "no -ol: $(cat args)"
 	[ "$(tail -2 args | tr '\n' ' ')" = "a b " ] || bad "program arguments: $(cat args)"
 	[ -z "$(ls "$top" | grep '^hp2x-')" ] || bad "FIFO directory left: $(ls "$top")"
-	[ ! -s err ] || bad "messages: $(head -3 err)"
+	quiet_but_status err || bad "messages: $(others err | head -3)"
 }
 
 t_launch_hp_path() {
@@ -301,6 +326,7 @@ case_ "socket that never appears" t_socket_never
 case_ "SIGINT on an open stream" t_sigint_open_stream
 case_ "at most one drawing per --interval" t_interval
 case_ ".hp text on a pipe" t_hp_text_stream
+case_ "status line on a terminal, from the stream" t_status_line
 case_ "launcher: eventlog path through a FIFO" t_launch_eventlog
 case_ "launcher: .hp path (GHC 9.0.2, or the user's -l)" t_launch_hp_path
 e2e_done

@@ -194,6 +194,55 @@ new_model(void **state)
 	hp_model_free(b);
 }
 
+/* What a live stream says of the program now, each part only when the
+ * model has it. */
+static void
+live_fields(void **state)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+	char buf[512];
+	hp_band a, b;
+	char longname[100];
+
+	(void)state;
+	cli_status_live(buf, sizeof buf, m);
+	assert_string_equal(buf, "");
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 1, 1000000, &err), 0);
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 3, 2000000, &err), 0);
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 2, 9000000, &err), 0);
+	cli_status_live(buf, sizeof buf, m);
+	assert_string_equal(buf, "; heap 2 MB");
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_LIVE, 3, 500000, &err), 0);
+	hp_model_set_allocated(m, 3, 7000000000u);
+	assert_int_equal(hp_model_intern(m, "a", 1, &a, &err), 0);
+	assert_int_equal(hp_model_intern(m, "THUNK\tx", 7, &b, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(hp_model_add(m, b, 9000000, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 2, &err), 0);
+	assert_int_equal(hp_model_add(m, a, 100000, &err), 0);
+	assert_int_equal(hp_model_add(m, b, 3000000, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_add_mark(m, 1, "phase 1", 7, &err), 0);
+	assert_int_equal(hp_model_add_mark(m, 1.5, "phase\n2", 7, &err), 0);
+	assert_int_equal(hp_model_add_mark(m, 1.7, NULL, 0, &err), 0);
+	cli_status_live(buf, sizeof buf, m);
+	/* The newest sample, not the peak one; a control character shown as
+	 * '?'; the newest mark with a label. */
+	assert_string_equal(buf, "; heap 2 MB, live 500 kB, allocated 7 GB; now 3.1 MB, top THUNK?x 3 MB; mark 'phase?2'");
+	/* A long name is cut, not at a UTF-8 continuation byte. */
+	memset(longname, 'n', sizeof longname);
+	memcpy(longname + 39, "\xc3\xa9", 2);
+	assert_int_equal(hp_model_intern(m, longname, sizeof longname, &a, &err), 0);
+	assert_int_equal(hp_model_begin(m, 3, &err), 0);
+	assert_int_equal(hp_model_add(m, a, 10, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	cli_status_live(buf, sizeof buf, m);
+	assert_non_null(strstr(buf, "top " "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn" "... 10 B"));
+	hp_model_free(m);
+}
+
 int
 main(void)
 {
@@ -201,6 +250,7 @@ main(void)
 		cmocka_unit_test(not_a_terminal),
 		cmocka_unit_test(terminal),
 		cmocka_unit_test(quiet),
+		cmocka_unit_test(live_fields),
 		cmocka_unit_test(idle_once),
 		cmocka_unit_test(new_model),
 	};
