@@ -67,10 +67,9 @@ hp_realloc(void *p, size_t size)
 	return injected() ? NULL : realloc(p, size ? size : 1);
 }
 
-char *
-hp_strndup(const char *s, size_t n)
+static char *
+copy(const char *s, size_t len)
 {
-	size_t len = strnlen(s, n);
 	char *d = hp_malloc(len + 1);
 
 	if (d) {
@@ -81,9 +80,15 @@ hp_strndup(const char *s, size_t n)
 }
 
 char *
+hp_strndup(const char *s, size_t n)
+{
+	return copy(s, strnlen(s, n));
+}
+
+char *
 hp_strdup(const char *s)
 {
-	return hp_strndup(s, SIZE_MAX);
+	return copy(s, strlen(s));
 }
 
 void *
