@@ -986,6 +986,8 @@ cli_help(FILE *out)
 	size_t i;
 
 	fputs("usage: hp2x [options] [FILE[.hp] | FILE.eventlog | -] [-o OUTPUT]\n"
+	      "   or: hp2x [options] FILE FILE... -o OUTPUT\n"
+	      "   or: hp2x --diff [options] A B [-o OUTPUT]\n"
 	      "   or: hp2x --watch [options] FILE -o OUTPUT\n"
 	      "   or: hp2x --watch [options] -o OUTPUT -- PROG [ARGS...]\n"
 	      "\n"
@@ -1014,6 +1016,13 @@ cli_help(FILE *out)
 	      "  prog +RTS -hT -RTS; hp2x < prog.hp > prog.ps\n"
 	      "  hp2x -w FOO.hp -o FOO.pdf       redraw FOO.pdf as FOO.hp grows\n"
 	      "  hp2x -w -o prog.pdf -- ./prog   run prog, graph its heap live\n"
+	      "  hp2x --summary FOO.hp           which bands, how big, growing?\n"
+	      "  hp2x --from 'phase 2' --to 30 prog.eventlog -o p2.png\n"
+	      "                                  a window, by mark label or seconds\n"
+	      "  hp2x before.hp after.hp -o both.pdf\n"
+	      "                                  a page each, one scale, same colours\n"
+	      "  hp2x --diff before.hp after.hp -o diff.png\n"
+	      "                                  growth above zero, shrinkage below\n"
 	      "\n"
 	      "Exit status: 0 success, 1 the run failed, 2 bad command line;\n"
 	      "with --watch -- PROG, PROG's status (128+N when killed by signal N).\n"
