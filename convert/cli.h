@@ -74,7 +74,15 @@ struct cli_settings {
 	const char *from, *to;	/* --from, --to as given; NULL = open */
 	enum { CLI_SUMMARY_NONE, CLI_SUMMARY_TEXT, CLI_SUMMARY_JSON } summary;
 	int diff;		/* --diff A B */
+
+	/* What a reader keeps where a profile offers a choice (model.h). */
+	enum hp_measure ticky_by;	/* --ticky-by */
+	int by_stack;		/* --by stack */
 };
+
+/* A new model set up to read what s asks (--ticky-by, --by); NULL when
+ * out of memory. */
+hp_model *cli_model_new(const struct cli_settings *s);
 
 /* Defaults: stdin to hp2ps naming, hp2ps's render options. */
 void cli_settings_init(struct cli_settings *s);

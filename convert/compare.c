@@ -90,7 +90,7 @@ read_input(struct input *in, const char *name, const struct cli_settings *s,
 	int rc;
 
 	in->name = name;
-	in->raw = hp_model_new();
+	in->raw = cli_model_new(s);
 	if (!in->raw)
 		return hp_err_set(err, "out of memory");
 	rc = hp_read_file(in->raw, name, err);

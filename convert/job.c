@@ -219,3 +219,15 @@ cli_job_release(struct cli_job *j)
 	cli_paths_release(&j->p);
 	memset(j, 0, sizeof *j);
 }
+
+hp_model *
+cli_model_new(const struct cli_settings *s)
+{
+	hp_model *m = hp_model_new();
+
+	if (m) {
+		hp_model_set_measure(m, s->ticky_by);
+		hp_model_set_by_stack(m, s->by_stack);
+	}
+	return m;
+}

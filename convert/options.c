@@ -376,6 +376,35 @@ set_heap_size(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
+set_ticky_by(struct cli_settings *s, const char *opt, const char *arg,
+	     struct hp_err *err)
+{
+	if (!strcmp(arg, "alloc"))
+		s->ticky_by = HP_MEASURE_ALLOC;
+	else if (!strcmp(arg, "entries"))
+		s->ticky_by = HP_MEASURE_ENTRIES;
+	else if (!strcmp(arg, "allocd"))
+		s->ticky_by = HP_MEASURE_ALLOCD;
+	else
+		return hp_err_set(err, "%s: expected entries, alloc or allocd, not '%s'",
+				  opt, arg);
+	return 0;
+}
+
+static int
+set_by(struct cli_settings *s, const char *opt, const char *arg,
+       struct hp_err *err)
+{
+	if (!strcmp(arg, "stack"))
+		s->by_stack = 1;
+	else if (!strcmp(arg, "cc"))
+		s->by_stack = 0;
+	else
+		return hp_err_set(err, "%s: expected stack or cc, not '%s'", opt, arg);
+	return 0;
+}
+
+static int
 set_exact(struct cli_settings *s, const char *opt, const char *arg,
 	  struct hp_err *err)
 {
@@ -593,6 +622,13 @@ static const struct optdef options[] = {
 	  .help = "draw the heap-size series of an eventlog" },
 	{ .name = "exact", .set = set_exact,
 	  .help = "draw every sample, however many there are" },
+	{ .name = "ticky-by", .argh = "MEASURE", .set = set_ticky_by,
+	  .help = "ticky counters by entries, alloc (the default) or\n"
+		  "allocd: a ticky report's bars, an eventlog's bands" },
+	{ .name = "by", .argh = "stack", .set = set_by,
+	  .help = "time samples (-p -l eventlog): charge each tick to\n"
+		  "the whole cost-centre stack, named as -hc names it\n"
+		  "(--by cc: the innermost cost centre, the default)" },
 	{ .letters = "q", .name = "quiet", .set = set_quiet,
 	  .help = "print no warnings" },
 	{ .letters = "w", .name = "watch", .set = set_watch,

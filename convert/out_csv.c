@@ -9,9 +9,15 @@
  * it, and it keeps the file diffable); a field is quoted only when it
  * holds ',', '"', CR or LF.  Band names are written byte for byte (they
  * may not be UTF-8).  Empty samples have no rows.
+ *
+ * A ticky report is a table of counters, not samples over time: one row
+ * per counter, every counter, ranked by the measure drawn (largest
+ * first), with all three measures: "rank,entries,alloc,allocd,arity,
+ * kinds,counter".
  */
 #include "dataout.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void
@@ -37,6 +43,65 @@ put_field(FILE *f, const char *s, size_t len)
 	putc('"', f);
 }
 
+struct ranked {
+	hp_band b;
+	uint64_t v;
+};
+
+static int
+by_value(const void *a, const void *b)
+{
+	const struct ranked *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v > y->v ? -1 : 1;
+	return (x->b > y->b) - (x->b < y->b);
+}
+
+static int
+counters_csv(const hp_model *m, FILE *f, struct hp_err *err)
+{
+	size_t n = hp_model_band_count(m), i;
+	struct ranked *r = calloc(n ? n : 1, sizeof *r);
+	const hp_band *b;
+	const uint64_t *v;
+	size_t nv = hp_model_sample_count(m) ? hp_model_sample(m, 0, &b, &v) : 0;
+
+	if (!r)
+		return hp_err_set(err, "out of memory");
+	for (i = 0; i < n; i++)
+		r[i].b = (hp_band)i;
+	for (i = 0; i < nv; i++)
+		r[b[i]].v = v[i];
+	qsort(r, n, sizeof *r, by_value);
+	fputs("rank,entries,alloc,allocd,arity,kinds,counter\n", f);
+	for (i = 0; i < n; i++) {
+		const struct hp_ticky_row *t = hp_model_band_ticky(m, r[i].b);
+		size_t len;
+		const char *name = hp_model_band_name(m, r[i].b, &len);
+
+		fprintf(f, "%zu,", i + 1);
+		if (t) {
+			out_u64(f, t->entries);
+			putc(',', f);
+			out_u64(f, t->alloc);
+			putc(',', f);
+			out_u64(f, t->allocd);
+			putc(',', f);
+			out_u64(f, t->arity);
+			putc(',', f);
+			put_field(f, t->kinds, t->kinds_len);
+		} else {
+			fputs(",,,,", f);
+		}
+		putc(',', f);
+		put_field(f, name, len);
+		putc('\n', f);
+	}
+	free(r);
+	return out_flush(f, err);
+}
+
 int
 out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 {
@@ -44,6 +109,8 @@ out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 	char t[OUT_TIME_MAX];
 	char idx[24];
 
+	if (hp_model_profile(m) == HP_PROFILE_COUNTERS)
+		return counters_csv(m, f, err);
 	fputs("sample,time,band,bytes\n", f);
 	for (i = 0; i < n; i++) {
 		const hp_band *b;

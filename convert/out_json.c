@@ -9,7 +9,12 @@
  *   "samples": [{"time": 0.1, "values": [[band, bytes], ...]}, ...],
  *   "marks": [{"time": 1.5, "label": null}, ...],
  *   "series": {"heap_size": [[t, v], ...], ...}   (only when present)
+ *   "counters": {"ALLOC_HEAP_tot": 123, ...}      (a ticky report's globals)
  *   }
+ *
+ * A ticky report's band also has "ticky": {"entries": N, "alloc": N,
+ * "allocd": N, "arity": N, "kinds": "..."}, every measure whatever the
+ * one drawn; a time profile's band "stack": its frames, outermost first.
  *
  * A header field never set is null.  "label" and "ipe" appear on a band
  * only when set; "band" in values is the index into "bands".  Samples are
@@ -134,6 +139,63 @@ put_ipe(FILE *f, const struct hp_ipe *p)
 }
 
 static void
+put_ticky(FILE *f, const struct hp_ticky_row *r)
+{
+	if (!r)
+		return;
+	fputs(", \"ticky\": {\"entries\": ", f);
+	out_u64(f, r->entries);
+	fputs(", \"alloc\": ", f);
+	out_u64(f, r->alloc);
+	fputs(", \"allocd\": ", f);
+	out_u64(f, r->allocd);
+	fputs(", \"arity\": ", f);
+	out_u64(f, r->arity);
+	fputs(", \"kinds\": ", f);
+	out_json_str(f, r->kinds, r->kinds_len);
+	putc('}', f);
+}
+
+static void
+put_stack(FILE *f, const hp_model *m, hp_band b)
+{
+	size_t len;
+	const char *s = hp_model_band_stack(m, b, &len), *e, *z;
+
+	if (!s)
+		return;
+	fputs(", \"stack\": [", f);
+	for (e = s + len; s < e; s = z + 1) {
+		if (!(z = memchr(s, '\0', (size_t)(e - s))))
+			z = e;
+		out_json_str(f, s, (size_t)(z - s));
+		if (z + 1 < e)
+			fputs(", ", f);
+	}
+	putc(']', f);
+}
+
+static void
+put_counters(FILE *f, const hp_model *m)
+{
+	size_t i, n = hp_model_counter_count(m);
+
+	if (!n)
+		return;
+	fputs(",\n\"counters\": {", f);
+	for (i = 0; i < n; i++) {
+		uint64_t v;
+		const char *name = hp_model_counter(m, i, &v);
+
+		fputs(i ? ",\n" : "\n", f);
+		out_json_str(f, name, strlen(name));
+		fputs(": ", f);
+		out_u64(f, v);
+	}
+	putc('}', f);
+}
+
+static void
 put_bands(FILE *f, const hp_model *m)
 {
 	size_t i, n = hp_model_band_count(m);
@@ -153,6 +215,8 @@ put_bands(FILE *f, const hp_model *m)
 		}
 		if (ipe)
 			put_ipe(f, ipe);
+		put_ticky(f, hp_model_band_ticky(m, (hp_band)i));
+		put_stack(f, m, (hp_band)i);
 		putc('}', f);
 	}
 	fputs("],\n", f);
@@ -259,6 +323,7 @@ out_json(const hp_model *m, FILE *f, struct hp_err *err)
 	put_samples(f, m);
 	put_marks(f, m);
 	put_series(f, m);
+	put_counters(f, m);
 	fputs("\n}\n", f);
 	return out_flush(f, err);
 }

@@ -35,7 +35,7 @@ cli_run(const struct cli_settings *s, FILE *errs)
 	if (s->prior && cli_format_is_graph(s->format) && !job.p.aux_read &&
 	    !s->quiet)
 		fprintf(errs, "hp2x: warning: -p has no effect when writing to standard output\n");
-	m = hp_model_new();
+	m = cli_model_new(s);
 	if (!m) {
 		hp_err_set(&err, "out of memory");
 		goto fail;

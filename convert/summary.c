@@ -61,6 +61,17 @@ summary_bytes(char *buf, size_t size, double v, const char *unit)
 		snprintf(buf, size, "%.3g %s%s", v, pre[i], unit);
 }
 
+/* The same with three significant digits below 1000 too ("0.375 CPU"),
+ * for values that are not counts. */
+static void
+human_frac(char *buf, size_t size, double v, const char *unit)
+{
+	if (fabs(v) < 999.5)
+		snprintf(buf, size, "%.3g %s", v, unit);
+	else
+		summary_bytes(buf, size, v, unit);
+}
+
 static void
 signed_human(char *buf, size_t size, double v, const char *unit)
 {
@@ -246,6 +257,74 @@ group_line(FILE *out, const char *what, const hp_model *m,
 	names_line(out, m, top, NULL, shown, width);
 }
 
+/* What a value is: bytes in a heap profile; ticky samples are rates;
+ * time samples ticks scaled to CPU seconds per second. */
+struct units {
+	double scale;
+	const char *v, *area, *growth;
+};
+
+static struct units
+units_of(const hp_model *m)
+{
+	struct units u = { hp_model_scale(m), "B", "B x s", "B/s" };
+
+	if (hp_model_profile(m) == HP_PROFILE_TIME) {
+		u.v = "CPU";		/* CPU seconds per second */
+		u.area = "CPU s";
+		u.growth = "CPU/s";
+	} else if (hp_model_profile(m) == HP_PROFILE_TICKY) {
+		int e = hp_model_measure(m) == HP_MEASURE_ENTRIES;
+
+		u.v = e ? "/s" : "B/s";
+		u.area = e ? "entries" : "B";
+		u.growth = e ? "/s2" : "B/s2";
+	}
+	return u;
+}
+
+/* A ticky report: every counter, ranked by the measure drawn. */
+static void
+text_counters(FILE *out, const char *name, const hp_model *m, size_t width)
+{
+	size_t n = hp_model_band_count(m), i, nv;
+	size_t namew = width > 48 + MIN_NAME ? width - 48 : MIN_NAME;
+	struct keyed *k = hp_mallocn(n ? n : 1, sizeof *k);
+	const hp_band *b;
+	const uint64_t *v;
+	char nm[512], e[64], a[64], d[64];
+
+	if (!k)
+		return;
+	nv = hp_model_sample_count(m) ? hp_model_sample(m, 0, &b, &v) : 0;
+	for (i = 0; i < n; i++) {
+		k[i].key = 0;
+		k[i].b = (hp_band)i;
+	}
+	for (i = 0; i < nv; i++)
+		k[b[i]].key = (double)v[i];
+	qsort(k, n, sizeof *k, cmp_keyed);
+	fit_name(nm, sizeof nm, name, strlen(name), width);
+	fprintf(out, "%s\n  %s, %zu counters, ranked by %s\n\n", nm,
+		hp_model_get(m, HP_JOB) ? hp_model_get(m, HP_JOB) : "ticky report", n,
+		hp_model_measure(m) == HP_MEASURE_ENTRIES ? "entries"
+		: hp_model_measure(m) == HP_MEASURE_ALLOCD ? "alloc'd" : "alloc");
+	fprintf(out, "%5s %-*s %12s %12s %12s\n", "rank", (int)namew, "counter",
+		"entries", "alloc", "alloc'd");
+	for (i = 0; i < n; i++) {
+		const struct hp_ticky_row *r = hp_model_band_ticky(m, k[i].b);
+		size_t len;
+		const char *lab = hp_model_band_label(m, k[i].b, &len);
+
+		fit_name(nm, sizeof nm, lab, len, namew);
+		summary_bytes(e, sizeof e, r ? (double)r->entries : 0, "");
+		summary_bytes(a, sizeof a, r ? (double)r->alloc : 0, "B");
+		summary_bytes(d, sizeof d, r ? (double)r->allocd : 0, "B");
+		fprintf(out, "%5zu %-*s %12s %12s %12s\n", i + 1, (int)namew, nm, e, a, d);
+	}
+	free(k);
+}
+
 static void
 text_single(FILE *out, const char *name, const hp_model *m,
 	    const struct hp_stats *st, const struct render_layout *l,
@@ -254,6 +333,9 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	const char *job = hp_model_get(m, HP_JOB);
 	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
 	char a[64], b[64], c[64], d[64], nm[512];
+	struct units u = units_of(m);
+	void (*hum)(char *, size_t, double, const char *) =
+		u.scale != 1 ? human_frac : summary_bytes;
 
 	fit_name(nm, sizeof nm, name, strlen(name), width);
 	fprintf(out, "%s\n", nm);
@@ -269,8 +351,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		put_time(out, st->t1);
 	}
 	fprintf(out, ", %zu bands\n  clock: %s\n", st->nbands, clock_of(m));
-	summary_bytes(a, sizeof a, (double)st->peak, "B");
-	summary_bytes(b, sizeof b, st->integral, "B x s");
+	hum(a, sizeof a, (double)st->peak * u.scale, u.v);
+	hum(b, sizeof b, st->integral * u.scale, u.area);
 	fprintf(out, "  peak %s at ", a);
 	put_time(out, st->peak_t);
 	fprintf(out, ", %s in all\n\n", b);
@@ -286,10 +368,10 @@ text_single(FILE *out, const char *name, const hp_model *m,
 			continue;
 		bn = hp_model_band_name(m, order[i], &len);
 		fit_name(nm, sizeof nm, bn, len, namew);
-		summary_bytes(a, sizeof a, (double)s->peak, "B");
+		hum(a, sizeof a, (double)s->peak * u.scale, u.v);
 		snprintf(b, sizeof b, "%.3f s", s->peak_t);
-		summary_bytes(c, sizeof c, (double)s->last, "B");
-		signed_human(d, sizeof d, s->growth, "B/s");
+		hum(c, sizeof c, (double)s->last * u.scale, u.v);
+		signed_human(d, sizeof d, s->growth * u.scale, u.growth);
 		fprintf(out, "%-*s %9s %9s %5.1f%% %9s %12s\n", (int)namew,
 			nm, a, b, share(st, s->integral), c, d);
 	}
@@ -316,7 +398,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 			fputs("no sample\n", out);
 			continue;
 		}
-		summary_bytes(a, sizeof a, (double)p->peak, "B");
+		hum(a, sizeof a, (double)p->peak * u.scale, u.v);
 		fprintf(out, "peak %s at %.3f s\n", a, p->peak_t);
 		names_line(out, m, p->top, p->top_bytes, p->ntop, width);
 	}
@@ -449,7 +531,9 @@ summary_print(FILE *out, const char *name, const hp_model *m,
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
-	if (json)
+	if (!json && hp_model_profile(m) == HP_PROFILE_COUNTERS)
+		text_counters(out, name, m, width > 40 ? (size_t)width : 40);
+	else if (json)
 		json_single(out, name, m, &st, &l, order);
 	else
 		text_single(out, name, m, &st, &l, order, o,

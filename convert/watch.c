@@ -231,7 +231,7 @@ fresh_model(struct watcher *w, struct hp_err *err)
 	hp_reader_free(w->r);
 	hp_model_free(w->m);
 	w->r = NULL;
-	w->m = hp_model_new();
+	w->m = cli_model_new(w->s);
 	if (w->m)
 		w->r = hp_reader_new(w->m, w->input);
 	if (!w->m || !w->r)

@@ -221,6 +221,7 @@ struct el {
 	int other_kind;		/* the warning about another kind was given */
 	/* time samples (167/168) */
 	uint64_t interval;	/* PROF_BEGIN's tick, ns; 0 = none yet */
+	uint64_t colticks;	/* ticks per column */
 	int64_t col;		/* the open column, -1 = none */
 	uint64_t ticks;		/* time samples read */
 	size_t ncols;		/* columns committed */
@@ -951,10 +952,10 @@ series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
  *
  * Time samples: one per capability per tick, charged to the innermost
  * cost centre's label (a CAF as "Module.CAF") or, by stack, to the
- * stack named as -hc names it.  Ticks are counted in columns of
- * TIME_COLUMN ticks by their event time; a column is one model sample at
- * its middle, and the scale ticks * interval / column width makes the
- * drawn value CPU seconds per second.  Columns with no tick between two
+ * stack named as -hc names it.  Ticks are counted in columns of k ticks
+ * (k the whole number of ticks nearest TIME_COLUMN_NS, at least 1) by
+ * their event time; a column is one model sample at its middle, and the
+ * scale 1 / k makes the drawn value CPU seconds per second.  Columns with no tick between two
  * that have some are empty samples, so the graph falls to zero there.
  *
  * Ticky samples: a 212 opens a sample, its 211s follow.  Logs written
@@ -966,7 +967,7 @@ series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
  * its name once defined.
  */
 
-#define TIME_COLUMN 10
+#define TIME_COLUMN_NS 50000000	/* 50 ms, in whole ticks */
 #define TICKY_BURST 1000000	/* ns */
 
 static int
@@ -1107,9 +1108,12 @@ time_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 			return 0;
 		if (!st->interval) {
 			st->interval = iv;
+			st->colticks = (TIME_COLUMN_NS + iv / 2) / iv;
+			if (st->colticks == 0)
+				st->colticks = 1;
 			if (set_field(st, HP_VALUE_UNIT, "CPU seconds per second", 22, off, err))
 				return -1;
-			hp_model_set_scale(st->m, 1.0 / TIME_COLUMN);
+			hp_model_set_scale(st->m, 1.0 / (double)st->colticks);
 			return time_title(st, off, err);
 		}
 		return 0;
@@ -1120,7 +1124,7 @@ time_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 		return 0;
 	if (depth > (unsigned)((c->end - c->p) / 4))
 		depth = (unsigned)((c->end - c->p) / 4);
-	width = st->interval * TIME_COLUMN;
+	width = st->interval * st->colticks;
 	col = (int64_t)(ns / width);
 	if (col > st->col) {
 		int64_t prev = st->col;

@@ -27,6 +27,13 @@ struct hp_frontend {
 
 extern const struct hp_frontend hp_hpfile_frontend;
 extern const struct hp_frontend hp_eventlog_frontend;
+extern const struct hp_frontend hp_ticky_frontend;
+
+/* The readable form of a ticky counter's STG name, for keys: module and
+ * function, without the unique and the package ("go9{v scBC} (Leak.Zoo)
+ * (fun) in rcaJ" -> "Leak.Zoo.go9"), " (thk)" or " (LNE)" kept.  Writes
+ * up to cap bytes to out (no NUL); returns the whole length. */
+size_t hp_ticky_readable(const char *name, size_t len, char *out, size_t cap);
 
 /* .hp text read in two parts at once (hp_read_file on a large file):
  * a and b are hp_hpfile_frontend states, b fed what follows a's input

@@ -26,6 +26,7 @@ struct band {
 	const char *label;	/* display override, or NULL */
 	size_t label_len;
 	struct hp_ipe *ipe;	/* -hi provenance, or NULL */
+	struct hp_ticky_row *ticky;	/* a ticky report's row, or NULL */
 	const char *stack;	/* time profiles: frames, NUL after each */
 	size_t stack_len;
 	double total, sumsq;	/* over committed samples */
@@ -129,8 +130,10 @@ hp_model_free(hp_model *m)
 
 	if (!m)
 		return;
-	for (i = 0; i < m->nband; i++)
+	for (i = 0; i < m->nband; i++) {
 		free(m->band[i].ipe);
+		free(m->band[i].ticky);
+	}
 	free(m->band);
 	hp_index_free(&m->names);
 	free(m->time);
@@ -789,4 +792,25 @@ hp_model_counter(const hp_model *m, size_t i, uint64_t *v)
 	if (v)
 		*v = m->counter[i].v;
 	return m->counter[i].name;
+}
+
+int
+hp_model_band_set_ticky(hp_model *m, hp_band b, const struct hp_ticky_row *r,
+			struct hp_err *err)
+{
+	struct hp_ticky_row *p = m->band[b].ticky;
+	char *k = hp_arena_dup(&m->arena, r->kinds ? r->kinds : "", r->kinds_len);
+
+	if (!k || (!p && !(p = malloc(sizeof *p))))
+		return oom(err);
+	*p = *r;
+	p->kinds = k;
+	m->band[b].ticky = p;
+	return 0;
+}
+
+const struct hp_ticky_row *
+hp_model_band_ticky(const hp_model *m, hp_band b)
+{
+	return m->band[b].ticky;
 }

@@ -189,6 +189,18 @@ int hp_model_band_set_stack(hp_model *m, hp_band b, const char *frames,
 			    size_t len, struct hp_err *err) HP_MUSTCHECK;
 const char *hp_model_band_stack(const hp_model *m, hp_band b, size_t *len);
 
+/* A ticky report's row for its counter's band: all three measures. */
+struct hp_ticky_row {
+	uint64_t entries, alloc, allocd;
+	uint64_t arity;
+	const char *kinds;	/* argument kinds, e.g. "iL" */
+	size_t kinds_len;
+};
+int hp_model_band_set_ticky(hp_model *m, hp_band b,
+			    const struct hp_ticky_row *r,
+			    struct hp_err *err) HP_MUSTCHECK;
+const struct hp_ticky_row *hp_model_band_ticky(const hp_model *m, hp_band b);
+
 /* Named totals that are not bands (a ticky report's global counters),
  * in the order added. */
 int hp_model_add_counter(hp_model *m, const char *name, size_t len,

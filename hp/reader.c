@@ -3,7 +3,8 @@
  *
  * The first bytes decide: 1f 8b is gzip, whose inflated bytes go through
  * detection again (a gzipped eventlog is fine); "hdrb" is an eventlog;
- * anything else is .hp text.  Up to four bytes are held back until the
+ * a quote or GHC's old first lines a ticky report; anything else is .hp
+ * text.  Up to four bytes are held back until the
  * decision can be made, so one-byte chunks work too.
  *
  * A large regular .hp file is read in two halves at once, the second by
@@ -83,12 +84,24 @@ hp_reader_free(hp_reader *r)
 	free(r);
 }
 
+/* A ticky report starts with the program's quoted command line (GHC 8
+ * and later: "'./prog' '+RTS' ..."), or, before that, with two blank
+ * lines and "ALLOCATIONS:"; a .hp starts with a keyword. */
+static int
+is_ticky(const unsigned char *p, size_t n)
+{
+	return (n >= 1 && p[0] == '\'') ||
+	       (n >= 4 && (!memcmp(p, "\n\nAL", 4) || !memcmp(p, "\nSTA", 4) ||
+			   !memcmp(p, "STAC", 4) || !memcmp(p, "ALLO", 4)));
+}
+
 /* The frontend for input that starts p..n; NULL when out of memory. */
 static const struct hp_frontend *
 start(hp_reader *r, const unsigned char *p, size_t n, struct hp_err *err)
 {
 	const struct hp_frontend *fe =
 		n >= 4 && memcmp(p, "hdrb", 4) == 0 ? &hp_eventlog_frontend
+		: is_ticky(p, n)		    ? &hp_ticky_frontend
 						    : &hp_hpfile_frontend;
 
 	r->st = fe->create(r->m, r->name);
@@ -254,7 +267,8 @@ hp_reader_kind(const hp_reader *r)
 {
 	if (!r->fe)
 		return HP_KIND_UNKNOWN;
-	return r->fe == &hp_eventlog_frontend ? HP_KIND_EVENTLOG : HP_KIND_HP;
+	return r->fe == &hp_eventlog_frontend ? HP_KIND_EVENTLOG
+	       : r->fe == &hp_ticky_frontend  ? HP_KIND_TICKY : HP_KIND_HP;
 }
 
 int

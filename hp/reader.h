@@ -2,8 +2,9 @@
  * hp/reader.h - reading a profile into a model, from bytes in any chunks.
  *
  * The reader decides what the bytes are by content, never by name:
- * gzip (1f 8b) is inflated first; an eventlog starts "hdrb"; anything else
- * is .hp text.  Bytes may be fed in chunks split anywhere (even inside a
+ * gzip (1f 8b) is inflated first; an eventlog starts "hdrb"; a ticky
+ * report starts with a quote (its command line); anything else is .hp
+ * text.  Bytes may be fed in chunks split anywhere (even inside a
  * number or an event); the model gains each sample as soon as it is
  * complete.  hp_reader_finish says the input has ended: a truncated final
  * sample is dropped with one warning (hp_model_warn), everything complete
@@ -22,7 +23,7 @@
 
 typedef struct hp_reader hp_reader;
 
-enum hp_kind { HP_KIND_UNKNOWN, HP_KIND_HP, HP_KIND_EVENTLOG };
+enum hp_kind { HP_KIND_UNKNOWN, HP_KIND_HP, HP_KIND_EVENTLOG, HP_KIND_TICKY };
 
 /* name is used in messages only ("stdin" for standard input).
  * Returns NULL when out of memory. */

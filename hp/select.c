@@ -193,12 +193,25 @@ first_sample(const hp_model *m, double t, int after)
 static int
 copy_header(hp_model *out, const hp_model *m, struct hp_err *err)
 {
+	size_t i, n;
 	int f;
 
 	for (f = 0; f < HP_NFIELDS; f++) {
 		const char *v = hp_model_get(m, (enum hp_field)f);
 
 		if (v && hp_model_set(out, (enum hp_field)f, v, strlen(v), err))
+			return -1;
+	}
+	hp_model_set_profile(out, hp_model_profile(m));
+	hp_model_set_scale(out, hp_model_scale(m));
+	hp_model_set_measure(out, hp_model_measure(m));
+	hp_model_set_by_stack(out, hp_model_by_stack(m));
+	n = hp_model_counter_count(m);
+	for (i = 0; i < n; i++) {
+		uint64_t v;
+		const char *c = hp_model_counter(m, i, &v);
+
+		if (hp_model_add_counter(out, c, strlen(c), v, err))
 			return -1;
 	}
 	return 0;
@@ -211,8 +224,10 @@ copy_bands(hp_model *out, const hp_model *m, const char *keep, hp_band *map,
 	size_t b, nb = hp_model_band_count(m), len, llen;
 
 	for (b = 0; b < nb; b++) {
-		const char *name, *label;
+		const char *name, *label, *stack;
 		const struct hp_ipe *ipe;
+		const struct hp_ticky_row *ticky;
+		size_t slen;
 
 		if (!keep[b])
 			continue;
@@ -225,6 +240,12 @@ copy_bands(hp_model *out, const hp_model *m, const char *keep, hp_band *map,
 			return -1;
 		ipe = hp_model_band_ipe(m, (hp_band)b);
 		if (ipe && hp_model_band_set_ipe(out, map[b], ipe, err))
+			return -1;
+		ticky = hp_model_band_ticky(m, (hp_band)b);
+		if (ticky && hp_model_band_set_ticky(out, map[b], ticky, err))
+			return -1;
+		stack = hp_model_band_stack(m, (hp_band)b, &slen);
+		if (stack && hp_model_band_set_stack(out, map[b], stack, slen, err))
 			return -1;
 	}
 	return 0;

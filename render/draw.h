@@ -148,5 +148,7 @@ int draw_marks(struct draw *d) HP_MUSTCHECK;
  * zero; draw_diff_bands draws both halves and the zero line. */
 int draw_diff_scale(struct draw *d, struct render_layout *l) HP_MUSTCHECK;
 int draw_diff_bands(struct draw *d) HP_MUSTCHECK;
+/* A ticky report's bar chart, instead of axes, key and bands (bars.c). */
+int draw_bars(struct draw *d) HP_MUSTCHECK;
 
 #endif

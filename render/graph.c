@@ -57,7 +57,7 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 	const struct render_layout *l = d->l;
 	size_t first;
 
-	if (l->multipage) {
+	if (l->multipage && hp_model_profile(d->m) != HP_PROFILE_COUNTERS) {
 		for (first = 0; first < l->nbands;
 		     first += DRAW_KEY_PER_PAGE) {
 			begin_page(d, fmt, out);
@@ -66,6 +66,13 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 		}
 	}
 	begin_page(d, fmt, out);
+	if (hp_model_profile(d->m) == HP_PROFILE_COUNTERS) {
+		if (draw_bars(d))
+			return -1;
+		if (show)
+			cairo_show_page(d->cr);
+		return 0;
+	}
 	draw_axes(d);
 	draw_key(d);
 	if ((d->diff ? draw_diff_bands(d) : draw_bands(d)) ||

@@ -514,6 +514,36 @@ y_unit(double step, double *div, const char **suffix)
 	}
 }
 
+/* A model whose value v means v * scale (a time profile's ticks per
+ * column, drawn as CPU seconds per second): ticks at round steps of the
+ * scaled value, which may be below 1, labelled as such ("0.25"). */
+static int
+scaled_y_ticks(struct render_layout *l, const hp_model *m, double limit)
+{
+	double scale = hp_model_scale(m), per = l->graph_h / l->yrange;
+	double range = l->yrange * scale, step = layout_round_step(range / N_MARKS);
+	size_t i;
+
+	l->ystep = step / scale;
+	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
+	if (!l->yticks)
+		return -1;
+	for (i = 0; i < MAX_TICKS; i++) {
+		double v = (double)i * step;
+		double y = v / scale * per;
+		struct layout_tick *t;
+
+		if (!(v <= range * (1 + 1e-12)) || !(y < limit))
+			break;
+		t = &l->yticks[l->nyticks++];
+		t->value = v / scale;
+		t->pos = y;
+		snprintf(t->label, sizeof t->label, "%.4g", v);
+		c_point(t->label);
+	}
+	return 0;
+}
+
 static int
 y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	void *closure)
@@ -525,6 +555,8 @@ y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	const char *suffix = "";
 	size_t i;
 
+	if (hp_model_scale(m) != 1)
+		return scaled_y_ticks(l, m, limit);
 	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
 	y_unit(l->ystep, &div, &suffix);
 	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
@@ -562,6 +594,8 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 	zero = below * per;
 	limit = l->graph_h -
 		(field_width(m, HP_VALUE_UNIT, measure, closure) + AXIS_FUDGE);
+	if (hp_model_scale(m) != 1)
+		return scaled_y_ticks(l, m, limit);
 	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
 	y_unit(l->ystep, &div, &suffix);
 	free(l->yticks);

@@ -82,14 +82,26 @@ draw_title(struct draw *d)
 	cairo_rectangle(d->cr, BORDER, box_y, box_w, l->title_h);
 	cairo_stroke(d->cr);
 
-	comma_number(num, sizeof num, l->area);
-	n = strlen(num) + strlen(vu) + strlen(su) + sizeof "  x ";
+	n = strlen(vu) + strlen(su) + sizeof num + sizeof " x , 18446744073709551615 counters";
 	area = hp_malloc(n);
 	if (!area) {
 		d->oom = 1;
 		return;
 	}
-	snprintf(area, n, "%s %s x %s", num, vu, su);
+	if (hp_model_profile(d->m) == HP_PROFILE_COUNTERS) {
+		/* a ticky report: its total over every counter */
+		comma_number(num, sizeof num, hp_model_sample_count(d->m)
+			     ? (double)hp_model_sample_sum(d->m, 0) : 0);
+		snprintf(area, n, "%s %s, %zu counters", num, vu,
+			 hp_model_band_count(d->m));
+	} else if (hp_model_scale(d->m) != 1) {
+		/* scaled values (CPU seconds per second): the area in the
+		 * scaled unit, not floored to an integer */
+		snprintf(area, n, "%.4g %s x %s", l->area * hp_model_scale(d->m), vu, su);
+	} else {
+		comma_number(num, sizeof num, l->area);
+		snprintf(area, n, "%s %s x %s", num, vu, su);
+	}
 	aw = fmin(draw_width(d, area, strlen(area), t.size), box_w / 2);
 
 	if (l->big_title) {

@@ -294,7 +294,7 @@ model_same(const hp_model *a, const hp_model *b, char *why, size_t whylen)
  *
  * tref_expect builds, from ghc-events' decoding, the model the reader
  * must give, by the rules hp/eventlog.c states: time samples counted in
- * columns of 10 ticks by event time, each column a sample at its middle,
+ * columns of the whole number of ticks nearest 50 ms by event time, each column a sample at its middle,
  * one empty sample after and before a gap; ticky samples opened by
  * TICKY_BEGIN (or, without any, by a counter seen again or a sample
  * more than 1 ms after the previous one), each value the
@@ -302,7 +302,7 @@ model_same(const hp_model *a, const hp_model *b, char *why, size_t whylen)
  * sampled before its definition named "<ticky ID>".  NULL when the file
  * is missing or malformed. */
 
-#define TREF_COLUMN 10
+#define TREF_COLUMN_NS 50000000ull
 
 struct tref_ctr {
 	unsigned long long id;
@@ -363,7 +363,8 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 		if (sscanf(line, "PROF_BEGIN %llu", &interval) == 1) {
 			continue;
 		} else if (!strncmp(line, "TICK ", 5)) {
-			unsigned long long width = interval * TREF_COLUMN;
+			unsigned long long k = interval ? (TREF_COLUMN_NS + interval / 2) / interval : 0;
+			unsigned long long width = interval * (k ? k : 1);
 			char *lab = strchr(line + 5, ' '), *tab = strchr(line, '\t');
 			long long c;
 
