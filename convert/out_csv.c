@@ -17,6 +17,8 @@
  */
 #include "dataout.h"
 
+#include "../hp/grow.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,7 +64,7 @@ static int
 counters_csv(const hp_model *m, FILE *f, struct hp_err *err)
 {
 	size_t n = hp_model_band_count(m), i;
-	struct ranked *r = calloc(n ? n : 1, sizeof *r);
+	struct ranked *r = hp_callocn(n ? n : 1, sizeof *r);
 	const hp_band *b;
 	const uint64_t *v;
 	size_t nv = hp_model_sample_count(m) ? hp_model_sample(m, 0, &b, &v) : 0;

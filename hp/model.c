@@ -801,7 +801,7 @@ hp_model_band_set_ticky(hp_model *m, hp_band b, const struct hp_ticky_row *r,
 	struct hp_ticky_row *p = m->band[b].ticky;
 	char *k = hp_arena_dup(&m->arena, r->kinds ? r->kinds : "", r->kinds_len);
 
-	if (!k || (!p && !(p = malloc(sizeof *p))))
+	if (!k || (!p && !(p = hp_malloc(sizeof *p))))
 		return oom(err);
 	*p = *r;
 	p->kinds = k;

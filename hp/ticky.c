@@ -260,7 +260,7 @@ global(struct ticky *t, const char *s, size_t n, struct hp_err *err)
 static int
 job(struct ticky *t, const char *s, size_t n, struct hp_err *err)
 {
-	char *buf = malloc(n + 1);
+	char *buf = hp_malloc(n + 1);
 	size_t o = 0, i;
 	int space = 0;
 
@@ -469,12 +469,12 @@ finish(void *st, struct hp_err *err)
 static void *
 create(hp_model *m, const char *name)
 {
-	struct ticky *t = calloc(1, sizeof *t);
+	struct ticky *t = hp_callocn(1, sizeof *t);
 
 	if (!t)
 		return NULL;
 	t->m = m;
-	if (!(t->name = strdup(name ? name : "stdin")) ||
+	if (!(t->name = hp_strdup(name ? name : "stdin")) ||
 	    hp_model_begin(m, 0, &t->merr)) {
 		free(t->name);
 		free(t);
