@@ -127,7 +127,7 @@ header(struct ticky *t, const char *line, size_t len)
 
 	while (n && s[0] == ' ')
 		s++, n--;
-	if (n < 7 || memcmp(s, "Entries", 7))
+	if (n < 7 || memcmp(s, "Entries", 7) != 0)
 		return 0;
 
 	if ((kinds = find(s, n, "Non-void Arguments")) &&
@@ -190,7 +190,7 @@ label(struct ticky *t, hp_band b, const char *name, size_t len,
 	char buf[512];
 	size_t n = hp_ticky_readable(name, len, buf, sizeof buf);
 
-	if (n && n <= sizeof buf && (n != len || memcmp(buf, name, n)) &&
+	if (n && n <= sizeof buf && (n != len || memcmp(buf, name, n) != 0) &&
 	    hp_model_band_set_label(t->m, b, buf, n, &t->merr))
 		return model_fail(t, err);
 	return 0;
@@ -375,7 +375,7 @@ uniq_of(const char *s, size_t n, size_t *len)
 {
 	const char *b = memchr(s, '{', n), *e, *u;
 
-	if (!b || (size_t)(s + n - b) < 4 || memcmp(b, "{v ", 3))
+	if (!b || (size_t)(s + n - b) < 4 || memcmp(b, "{v ", 3) != 0)
 		return NULL;
 	u = b + 3;
 	if (!(e = memchr(u, '}', (size_t)(s + n - u))) || e == u)
@@ -405,7 +405,7 @@ parents(struct ticky *t, struct hp_err *err)
 		size_t len, llen, plen, k;
 		const char *s = hp_model_band_name(t->m, (hp_band)i, &len);
 		const char *in = NULL, *p, *lab, *pl;
-		struct uniq key, *hit;
+		struct uniq key = { NULL, 0, 0 }, *hit;
 
 		for (p = s; p + 4 <= s + len; p++)
 			if (!memcmp(p, " in ", 4))
@@ -429,11 +429,12 @@ parents(struct ticky *t, struct hp_err *err)
 			;
 		while (k && pl[k - 1] != '.')
 			k--;
-		if (llen + 4 + plen - k > sizeof buf)
+		if (llen + 4 + plen - k + 1 > sizeof buf)
 			continue;
 		memcpy(buf, lab, llen);
 		memcpy(buf + llen, " in ", 4);
 		memcpy(buf + llen + 4, pl + k, plen - k);
+		buf[llen + 4 + plen - k] = '\0';
 		if (hp_model_band_set_label(t->m, (hp_band)i, buf, llen + 4 + plen - k, &t->merr)) {
 			free(u);
 			return model_fail(t, err);

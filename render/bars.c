@@ -53,7 +53,7 @@ draw_bars(struct draw *d)
 	struct draw_text t = { .ellipsize = PANGO_ELLIPSIZE_MIDDLE };
 	const char *vu = draw_field(d, HP_VALUE_UNIT, "bytes");
 	char num[64];
-	size_t i;
+	size_t i, k;
 	double v;
 
 	if (layout_bars(&bl, d->m, d->o, d->l->page_h - 5 - d->l->title_h,
@@ -83,7 +83,7 @@ draw_bars(struct draw *d)
 	cairo_stroke(cr);
 	t.size = DRAW_FONT;
 	t.halign = DRAW_CENTRE;
-	for (v = 0; v <= bl.axis_max * (1 + 1e-9); v += bl.axis_step) {
+	for (k = 0; k <= 100 && (v = (double)k * bl.axis_step) <= bl.axis_max * (1 + 1e-9); k++) {
 		double x = bl.bar_x + v / bl.axis_max * bl.bar_w;
 
 		cairo_move_to(cr, x, bl.y0);
