@@ -33,43 +33,14 @@
 
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s (RFC 3629: no overlongs, no
- * surrogates, nothing past U+10FFFF), or 0. */
-static size_t
-utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0], lo = 0x80, hi = 0xbf;
-	size_t k, i;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		k = 2;
-	else if (c >= 0xe0 && c <= 0xef)
-		k = 3;
-	else if (c >= 0xf0 && c <= 0xf4)
-		k = 4;
-	else
-		return 0;
-	if (c == 0xe0)
-		lo = 0xa0;
-	else if (c == 0xed)
-		hi = 0x9f;
-	else if (c == 0xf0)
-		lo = 0x90;
-	else if (c == 0xf4)
-		hi = 0x8f;
-	if (n < k || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 2; i < k; i++)
-		if (s[i] < 0x80 || s[i] > 0xbf)
-			return 0;
-	return k;
-}
+#include "../hp/utf8.h"
 
 void
 out_json_str(FILE *f, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, start = 0, k;
+	unsigned cp;
 
 	putc('"', f);
 	while (i < len) {
@@ -79,7 +50,7 @@ out_json_str(FILE *f, const char *str, size_t len)
 			i++;
 			continue;
 		}
-		if (c >= 0x80 && (k = utf8_len(s + i, len - i))) {
+		if (c >= 0x80 && (k = hp_utf8_decode(s + i, len - i, &cp))) {
 			i += k;
 			continue;
 		}

@@ -31,6 +31,7 @@
 #include <pango/pangofc-fontmap.h>
 
 #include "../hp/grow.h"
+#include "../hp/utf8.h"
 
 #define FAMILY "Liberation Sans"
 #define REGULAR "LiberationSans-Regular.ttf"
@@ -287,51 +288,6 @@ put_utf8(char *d, unsigned cp)
 	return 4;
 }
 
-/*
- * Decode one UTF-8 sequence at s (n bytes left): its code point and
- * length, or length 0 when the bytes are not well-formed UTF-8 (overlong
- * forms, surrogates and code points past U+10FFFF included).
- */
-static size_t
-get_utf8(const unsigned char *s, size_t n, unsigned *cp)
-{
-	unsigned c = s[0], lo = 0x80, hi = 0xBF;
-	size_t len, i;
-
-	if (c < 0x80) {
-		*cp = c;
-		return 1;
-	}
-	if (c >= 0xC2 && c <= 0xDF) {
-		len = 2;
-		*cp = c & 0x1F;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		len = 3;
-		*cp = c & 0x0F;
-		if (c == 0xE0)
-			lo = 0xA0;
-		if (c == 0xED)
-			hi = 0x9F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		len = 4;
-		*cp = c & 0x07;
-		if (c == 0xF0)
-			lo = 0x90;
-		if (c == 0xF4)
-			hi = 0x8F;
-	} else {
-		return 0;
-	}
-	if (n < len || s[1] < lo || s[1] > hi)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if (i > 1 && (s[i] & 0xC0) != 0x80)
-			return 0;
-		*cp = *cp << 6 | (s[i] & 0x3F);
-	}
-	return len;
-}
-
 /* Copy n bytes of s made safe into d; returns the bytes written (at most
  * 3 per input byte). */
 static size_t
@@ -341,7 +297,7 @@ copy_safe(char *d, const unsigned char *s, size_t n)
 	unsigned cp;
 
 	while (i < n) {
-		k = get_utf8(s + i, n - i, &cp);
+		k = hp_utf8_decode(s + i, n - i, &cp);
 		if (k == 0) {
 			cp = 0xFFFD;
 			k = 1;
