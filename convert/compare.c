@@ -162,6 +162,9 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 	size_t n;
 	int rc = -1;
 
+	/* cli_parse takes --diff with two inputs only. */
+	if (!in[0].name || !in[1].name)
+		return hp_err_set(err, "--diff compares two profiles");
 	if (s->summary &&
 	    summary_print_diff(stdout, in[0].name, a, in[1].name, b,
 			       s->summary == CLI_SUMMARY_JSON,

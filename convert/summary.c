@@ -210,7 +210,7 @@ names_line(FILE *out, const hp_model *m, const hp_band *b,
 		fixed += (k ? 2 : 0) + (bytes ? strlen(v[k]) + 1 : 0);
 		names += len[k];
 	}
-	room = width > fixed + 3 * 8 ? width - fixed : 3 * 8;
+	room = width > fixed + (size_t)3 * 8 ? width - fixed : (size_t)3 * 8;
 	if (names > room) {
 		for (k = 0; k < n; k++) {
 			if (len[k] <= room / n)
@@ -682,7 +682,8 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	  const char *nb, const struct hp_stats *sb, const struct change *c,
 	  size_t n, size_t width)
 {
-	size_t namew = width > 3 * 17 + MIN_NAME ? width - 3 * 17 : MIN_NAME;
+	size_t namew = width > (size_t)3 * 17 + MIN_NAME ? width - (size_t)3 * 17
+						       : MIN_NAME;
 	size_t i, shown = 0;
 	double d = sb->integral - sa->integral;
 	char p[96], q[96], r[96], nm[512];
