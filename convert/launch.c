@@ -96,31 +96,40 @@ cli_rts_scan(struct cli_rts *rts, char *const *argv, const char *ghcrts)
 		rts->stem = NULL;
 }
 
-char **
-cli_launch_argv(char *const *argv, const struct cli_rts *rts)
+/* argv[0], the na strings of added, then argv[1...]: malloc'd and
+ * NULL-terminated, or NULL (out of memory, or no argv[0]). */
+static char **
+splice(char *const *argv, const char *const *added, size_t na)
 {
-	static const char *const added[CLI_LAUNCH_NRTS] = CLI_LAUNCH_RTS;
-	size_t n = 0, extra = rts->heap ? 0 : CLI_LAUNCH_NRTS, i, k = 0;
+	size_t n = 0, i, k = 0;
 	char **out;
 
 	while (argv[n])
 		n++;
 	if (n == 0)
 		return NULL;
-	/* n counts pointers already in memory, so n + 5 cannot overflow
+	/* n counts pointers already in memory, so n + na cannot overflow
 	 * a size_t; the product is checked all the same. */
-	if (n + extra + 1 > SIZE_MAX / sizeof *out)
+	if (n + na + 1 > SIZE_MAX / sizeof *out)
 		return NULL;
-	out = hp_malloc((n + extra + 1) * sizeof *out);
+	out = hp_malloc((n + na + 1) * sizeof *out);
 	if (!out)
 		return NULL;
 	out[k++] = argv[0];
-	for (i = 0; i < extra; i++)
+	for (i = 0; i < na; i++)
 		out[k++] = (char *)added[i];
 	for (i = 1; i < n; i++)
 		out[k++] = argv[i];
 	out[k] = NULL;
 	return out;
+}
+
+char **
+cli_launch_argv(char *const *argv, const struct cli_rts *rts)
+{
+	static const char *const added[CLI_LAUNCH_NRTS] = CLI_LAUNCH_RTS;
+
+	return splice(argv, added, rts->heap ? 0 : CLI_LAUNCH_NRTS);
 }
 
 char *
@@ -296,15 +305,11 @@ cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
 			 const char *fifo, double flush, char **owned)
 {
 	const char *added[8];
-	size_t n = 0, k = 0, na = 0, i, olen = strlen(fifo) + 4;
+	size_t na = 0, olen = strlen(fifo) + 4;
 	char **out;
 	char *ol, *fl;
 
 	*owned = NULL;
-	while (argv[n])
-		n++;
-	if (n == 0)
-		return NULL;
 	/* "-ol" fifo NUL, then the flush option. */
 	ol = hp_malloc(olen + 64);
 	if (!ol)
@@ -321,17 +326,10 @@ cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
 	added[na++] = ol;
 	added[na++] = fl;
 	added[na++] = "-RTS";
-	if (n + na + 1 > SIZE_MAX / sizeof *out ||
-	    !(out = hp_malloc((n + na + 1) * sizeof *out))) {
+	out = splice(argv, added, na);
+	if (!out)
 		free(ol);
-		return NULL;
-	}
-	out[k++] = argv[0];
-	for (i = 0; i < na; i++)
-		out[k++] = (char *)added[i];
-	for (i = 1; i < n; i++)
-		out[k++] = argv[i];
-	out[k] = NULL;
-	*owned = ol;
+	else
+		*owned = ol;
 	return out;
 }

@@ -450,29 +450,41 @@ stream_end(struct watcher *w, struct hp_err *err)
 	return 0;
 }
 
-/* look() for a stream: whatever has come, without waiting. */
+/* The next bytes of the input into w->buf: a count, 0 when there is
+ * nothing more now, CLI_STREAM_END when a stream ended, -1 (err). */
+static ssize_t
+read_some(struct watcher *w, struct hp_err *err)
+{
+	ssize_t n;
+
+	if (w->streaming)
+		return cli_stream_read(&w->st, w->buf, READ_CHUNK, w->input, err);
+	while ((n = pread(w->fd, w->buf, READ_CHUNK, w->off)) < 0 &&
+	       errno == EINTR)
+		;
+	if (n < 0)
+		return hp_err_set(err, "%s: read error: %s", w->input,
+				  strerror(errno));
+	return n;
+}
+
+/* Feed the reader what the input has now, at most READ_BUDGET bytes. */
 static int
-look_stream(struct watcher *w, struct hp_err *err)
+pump(struct watcher *w, struct hp_err *err)
 {
 	size_t budget = READ_BUDGET;
 	int grew = 0;
 
-	if (w->st.fd < 0) {
-		int rc = open_stream(w, err);
-
-		if (rc <= 0)
-			return rc;
-	}
 	w->more = 0;
-	while (!w->broken && !w->ended && w->st.fd >= 0) {
+	while (!w->broken && !w->ended && (!w->streaming || w->st.fd >= 0)) {
 		ssize_t n;
 
 		if (budget == 0) {
 			w->more = 1;
 			break;
 		}
-		n = cli_stream_read(&w->st, w->buf, READ_CHUNK, w->input, err);
-		if (n == CLI_STREAM_AGAIN)
+		n = read_some(w, err);
+		if (n == 0)
 			break;
 		if (n == CLI_STREAM_END) {
 			if (stream_end(w, err))
@@ -496,12 +508,17 @@ look_stream(struct watcher *w, struct hp_err *err)
 static int
 look(struct watcher *w, struct hp_err *err)
 {
-	size_t budget = READ_BUDGET;
 	struct stat st;
-	int grew = 0;
 
-	if (w->streaming)
-		return look_stream(w, err);
+	if (w->streaming) {
+		if (w->st.fd < 0) {
+			int rc = open_stream(w, err);
+
+			if (rc <= 0)
+				return rc;
+		}
+		return pump(w, err);
+	}
 	if (w->fd >= 0 && stat(w->input, &st) == 0 &&
 	    (st.st_dev != w->dev || st.st_ino != w->ino)) {
 		close(w->fd);
@@ -516,7 +533,7 @@ look(struct watcher *w, struct hp_err *err)
 		if (rc <= 0)
 			return rc;
 		if (w->streaming)
-			return look_stream(w, err);
+			return pump(w, err);
 		w->opened = 1;
 	}
 	if (fstat(w->fd, &st) != 0)
@@ -527,30 +544,7 @@ look(struct watcher *w, struct hp_err *err)
 		if (fresh_model(w, err))
 			return -1;
 	}
-	w->more = 0;
-	while (!w->broken && !w->ended) {
-		ssize_t n;
-
-		if (budget == 0) {
-			w->more = 1;
-			break;
-		}
-		n = pread(w->fd, w->buf, READ_CHUNK, w->off);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return hp_err_set(err, "%s: read error: %s", w->input,
-					  strerror(errno));
-		if (n == 0)
-			break;
-		grew = 1;
-		budget -= (size_t)n < budget ? (size_t)n : budget;
-		take(w, (size_t)n);
-	}
-	if (grew)
-		w->last_growth = now();
-	w->nwarn = warnings(w);
-	return 0;
+	return pump(w, err);
 }
 
 /* 1 when an event concerns the input. */
