@@ -34,6 +34,10 @@ int out_csv(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 /* One JSON object: header fields, bands, samples, marks, series. */
 int out_json(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
+/* speedscope's file format, "sampled" profile: a time profile's samples
+ * for flame graphs (out_speedscope.c).  Fails for any other profile. */
+int out_speedscope(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
+
 /* Shared by the three writers (out_hp.c). */
 
 /* The time as written by all three, NUL-terminated in buf (at most

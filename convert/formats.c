@@ -26,6 +26,7 @@ static const struct cli_format formats[] = {
 	{ "hp",   { ".hp" },   0, RENDER_PS,  out_hp },
 	{ "csv",  { ".csv" },  0, RENDER_PS,  out_csv },
 	{ "json", { ".json" }, 0, RENDER_PS,  out_json },
+	{ "speedscope", { ".speedscope.json" }, 0, RENDER_PS, out_speedscope },
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])

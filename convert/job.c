@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "../hp/grow.h"
+#include "dataout.h"
 
 int
 cli_exists(const char *path, void *ctx)
@@ -227,7 +228,9 @@ cli_model_new(const struct cli_settings *s)
 
 	if (m) {
 		hp_model_set_measure(m, s->ticky_by);
-		hp_model_set_by_stack(m, s->by_stack);
+		/* a flame graph needs whole stacks */
+		hp_model_set_by_stack(m, s->by_stack ||
+				      (s->format && s->format->write == out_speedscope));
 	}
 	return m;
 }

@@ -1114,6 +1114,7 @@ time_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 			if (set_field(st, HP_VALUE_UNIT, "CPU seconds per second", 22, off, err))
 				return -1;
 			hp_model_set_scale(st->m, 1.0 / (double)st->colticks);
+			hp_model_set_tick(st->m, (double)iv / 1e9);
 			return time_title(st, off, err);
 		}
 		return 0;

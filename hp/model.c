@@ -91,6 +91,7 @@ struct hp_model {
 
 	enum hp_profile profile;
 	double scale;		/* 0 = not set (1) */
+	double tick;
 	enum hp_measure measure;
 	int by_stack;
 	struct counter {
@@ -719,6 +720,18 @@ double
 hp_model_scale(const hp_model *m)
 {
 	return m->scale > 0 ? m->scale : 1;
+}
+
+void
+hp_model_set_tick(hp_model *m, double seconds)
+{
+	m->tick = seconds > 0 && isfinite(seconds) ? seconds : 0;
+}
+
+double
+hp_model_tick(const hp_model *m)
+{
+	return m->tick;
 }
 
 void

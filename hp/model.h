@@ -173,6 +173,10 @@ enum hp_profile hp_model_profile(const hp_model *m);
 void hp_model_set_scale(hp_model *m, double scale);
 double hp_model_scale(const hp_model *m);
 
+/* A time profile's tick, seconds (0: not a time profile). */
+void hp_model_set_tick(hp_model *m, double seconds);
+double hp_model_tick(const hp_model *m);
+
 /* What a reader keeps where the input offers a choice; set before
  * reading.  measure: which ticky count becomes the value; by_stack: a
  * time sample is charged to its whole stack (named as -hc names it)

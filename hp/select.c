@@ -204,6 +204,7 @@ copy_header(hp_model *out, const hp_model *m, struct hp_err *err)
 	}
 	hp_model_set_profile(out, hp_model_profile(m));
 	hp_model_set_scale(out, hp_model_scale(m));
+	hp_model_set_tick(out, hp_model_tick(m));
 	hp_model_set_measure(out, hp_model_measure(m));
 	hp_model_set_by_stack(out, hp_model_by_stack(m));
 	n = hp_model_counter_count(m);
