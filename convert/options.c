@@ -149,6 +149,45 @@ set_colour(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
+set_palette(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	static const struct {
+		const char *name;
+		enum render_palette_name p;
+	} names[] = {
+		{ "hp2ps", RENDER_PALETTE_HP2PS },
+		{ "grey", RENDER_PALETTE_GREY },
+		{ "gray", RENDER_PALETTE_GREY },
+		{ "many", RENDER_PALETTE_MANY },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		if (strcmp(arg, names[i].name) == 0) {
+			s->render.palette = names[i].p;
+			return 0;
+		}
+	}
+	return hp_err_set(err, "option '%s' wants hp2ps, grey or many, not '%s'",
+			  opt, arg);
+}
+
+static int
+set_colour_by(struct cli_settings *s, const char *opt, const char *arg,
+	      struct hp_err *err)
+{
+	if (strcmp(arg, "name") == 0)
+		s->render.colour_by_name = 1;
+	else if (strcmp(arg, "rank") == 0)
+		s->render.colour_by_name = 0;
+	else
+		return hp_err_set(err, "option '%s' wants name or rank, not '%s'",
+				  opt, arg);
+	return 0;
+}
+
+static int
 set_stddev(struct cli_settings *s, const char *opt, const char *arg,
 	   struct hp_err *err)
 {
@@ -249,17 +288,18 @@ set_gs(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
+/* -mN; --bands all keeps every band, with a key (-m0 has none).  More
+ * than 20 bands give PostScript hp2ps's key pages (the layout decides). */
 static int
 set_bands(struct cli_settings *s, const char *opt, const char *arg,
 	  struct hp_err *err)
 {
-	if (integer(opt, arg, !is_long(opt), 0, INT_MAX, &s->render.max_bands,
-		    err))
-		return -1;
-	/* hp2ps: more than 20 bands do not fit beside the graph. */
-	if (s->render.max_bands > 20)
-		s->render.multipage = 1;
-	return 0;
+	if (is_long(opt) && strcmp(arg, "all") == 0) {
+		s->render.max_bands = RENDER_ALL_BANDS;
+		return 0;
+	}
+	return integer(opt, arg, !is_long(opt), 0, INT_MAX,
+		       &s->render.max_bands, err);
 }
 
 static int
@@ -588,8 +628,9 @@ static const struct optdef options[] = {
 	{ .letters = "m", .letter_arg = LA_GLUED, .short_argh = "<N>",
 	  .name = "bands", .argh = "N", .set = set_bands,
 	  .help = "at most N bands (default 20), the rest merged into\n"
-		  "OTHER; 0 means no limit and no key; more than 20\n"
-		  "turns on --multipage" },
+		  "OTHER; 0 means no limit and no key, --bands all\n"
+		  "no limit with a key; past 20, PostScript puts the\n"
+		  "key on pages of its own (--multipage)" },
 	{ .letters = "M", .name = "multipage", .set = set_multipage,
 	  .help = "key on pages of its own, graph on the last page" },
 	{ .letters = "p", .letter_arg = LA_CHAIN, .name = "prior",
@@ -618,6 +659,16 @@ static const struct optdef options[] = {
 	  .help = "PNG size in pixels (default from --dpi)" },
 	{ .name = "dpi", .argh = "N", .set = set_dpi,
 	  .help = "PNG resolution, 1 to 2400 (default 96)" },
+	{ .name = "palette", .argh = "NAME", .set = set_palette,
+	  .help = "band colours: hp2ps (hp2ps's -c colours), grey\n"
+		  "(hp2ps's greys) or many (128 colours, none alike\n"
+		  "among the first 64); default: grey, with -c hp2ps's\n"
+		  "up to 20 bands and many past 20" },
+	{ .name = "colour-by", .alias = "color-by", .argh = "name|rank",
+	  .set = set_colour_by,
+	  .help = "name: a band's colour follows its name, the same\n"
+		  "in every graph (the .aux keeps it for -p); rank\n"
+		  "(default): its place in the order" },
 	{ .name = "heap-size", .set = set_heap_size,
 	  .help = "draw the heap-size series of an eventlog" },
 	{ .name = "exact", .set = set_exact,

@@ -12,6 +12,7 @@
 #define RENDER_AUX_PRIVATE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "render.h"
 
@@ -25,6 +26,10 @@ int render_aux_order(const render_aux *a, const char *name, size_t len,
 		     long long *out);
 int render_aux_shade(const render_aux *a, const char *name, size_t len,
 		     double *out);
+/* A SHADE given as "#rrggbb" (hp2x's colours past hp2ps's palette):
+ * 1 and *out = 0xRRGGBB, else 0. */
+int render_aux_colour(const render_aux *a, const char *name, size_t len,
+		      uint32_t *out);
 size_t render_aux_order_count(const render_aux *a);
 size_t render_aux_shade_count(const render_aux *a);
 
@@ -35,5 +40,7 @@ int render_aux_add_order(render_aux *a, const char *name, size_t len,
 			 long long k, struct hp_err *err) HP_MUSTCHECK;
 int render_aux_add_shade(render_aux *a, const char *name, size_t len,
 			 double shade, struct hp_err *err) HP_MUSTCHECK;
+int render_aux_add_colour(render_aux *a, const char *name, size_t len,
+			  uint32_t rgb, struct hp_err *err) HP_MUSTCHECK;
 
 #endif

@@ -27,6 +27,10 @@
  * that a shade is written with as many decimals as it takes to read back
  * exactly: hp2ps's "%.2f" turns every colour code into black or red.
  * Names containing a line break cannot be written and are left out.
+ *
+ * Past hp2ps: a SHADE may be a colour "#rrggbb" (hp2x's many-band and
+ * by-name colours, which hp2ps's one-digit-per-tenth codes cannot hold),
+ * so -p keeps those colours too.
  */
 #include "aux-private.h"
 
@@ -48,6 +52,8 @@ struct entry {
 	size_t len;
 	long long order;	/* ORDER map */
 	double shade;		/* SHADE map */
+	int has_colour;		/* SHADE given as #rrggbb: colour */
+	uint32_t colour;
 };
 
 /* Entries in insertion order (the order they are written back in), plus
@@ -134,6 +140,7 @@ map_add(render_aux *a, struct map *m, const char *name, size_t len,
 	e->len = len;
 	e->order = order;
 	e->shade = shade;
+	e->has_colour = 0;
 	m->n++;
 	return 0;
 }
@@ -176,6 +183,19 @@ render_aux_shade(const render_aux *a, const char *name, size_t len,
 	return 1;
 }
 
+int
+render_aux_colour(const render_aux *a, const char *name, size_t len,
+		  uint32_t *out)
+{
+	const struct entry *e = map_find(&a->shade, name, len,
+					 hp_hash_bytes(name, len));
+
+	if (!e || !e->has_colour)
+		return 0;
+	*out = e->colour;
+	return 1;
+}
+
 size_t
 render_aux_order_count(const render_aux *a)
 {
@@ -208,6 +228,43 @@ render_aux_add_shade(render_aux *a, const char *name, size_t len,
 		     double shade, struct hp_err *err)
 {
 	return map_add(a, &a->shade, name, len, 0, shade, err);
+}
+
+int
+render_aux_add_colour(render_aux *a, const char *name, size_t len,
+		      uint32_t rgb, struct hp_err *err)
+{
+	size_t n = a->shade.n;
+
+	if (map_add(a, &a->shade, name, len, 0, 0, err) < 0)
+		return -1;
+	if (a->shade.n > n) {
+		a->shade.e[n].has_colour = 1;
+		a->shade.e[n].colour = rgb & 0xFFFFFF;
+	}
+	return 0;
+}
+
+/* "#rrggbb", exactly. */
+static int
+parse_colour(const char *s, size_t len, uint32_t *out)
+{
+	uint32_t v = 0;
+	size_t i;
+
+	if (len != 7 || s[0] != '#')
+		return -1;
+	for (i = 1; i < 7; i++) {
+		char c = s[i];
+		unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
+			c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) :
+			c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+		if (d > 15)
+			return -1;
+		v = v << 4 | d;
+	}
+	*out = v;
+	return 0;
 }
 
 /*
@@ -391,6 +448,11 @@ read_line(render_aux *a, const char *fname, size_t lineno, const char *p,
 					    k, err);
 	} else {
 		double s;
+		uint32_t c;
+		if (parse_colour(val, (size_t)(end - val), &c) == 0)
+			return render_aux_add_colour(a, name,
+						     (size_t)(nameend - name),
+						     c, err);
 		if (parse_double(val, (size_t)(end - val), &s) < 0)
 			return hp_err_set(err, "%s:%zu: identifier and floating "
 					  "point number must follow SHADE",
@@ -486,7 +548,11 @@ render_aux_write(const render_aux *a, FILE *out, struct hp_err *err)
 		const struct entry *e = &a->shade.e[i];
 		if (!writable(e))
 			continue;
-		format_shade(buf, sizeof buf, e->shade);
+		if (e->has_colour)
+			snprintf(buf, sizeof buf, "#%06x",
+				 (unsigned)e->colour);
+		else
+			format_shade(buf, sizeof buf, e->shade);
 		fputs("SHADE ", out);
 		fwrite(e->name, 1, e->len, out);
 		fprintf(out, " %s\n", buf);

@@ -14,7 +14,7 @@
 
 #define TICK 4.0
 #define LABEL_GAP 5.0	/* between the y axis and its labels */
-#define X_BASELINE 5.0
+#define X_BASELINE 15.0	/* x labels' baseline below the axis */
 
 void
 draw_axes(struct draw *d)
@@ -40,7 +40,7 @@ draw_axes(struct draw *d)
 
 	t.halign = DRAW_RIGHT;
 	t.max_w = gw / 3;
-	draw_show(d, gx + gw, X_BASELINE, su, strlen(su), &t);
+	draw_show(d, gx + gw, gy - X_BASELINE, su, strlen(su), &t);
 	t.halign = DRAW_CENTRE;
 	t.max_w = 0;
 	for (i = 0; i < l->nxticks; i++) {
@@ -49,7 +49,7 @@ draw_axes(struct draw *d)
 		cairo_move_to(cr, gx + k->pos, gy);
 		cairo_rel_line_to(cr, 0, -TICK);
 		cairo_stroke(cr);
-		draw_show(d, gx + k->pos, X_BASELINE, k->label,
+		draw_show(d, gx + k->pos, gy - X_BASELINE, k->label,
 			  strlen(k->label), &t);
 	}
 

@@ -29,6 +29,7 @@
 #define DRAW_TITLE_FONT 12.0
 #define DRAW_MARK_FONT 7.5	/* mark labels */
 #define DRAW_KEY_BOX 14.0
+#define DRAW_KEY_SWATCH 9.0	/* the many-band key's boxes (layout.c) */
 #define DRAW_KEY_PER_PAGE 20	/* entries on a page of a multi-page key */
 
 /* fonts.c */

@@ -37,6 +37,39 @@ entry(struct draw *d, const struct layout_band *b, double x, double centre,
 		  &t);
 }
 
+/* The key of many bands (layout.h): small boxes in columns, the top
+ * band first, so the key reads down as the bands do. */
+static void
+draw_key_columns(struct draw *d)
+{
+	const struct render_layout *l = d->l;
+	cairo_t *cr = d->cr;
+	struct draw_text t = {
+		.size = DRAW_FONT,
+		.max_w = l->key_label_max,
+		.ellipsize = PANGO_ELLIPSIZE_MIDDLE,
+		.valign = DRAW_BASELINE,
+	};
+	double box = DRAW_KEY_SWATCH;
+	size_t i;
+
+	for (i = 0; i < l->nbands; i++) {
+		const struct layout_band *b = &l->bands[l->nbands - 1 - i];
+		size_t col = i / l->key_rows, row = i % l->key_rows;
+		double x = l->key_x + (double)col * l->key_col_w;
+		double top = l->key_top - (double)row * l->key_pitch;
+		double centre = top - l->key_pitch / 2;
+
+		cairo_rectangle(cr, x, centre - box / 2, box, box);
+		cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
+		cairo_fill_preserve(cr);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		cairo_stroke(cr);
+		draw_show(d, x + box + 4, centre - DRAW_FONT * 0.35,
+			  b->label, b->label_len, &t);
+	}
+}
+
 void
 draw_key(struct draw *d)
 {
@@ -44,6 +77,10 @@ draw_key(struct draw *d)
 	double x = l->graph_x + l->graph_w, dc;
 	size_t k;
 
+	if (l->key_cols > 0) {
+		draw_key_columns(d);
+		return;
+	}
 	if (!l->key_on_graph || l->nbands == 0)
 		return;
 	dc = l->graph_h / (double)(l->nbands + 1);

@@ -66,6 +66,11 @@
 #define KEY_EXTRA	(3 * BORDER_SPACE + 14.0)	/* gaps + key box */
 #define KEY_MAX_SHARE	0.45
 #define KEY_BOX		14.0				/* a key entry's least height */
+#define KEY_PITCH	12.5		/* many-band key: row to row */
+#define KEY_SWATCH	9.0		/* ... colour box side */
+#define KEY_TEXT_X	(KEY_SWATCH + 4.0)	/* ... box to name */
+#define KEY_COL_GAP	10.0		/* ... name to next column */
+#define KEY_COL_MAX	170.0		/* ... longest name before shortening */
 #define AXIS_FONT	10.0
 #define SMALL_JOB	35
 #define N_MARKS		7.0
@@ -210,25 +215,117 @@ is_other_name(const char *s, size_t len)
 	return len == sizeof other_name - 1 && memcmp(s, other_name, len) == 0;
 }
 
-static void
-set_shades(struct render_layout *l, const render_aux *prior, int colour)
+/* Which palette the kept bands get: hp2ps's when hp2ps would use it. */
+static enum render_palette_name
+palette_of(const struct render_layout *l, const struct render_opts *o)
 {
-	size_t k, invented = 0;
+	if (o->colour_by_name)
+		return RENDER_PALETTE_MANY;
+	if (o->palette != RENDER_PALETTE_AUTO)
+		return o->palette;
+	if (!o->colour)
+		return RENDER_PALETTE_GREY;
+	return l->nbands <= 20 ? RENDER_PALETTE_HP2PS : RENDER_PALETTE_MANY;
+}
 
+static void
+set_hex(struct layout_band *b, uint32_t c)
+{
+	b->hex = 1;
+	b->hexrgb = c;
+	b->shade = 0;
+	render_rgb24(c, b->rgb);
+}
+
+/* --colour-by name: each kept band's index into render_many, the names
+ * taken in byte order (palette.h).  NULL when out of memory. */
+static size_t *
+name_colours(const struct render_layout *l, const hp_model *m)
+{
+	size_t n = l->nbands, k, i, nn = 0;
+	hp_band *ids = hp_mallocn(n ? n : 1, sizeof *ids);
+	const char **names = hp_mallocn(n ? n : 1, sizeof *names);
+	size_t *lens = hp_mallocn(n ? n : 1, sizeof *lens);
+	size_t *idx = hp_mallocn(n ? n : 1, sizeof *idx);
+	size_t *out = hp_mallocn(n ? n : 1, sizeof *out);
+	int32_t *slot = l->slot;
+
+	if (!ids || !names || !lens || !idx || !out)
+		goto fail;
+	memset(out, 0, (n ? n : 1) * sizeof *out);
+	for (k = 0; k < n; k++)
+		if (l->bands[k].band != LAYOUT_OTHER)
+			ids[nn++] = l->bands[k].band;
+	if (stable_sort(ids, nn, by_name, m) < 0)
+		goto fail;
+	for (i = 0; i < nn; i++)
+		names[i] = hp_model_band_name(m, ids[i], &lens[i]);
+	render_colour_by_name(names, lens, nn, idx);
+	for (i = 0; i < nn; i++)
+		out[slot[ids[i]]] = idx[i];
+	free(ids);
+	free(names);
+	free(lens);
+	free(idx);
+	return out;
+fail:
+	free(ids);
+	free(names);
+	free(lens);
+	free(idx);
+	free(out);
+	return NULL;
+}
+
+static int
+set_shades(struct render_layout *l, const hp_model *m,
+	   const render_aux *prior, const struct render_opts *o)
+{
+	enum render_palette_name pal = palette_of(l, o);
+	int colour = pal != RENDER_PALETTE_GREY;
+	size_t k, invented = 0, *byname = NULL;
+
+	if (o->colour_by_name && !(byname = name_colours(l, m)))
+		return -1;
 	for (k = 0; k < l->nbands; k++) {
 		struct layout_band *b = &l->bands[k];
+		uint32_t c;
 		double s;
 
+		b->hex = 0;
+		if (prior && render_aux_colour(prior, b->name, b->name_len, &c)) {
+			set_hex(b, c);
+			continue;
+		}
 		if (prior && render_aux_shade(prior, b->name, b->name_len, &s))
 			;
 		else if (l->has_other && k > 0 &&
-			 is_other_name(b->name, b->name_len))
-			s = l->bands[0].shade;
-		else
-			s = render_palette(colour, invented++)->shade;
+			 is_other_name(b->name, b->name_len)) {
+			memcpy(b->rgb, l->bands[0].rgb, sizeof b->rgb);
+			b->shade = l->bands[0].shade;
+			b->hex = l->bands[0].hex;
+			b->hexrgb = l->bands[0].hexrgb;
+			continue;
+		} else if (pal == RENDER_PALETTE_MANY) {
+			if (b->band == LAYOUT_OTHER)
+				c = RENDER_OTHER_RGB;
+			else if (byname)
+				c = render_many[byname[k]].rgb;
+			else	/* the most distinct colours to the top, the
+				 * largest bands by default */
+				c = render_many[(l->nbands - 1 - k) %
+						RENDER_MANY_N].rgb;
+			set_hex(b, c);
+			continue;
+		} else {
+			s = render_palette(pal == RENDER_PALETTE_HP2PS,
+					   invented++)->shade;
+		}
 		b->shade = s;
 		render_shade_rgb(s, colour, b->rgb);
 	}
+	free(byname);
+	return 0;
 }
 
 /* Order the kept bands and fill l->bands and l->slot. */
@@ -301,9 +398,19 @@ choose_bands(struct render_layout *l, const hp_model *m,
 	k = 0;
 	if (merge) {
 		struct layout_band *b = &l->bands[k++];
+		size_t n = sizeof "OTHER ( bands)" + 24;
+
 		b->band = LAYOUT_OTHER;
-		b->label = b->name = other_name;
-		b->label_len = b->name_len = sizeof other_name - 1;
+		b->name = other_name;
+		b->name_len = sizeof other_name - 1;
+		/* The key says what OTHER holds; the .aux keeps the name. */
+		l->other_label = malloc(n);
+		if (!l->other_label)
+			goto oom;
+		snprintf(l->other_label, n, "OTHER (%zu band%s)", merge,
+			 merge == 1 ? "" : "s");
+		b->label = l->other_label;
+		b->label_len = strlen(l->other_label);
 		for (i = 0; i < merge; i++) {
 			b->total += hp_model_band_total(m, kept[i]);
 			l->slot[kept[i]] = 0;
@@ -317,7 +424,8 @@ choose_bands(struct render_layout *l, const hp_model *m,
 		b->total = hp_model_band_total(m, kept[i]);
 		l->slot[kept[i]] = (int32_t)k;
 	}
-	set_shades(l, prior, o->colour);
+	if (set_shades(l, m, prior, o) < 0)
+		goto oom;
 	rc = 0;
 	goto out;
 oom:
@@ -675,19 +783,91 @@ heap_max(const hp_model *m)
 	return max;
 }
 
+static double
+longest_label(const struct render_layout *l, layout_measure_fn measure,
+	      void *closure)
+{
+	double longest = 0, w;
+	size_t k;
+
+	for (k = 0; k < l->nbands; k++) {
+		w = text_width(measure, closure, l->bands[k].label,
+			       l->bands[k].label_len);
+		if (w > longest)
+			longest = w;
+	}
+	return longest;
+}
+
 /*
- * Where the key goes.  hp2ps: beside the graph, or (-M, -m above 20) on
- * pages of its own before the graph page.  A format of one picture (EPS,
- * SVG, PNG) has no key pages: its key goes beside the graph when the
- * entries fit there (a key box's height each, so up to 26 bands), and
- * otherwise the graph takes the full width without a key.
+ * The key of many bands: columns of small entries beside the graph when
+ * they leave it KEY_MAX_SHARE of the width or more, else as many columns
+ * as the page's width holds below the graph, the page growing by the
+ * key's height (the graph keeps its size).
+ */
+static void
+key_columns(struct render_layout *l, double longest)
+{
+	double name = fmin(longest, KEY_COL_MAX), w, avail;
+	size_t n = l->nbands, rows = (size_t)(l->graph_h / KEY_PITCH), cols;
+
+	l->key_pitch = KEY_PITCH;
+	l->key_col_w = KEY_TEXT_X + name + KEY_COL_GAP;
+	if (rows < 1)
+		rows = 1;
+	cols = (n + rows - 1) / rows;
+	if (cols < 1)
+		cols = 1;
+	w = BORDER_SPACE + (double)cols * l->key_col_w;
+	if (w <= KEY_MAX_SHARE * FULL_GRAPH_W) {
+		l->key_w = w;
+		l->graph_w = FULL_GRAPH_W - w;
+		l->key_cols = cols;
+		l->key_rows = (n + cols - 1) / cols;
+		l->key_x = l->graph_x + l->graph_w + BORDER_SPACE;
+		l->key_top = l->graph_y + l->graph_h;
+		l->key_label_max = name;
+		return;
+	}
+	avail = TITLE_W - 2 * BORDER_SPACE;
+	if (l->key_col_w > avail) {
+		l->key_col_w = avail;
+		name = avail - KEY_TEXT_X - KEY_COL_GAP;
+	}
+	cols = (size_t)((avail + KEY_COL_GAP) / l->key_col_w);
+	if (cols > n)
+		cols = n;
+	if (cols < 1)
+		cols = 1;
+	rows = (n + cols - 1) / cols;
+	l->key_below = 1;
+	l->key_cols = cols;
+	l->key_rows = rows;
+	l->key_label_max = name;
+	l->key_w = 0;
+	l->graph_w = FULL_GRAPH_W;
+	/* Below the x axis and its labels, the old bottom margin. */
+	l->key_top = (double)rows * KEY_PITCH + BORDER_SPACE + 2;
+	l->graph_y = GRAPH_Y0 + l->key_top;
+	l->page_h += l->key_top;
+	l->key_x = 2 * BORDER_SPACE;
+}
+
+/*
+ * Where the key goes.  hp2ps: beside the graph, one entry per
+ * graph_h / (n + 1), or (-M; in PostScript also -m above 20) on pages of
+ * its own before the graph page.  A format of one picture (EPS, SVG, PNG)
+ * has no key pages, nor has a PDF without -M: hp2ps's key beside the
+ * graph while its entries fit there (a key box's height each, so up to
+ * 26 bands), else columns of smaller entries (key_columns).  -m0 has no
+ * key, as in hp2ps; --bands all keeps every band with a key.
  */
 static void
 dimensions(struct render_layout *l,
 	   const struct render_opts *o, layout_measure_fn measure,
 	   void *closure)
 {
-	size_t k;
+	double longest;
 
 	l->page_w = LAYOUT_PAGE_W;
 	l->page_h = LAYOUT_PAGE_H;
@@ -699,28 +879,23 @@ dimensions(struct render_layout *l,
 	l->graph_x = GRAPH_X0;
 	l->graph_y = GRAPH_Y0;
 	l->graph_h = LAYOUT_PAGE_H - l->title_h - 2 * BORDER_SPACE - GRAPH_Y0;
-
-	l->multipage = o->multipage || o->max_bands > 20;
-	l->key_on_graph = !l->multipage && o->max_bands > 0;
-	if (l->multipage && !layout_has_pages(o->format)) {
-		l->multipage = 0;
-		l->key_on_graph = l->nbands > 0 &&
-			l->graph_h / (double)(l->nbands + 1) >= KEY_BOX;
-	}
+	l->graph_w = FULL_GRAPH_W;
 	l->key_label_max = KEY_MAX_SHARE * FULL_GRAPH_W - KEY_EXTRA;
 	l->key_w = 0;
-	if (l->key_on_graph || l->multipage) {
-		double longest = 0;
-		for (k = 0; k < l->nbands; k++) {
-			double w = text_width(measure, closure, l->bands[k].label,
-					      l->bands[k].label_len);
-			if (w > longest)
-				longest = w;
-		}
-		l->key_w = KEY_EXTRA +
-			   (longest < l->key_label_max ? longest : l->key_label_max);
+
+	l->multipage = layout_has_pages(o->format) &&
+		(o->multipage || (o->format == RENDER_PS && o->max_bands > 20));
+	if (!l->multipage && o->max_bands <= 0)
+		return;
+	longest = longest_label(l, measure, closure);
+	if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < KEY_BOX) {
+		key_columns(l, longest);
+		return;
 	}
-	l->graph_w = FULL_GRAPH_W - (l->key_on_graph ? l->key_w : 0);
+	l->key_on_graph = !l->multipage;
+	l->key_w = KEY_EXTRA + fmin(longest, l->key_label_max);
+	if (l->key_on_graph)
+		l->graph_w -= l->key_w;
 }
 
 int
@@ -788,6 +963,7 @@ void
 layout_release(struct render_layout *l)
 {
 	free(l->title);
+	free(l->other_label);
 	free(l->bands);
 	free(l->slot);
 	free(l->xticks);
@@ -808,10 +984,14 @@ layout_to_aux(const struct render_layout *l, render_aux *used,
 					 l->bands[k].name_len,
 					 (long long)k + 1, err) < 0)
 			return -1;
-	for (k = 0; k < l->nbands; k++)
-		if (render_aux_add_shade(used, l->bands[k].name,
-					 l->bands[k].name_len,
-					 l->bands[k].shade, err) < 0)
+	for (k = 0; k < l->nbands; k++) {
+		const struct layout_band *b = &l->bands[k];
+
+		if (b->hex ? render_aux_add_colour(used, b->name, b->name_len,
+						   b->hexrgb, err) :
+		    render_aux_add_shade(used, b->name, b->name_len,
+					 b->shade, err))
 			return -1;
+	}
 	return 0;
 }

@@ -39,6 +39,9 @@ struct layout_band {
 	double total;		/* sum over samples (for OTHER: of what it merged) */
 	double rgb[3];		/* fill colour, 0..1 (grey: r = g = b) */
 	double shade;		/* the hp2ps shade value written to .aux */
+	int hex;		/* the colour is hexrgb, written to .aux as
+				 * "#rrggbb" (many-band palette, by name) */
+	uint32_t hexrgb;
 	const char *name;	/* the band's name ("OTHER"), the .aux key */
 	size_t name_len;
 };
@@ -78,11 +81,22 @@ struct render_layout {
 	double title_h;
 	double graph_x, graph_y;	/* 45, 20 */
 	double graph_w, graph_h;
-	int key_on_graph;	/* key beside the graph (not -M, not -m0) */
+	int key_on_graph;	/* hp2ps's key beside the graph (not -M,
+				 * not -m0), one entry per graph_h / (n + 1) */
 	int multipage;		/* key on pages of its own (PS, PDF) */
 	double key_w;		/* key width (29 + longest shortened label),
 				 * 0 when no key is drawn */
 	double key_label_max;	/* longest label allowed before shortening */
+	/* A key of many bands, where hp2ps's does not fit: key_cols > 0
+	 * columns of key_rows entries key_pitch apart, top band first,
+	 * reading down each column; the first entry's top left corner at
+	 * (key_x, key_top), columns key_col_w apart.  Beside the graph when
+	 * that leaves it 55% of the width, else below it on a page made
+	 * taller (page_h > 432, graph_y raised by the key's height). */
+	size_t key_cols, key_rows;
+	double key_x, key_top, key_col_w, key_pitch;
+	int key_below;
+	char *other_label;	/* "OTHER (213 bands)" */
 
 	/* Ticks. */
 	double xstep, ystep;

@@ -11,6 +11,7 @@
 #define RENDER_PALETTE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #define RENDER_GREY_N 10
 #define RENDER_COLOUR_N 27
@@ -22,6 +23,43 @@ struct render_palette_entry {
 
 extern const struct render_palette_entry render_grey[RENDER_GREY_N];
 extern const struct render_palette_entry render_colour[RENDER_COLOUR_N];
+
+/*
+ * The palette for many bands (--palette many, and -c past 20 bands):
+ * RENDER_MANY_N colours chosen in OKLab, each as far as it can be from
+ * all before it (farthest-point order) among sRGB colours of OKLab
+ * lightness 0.42 to 0.88, none near the white page, none grey (grey is
+ * OTHER's, RENDER_OTHER_RGB).  The first 64 are at least 0.08 apart in
+ * OKLab (clearly different), neighbours at least 0.09; all 128 at least
+ * 0.05.  The table is fixed, so a colour is the same
+ * bytes on every machine.
+ */
+#define RENDER_MANY_N 128
+#define RENDER_OTHER_RGB 0x8C8C8Cu
+
+struct render_many_entry {
+	uint32_t rgb;		/* 0xRRGGBB */
+	float lab[3];		/* OKLab, for distances */
+};
+
+extern const struct render_many_entry render_many[RENDER_MANY_N];
+
+/* 0xRRGGBB as 0..1 channels. */
+void render_rgb24(uint32_t c, double rgb[3]);
+
+/*
+ * --colour-by name: a colour index for each of n names, the same for a
+ * name in every graph and on every machine (a fixed hash into
+ * render_many), collisions within one graph resolved deterministically:
+ * names are taken in the order given (the layout gives byte order, so
+ * the result depends on the set of names only), and each takes the first
+ * entry of its own probe sequence that no earlier name took and that is
+ * not close to any taken; failing that the free entry farthest from
+ * those taken.  Past RENDER_MANY_N names colours repeat.  idx[i]
+ * receives name i's index.
+ */
+void render_colour_by_name(const char *const *names, const size_t *lens,
+			  size_t n, size_t *idx);
 
 /* The k-th invented shade (k counts from 0, bottom band first). */
 const struct render_palette_entry *render_palette(int colour, size_t k);

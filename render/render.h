@@ -21,6 +21,9 @@
 /* Cairo's image surfaces stop at this many pixels a side. */
 #define RENDER_MAX_PIXELS 32767
 
+#include <limits.h>
+#define RENDER_ALL_BANDS INT_MAX	/* --bands all */
+
 enum render_format { RENDER_PS, RENDER_EPS, RENDER_PDF, RENDER_SVG, RENDER_PNG };
 enum render_sort {
 	RENDER_SORT_SIZE,	/* by total, largest on top (hp2ps default) */
@@ -29,15 +32,26 @@ enum render_sort {
 	RENDER_SORT_NAME_DESC,	/* -i-: smallest name on top */
 	RENDER_SORT_GROWTH	/* --sort growth: steepest rise on top */
 };
+enum render_palette_name {
+	RENDER_PALETTE_AUTO,	/* grey; with -c hp2ps's up to 20 bands, else many */
+	RENDER_PALETTE_GREY,	/* hp2ps's greys */
+	RENDER_PALETTE_HP2PS,	/* hp2ps's colours (-c) */
+	RENDER_PALETTE_MANY	/* 128 colours for many bands (palette.h) */
+};
 enum render_title { RENDER_TITLE_AUTO, RENDER_TITLE_SMALL, RENDER_TITLE_BIG };
 
 struct render_opts {
 	enum render_format format;
 	enum render_title title;	/* -s / -b */
 	int colour;			/* -c */
+	enum render_palette_name palette;	/* --palette */
+	int colour_by_name;		/* --colour-by name: a band's colour
+					 * follows its name, not its rank */
 	enum render_sort sort;		/* -d, -i, -i- */
-	int max_bands;			/* -m: default 20; 0 = no limit, no key */
-	int multipage;			/* -M (also set by -m > 20) */
+	int max_bands;			/* -m: default 20; 0 = no limit, no key;
+					 * RENDER_ALL_BANDS: no limit, a key */
+	int multipage;			/* -M: key pages (PS, PDF; PS also
+					 * for -m > 20, as hp2ps) */
 	double trace_pct;		/* -t: default 1.0, 0..5 */
 	int no_marks;			/* -y */
 	double eps_width;		/* -e in points; 0 = not given */

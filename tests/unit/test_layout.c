@@ -257,7 +257,9 @@ manpage_m3(void **state)
 	assert_order(&l, order, N(order));
 	assert_true(l.has_other);
 	assert_int_equal(l.bands[0].band, LAYOUT_OTHER);
-	assert_string_equal(l.bands[0].label, "OTHER");
+	/* The key says what OTHER holds; the .aux name stays OTHER. */
+	assert_string_equal(l.bands[0].label, "OTHER (5 bands)");
+	assert_string_equal(l.bands[0].name, "OTHER");
 	assert_true(l.bands[0].total == 20 + 24 + 24 + 48 + 60);
 	assert_true(l.bands[0].shade == 0.0 && l.bands[1].shade == 0.2 &&
 		    l.bands[2].shade == 0.6);
@@ -269,8 +271,9 @@ manpage_m3(void **state)
 	assert_int_equal(l.slot[b], 2);
 	assert_true(l.yrange == 348);		/* OTHER still stacks */
 	assert_true(fabs(l.area - 648.68) < 1e-9);
-	/* key of 3: OTHER is the widest label (25 units) */
-	assert_true(fabs(l.key_w - (29 + 25 * 1.7007876)) < 1e-6);
+	/* key of 3: OTHER's is the widest label */
+	assert_true(fabs(l.key_w - (29 + lu_hp2ps_measure(NULL,
+		"OTHER (5 bands)", 15, 10))) < 1e-6);
 	layout_release(&l);
 
 	/* -m20 with 7 bands merges nothing; -m7 neither; -m6 merges two */
@@ -353,6 +356,7 @@ colour_palette(void **state)
 	render_opts_init(&o);
 	o.colour = 1;
 	o.max_bands = 0;
+	o.palette = RENDER_PALETTE_HP2PS;	/* past 20 bands only if asked */
 	compute(&l, m, &o, NULL);
 	check_invariants(&l, m);
 	assert_int_equal(l.nbands, 30);
@@ -836,6 +840,288 @@ one_picture_key_and_heap_range(void **state)
 	hp_model_free(m);
 }
 
+/* Every kept band has a key entry in every format: past hp2ps's key,
+ * columns beside the graph, or below it on a taller page. */
+static void
+key_for_every_band(void **state)
+{
+	static const enum render_format one[] = { RENDER_PNG, RENDER_SVG,
+						  RENDER_EPS, RENDER_PDF };
+	hp_model *m = many_bands(300);
+	struct render_opts o;
+	struct render_layout l;
+	size_t f;
+
+	(void)state;
+	render_opts_init(&o);
+	o.trace_pct = 0;
+	for (f = 0; f < sizeof one / sizeof one[0]; f++) {
+		o.format = one[f];
+		o.max_bands = 30;
+		compute(&l, m, &o, NULL);
+		assert_int_equal(l.nbands, 30);
+		assert_false(l.multipage);
+		assert_true(l.key_cols >= 1 && !l.key_below);
+		assert_true(l.key_cols * l.key_rows >= l.nbands);
+		assert_true(l.key_top - (double)l.key_rows * l.key_pitch >=
+			    l.graph_y - 1e-9);
+		assert_true(l.key_x + (double)l.key_cols * l.key_col_w <=
+			    l.page_w);
+		assert_true(l.graph_w + l.key_w == 593 && l.page_h == 432);
+		assert_string_equal(l.bands[0].label, "OTHER (271 bands)");
+		layout_release(&l);
+
+		o.max_bands = 200;
+		compute(&l, m, &o, NULL);
+		assert_true(l.key_below && l.key_cols >= 2);
+		assert_true(l.key_cols * l.key_rows >= 200);
+		assert_true((l.key_cols - 1) * l.key_rows < 200);
+		assert_true(l.key_x + (double)l.key_cols * l.key_col_w <=
+			    l.page_w - 5 + 10);
+		/* The graph keeps its size; the page grows under it. */
+		assert_true(l.graph_w == 593 && l.graph_h == 382);
+		assert_true(l.page_h == 432 + l.key_top);
+		assert_true(l.graph_y == 20 + l.key_top);
+		assert_true(l.key_top >= 200.0 / (double)l.key_cols *
+			    l.key_pitch);
+		layout_release(&l);
+
+		o.max_bands = RENDER_ALL_BANDS;	/* --bands all */
+		compute(&l, m, &o, NULL);
+		assert_int_equal(l.nbands, 300);
+		assert_false(l.has_other);
+		assert_true(l.key_cols * l.key_rows >= 300);
+		layout_release(&l);
+
+		o.max_bands = 0;		/* -m0: hp2ps's "no key" */
+		compute(&l, m, &o, NULL);
+		assert_int_equal(l.nbands, 300);
+		assert_true(l.key_cols == 0 && !l.key_on_graph &&
+			    l.page_h == 432);
+		layout_release(&l);
+	}
+	/* Pages: -M keeps hp2ps's key pages in PS and PDF; PostScript
+	 * also for -m above 20, as hp2ps. */
+	o.max_bands = 30;
+	o.format = RENDER_PS;
+	compute(&l, m, &o, NULL);
+	assert_true(l.multipage && l.key_cols == 0);
+	layout_release(&l);
+	o.format = RENDER_PDF;
+	o.multipage = 1;
+	compute(&l, m, &o, NULL);
+	assert_true(l.multipage && l.key_cols == 0);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+/* sRGB 0..255 to OKLab (for checking the table's own numbers). */
+static void
+oklab(uint32_t c, double lab[3])
+{
+	double v[3], l, m, s;
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		double x = (double)(c >> (16 - 8 * i) & 0xFF) / 255.0;
+		v[i] = x <= 0.04045 ? x / 12.92 : pow((x + 0.055) / 1.055, 2.4);
+	}
+	l = cbrt(0.4122214708 * v[0] + 0.5363325363 * v[1] + 0.0514459929 * v[2]);
+	m = cbrt(0.2119034982 * v[0] + 0.6806995451 * v[1] + 0.1073969566 * v[2]);
+	s = cbrt(0.0883024619 * v[0] + 0.2817188376 * v[1] + 0.6299787005 * v[2]);
+	lab[0] = 0.2104542553 * l + 0.7936177850 * m - 0.0040720123 * s;
+	lab[1] = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s;
+	lab[2] = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s;
+}
+
+static double
+dist(const double *a, const double *b)
+{
+	return sqrt((a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]) +
+		    (a[2] - b[2]) * (a[2] - b[2]));
+}
+
+/* The many-band palette: no repeats and nothing alike up to 64 bands,
+ * neighbours clearly apart, nothing near the white page nor OTHER's grey. */
+static void
+many_palette(void **state)
+{
+	double lab[RENDER_MANY_N][3], white[3], grey[3];
+	size_t i, j;
+
+	(void)state;
+	oklab(0xFFFFFF, white);
+	oklab(RENDER_OTHER_RGB, grey);
+	for (i = 0; i < RENDER_MANY_N; i++) {
+		oklab(render_many[i].rgb, lab[i]);
+		for (j = 0; j < 3; j++)
+			assert_true(fabs(lab[i][j] - render_many[i].lab[j]) < 1e-3);
+		assert_true(dist(lab[i], white) > 0.2);
+		assert_true(dist(lab[i], grey) > 0.05);
+	}
+	for (i = 0; i < 64; i++) {
+		for (j = i + 1; j < 64; j++)
+			assert_true(dist(lab[i], lab[j]) > 0.08);
+		if (i > 0)
+			assert_true(dist(lab[i], lab[i - 1]) > 0.09);
+	}
+	for (i = 0; i < RENDER_MANY_N; i++)
+		for (j = i + 1; j < RENDER_MANY_N; j++)
+			assert_true(render_many[i].rgb != render_many[j].rgb);
+}
+
+/* Which palette: hp2ps's exactly where hp2ps would (-c, up to 20 bands),
+ * the many-band one past that, the one named by --palette. */
+static void
+palette_choice(void **state)
+{
+	hp_model *m = many_bands(100);
+	struct render_opts o;
+	struct render_layout l;
+	size_t i, j;
+
+	(void)state;
+	render_opts_init(&o);
+	o.trace_pct = 0;
+	o.colour = 1;
+	o.format = RENDER_PNG;
+	compute(&l, m, &o, NULL);		/* -c -m20 */
+	for (i = 0; i < l.nbands; i++) {
+		assert_false(l.bands[i].hex);
+		assert_true(l.bands[i].shade == render_colour[i].shade);
+	}
+	layout_release(&l);
+	o.max_bands = 70;			/* -c -m70: no repeats */
+	compute(&l, m, &o, NULL);
+	assert_int_equal(l.nbands, 70);
+	assert_true(l.bands[0].hex && l.bands[0].hexrgb == RENDER_OTHER_RGB);
+	for (i = 0; i < l.nbands; i++) {
+		assert_true(l.bands[i].hex);
+		assert_true(l.bands[i].rgb[0] < 0.99 || l.bands[i].rgb[1] < 0.99 ||
+			    l.bands[i].rgb[2] < 0.99);
+		for (j = 0; j < i; j++)
+			assert_true(l.bands[i].hexrgb != l.bands[j].hexrgb);
+	}
+	/* the top (largest) band gets the palette's first colour */
+	assert_true(l.bands[69].hexrgb == render_many[0].rgb);
+	layout_release(&l);
+	o.palette = RENDER_PALETTE_HP2PS;	/* asked for: hp2ps's, repeats */
+	compute(&l, m, &o, NULL);
+	assert_false(l.bands[5].hex);
+	assert_true(l.bands[27].shade == render_colour[0].shade);
+	layout_release(&l);
+	o.palette = RENDER_PALETTE_MANY;	/* asked for, even for 5 bands */
+	o.max_bands = 5;
+	compute(&l, m, &o, NULL);
+	assert_true(l.bands[4].hex && l.bands[4].hexrgb == render_many[0].rgb);
+	layout_release(&l);
+	o.palette = RENDER_PALETTE_GREY;
+	compute(&l, m, &o, NULL);
+	assert_true(l.bands[1].rgb[0] == l.bands[1].rgb[1] && !l.bands[1].hex);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
+/* A model whose bands are the given names, sizes by position. */
+static hp_model *
+named_model(const char *const *names, size_t n)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	size_t i;
+
+	assert_int_equal(lu_header(m, "named", &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	for (i = 0; i < n; i++)
+		assert_int_equal(lu_put(m, names[i], 100 * (i + 1), &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	return m;
+}
+
+static uint32_t
+colour_of(const struct render_layout *l, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < l->nbands; i++)
+		if (l->bands[i].name_len == strlen(name) &&
+		    memcmp(l->bands[i].name, name, strlen(name)) == 0)
+			return l->bands[i].hexrgb;
+	fail_msg("no band %s", name);
+	return 0;
+}
+
+/* --colour-by name: a name's colour does not depend on its rank nor on
+ * the other bands; within one graph no two bands share a colour; the
+ * .aux records the colours and -p keeps them. */
+static void
+colour_by_name(void **state)
+{
+	static const char *const a[] = { "main", "Data.Map.insert", "ARR_WORDS",
+		"THUNK", "go", ":", "PINNED", "sum" };
+	static const char *const b[] = { "sum", ":", "Other.thing", "main",
+		"THUNK", "Data.Map.insert", "foldr" };
+	hp_model *ma = named_model(a, 8), *mb = named_model(b, 7);
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout la, lb, lc;
+	render_aux *aux = render_aux_new();
+	size_t i, j;
+
+	(void)state;
+	render_opts_init(&o);
+	o.trace_pct = 0;
+	o.colour_by_name = 1;
+	compute(&la, ma, &o, NULL);
+	compute(&lb, mb, &o, NULL);
+	for (i = 0; i < 8; i++)
+		for (j = 0; j < 7; j++)
+			if (strcmp(a[i], b[j]) == 0)
+				assert_true(colour_of(&la, a[i]) ==
+					    colour_of(&lb, b[j]));
+	for (i = 0; i < la.nbands; i++)
+		for (j = 0; j < i; j++)
+			assert_true(la.bands[i].hexrgb != la.bands[j].hexrgb);
+	/* another order and -c change nothing */
+	o.sort = RENDER_SORT_NAME;
+	o.colour = 1;
+	compute(&lc, ma, &o, NULL);
+	for (i = 0; i < 8; i++)
+		assert_true(colour_of(&lc, a[i]) == colour_of(&la, a[i]));
+	layout_release(&lc);
+	/* -p: the .aux holds "#rrggbb" and brings the colours back */
+	assert_int_equal(layout_to_aux(&la, aux, &err), 0);
+	o.colour_by_name = 0;
+	o.sort = RENDER_SORT_SIZE;
+	compute(&lc, ma, &o, aux);
+	for (i = 0; i < 8; i++)
+		assert_true(colour_of(&lc, a[i]) == colour_of(&la, a[i]));
+	layout_release(&lc);
+	{
+		char *text = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&text, &len);
+		render_aux *back = render_aux_new();
+		uint32_t c;
+
+		assert_int_equal(render_aux_write(aux, f, &err), 0);
+		fclose(f);
+		assert_non_null(strstr(text, "SHADE main #"));
+		assert_int_equal(render_aux_read(back, "x.aux", text, len, &err), 0);
+		assert_int_equal(render_aux_colour(back, "main", 4, &c), 1);
+		assert_true(c == colour_of(&la, "main"));
+		render_aux_free(back);
+		free(text);
+	}
+	layout_release(&la);
+	layout_release(&lb);
+	render_aux_free(aux);
+	hp_model_free(ma);
+	hp_model_free(mb);
+}
+
 static void
 huge_values(void **state)
 {
@@ -1020,6 +1306,10 @@ main(void)
 		cmocka_unit_test(eventlog_axis_from_zero),
 		cmocka_unit_test(ten_thousand_bands),
 		cmocka_unit_test(one_picture_key_and_heap_range),
+		cmocka_unit_test(key_for_every_band),
+		cmocka_unit_test(many_palette),
+		cmocka_unit_test(palette_choice),
+		cmocka_unit_test(colour_by_name),
 		cmocka_unit_test(huge_values),
 		cmocka_unit_test(ties),
 		cmocka_unit_test(long_labels),

@@ -270,10 +270,11 @@ bands(void **state)
 	assert_int_equal(s.render.multipage, 0);
 	OK("-m20");
 	assert_int_equal(s.render.multipage, 0);
-	/* More than 20 turns on multipage, as in hp2ps. */
+	/* More than 20: key pages in PostScript only, which the layout
+	 * decides; -M alone asks for them in every format with pages. */
 	OK("-m21");
 	assert_int_equal(s.render.max_bands, 21);
-	assert_int_equal(s.render.multipage, 1);
+	assert_int_equal(s.render.multipage, 0);
 	OK("-m0");
 	assert_int_equal(s.render.max_bands, 0);
 	/* A bare -m is atoi("") = 0 in hp2ps. */
@@ -282,7 +283,12 @@ bands(void **state)
 	OK("--bands=7");
 	assert_int_equal(s.render.max_bands, 7);
 	OK("--bands", "30");
-	assert_int_equal(s.render.multipage, 1);
+	assert_int_equal(s.render.max_bands, 30);
+	OK("--bands=all");
+	assert_int_equal(s.render.max_bands, RENDER_ALL_BANDS);
+	OK("--bands", "all");
+	assert_int_equal(s.render.max_bands, RENDER_ALL_BANDS);
+	BAD("-mall");
 	BAD("-m-1");
 	assert_non_null(strstr(err.msg, "'-m'"));
 	BAD("-mx");
@@ -467,6 +473,19 @@ hp2x_long_options(void **state)
 	assert_int_equal(s.render.no_marks, 1);
 	OK("--heap-size");
 	assert_int_equal(s.render.heap_size, 1);
+	OK("--palette=many");
+	assert_int_equal(s.render.palette, RENDER_PALETTE_MANY);
+	OK("--palette", "hp2ps");
+	assert_int_equal(s.render.palette, RENDER_PALETTE_HP2PS);
+	OK("--palette=grey");
+	assert_int_equal(s.render.palette, RENDER_PALETTE_GREY);
+	BAD("--palette=rainbow");
+	assert_non_null(strstr(err.msg, "hp2ps, grey or many"));
+	OK("--colour-by=name");
+	assert_int_equal(s.render.colour_by_name, 1);
+	OK("--color-by", "name");
+	assert_int_equal(s.render.colour_by_name, 1);
+	BAD("--colour-by=size");
 	OK("--exact");
 	assert_int_equal(s.render.exact, 1);
 	OK("--quiet");
