@@ -17,6 +17,20 @@
 #define X_BASELINE 15.0	/* x labels' baseline below the axis */
 
 void
+draw_axis_lines(struct draw *d)
+{
+	const struct render_layout *l = d->l;
+	cairo_t *cr = d->cr;
+
+	cairo_move_to(cr, l->graph_x, l->graph_y);
+	cairo_line_to(cr, l->graph_x + l->graph_w, l->graph_y);
+	cairo_stroke(cr);
+	cairo_move_to(cr, l->graph_x, l->graph_y);
+	cairo_line_to(cr, l->graph_x, l->graph_y + l->graph_h);
+	cairo_stroke(cr);
+}
+
+void
 draw_axes(struct draw *d)
 {
 	const struct render_layout *l = d->l;
@@ -31,12 +45,7 @@ draw_axes(struct draw *d)
 	};
 	size_t i;
 
-	cairo_move_to(cr, gx, gy);
-	cairo_line_to(cr, gx + gw, gy);
-	cairo_stroke(cr);
-	cairo_move_to(cr, gx, gy);
-	cairo_line_to(cr, gx, gy + gh);
-	cairo_stroke(cr);
+	draw_axis_lines(d);
 
 	t.halign = DRAW_RIGHT;
 	t.max_w = gw / 3;

@@ -27,7 +27,6 @@
 #define DRAW_LINE 0.5		/* every stroke, as hp2ps */
 #define DRAW_FONT 10.0		/* axis labels and key */
 #define DRAW_TITLE_FONT 12.0
-#define DRAW_MARK_FONT 7.5	/* mark labels */
 #define DRAW_KEY_BOX 14.0
 #define DRAW_KEY_SWATCH 9.0	/* the many-band key's boxes (layout.c) */
 #define DRAW_KEY_PER_PAGE 20	/* entries on a page of a multi-page key */
@@ -110,7 +109,6 @@ struct draw {
 	double colw;		/* outline resolution in picture points */
 	int vector;		/* the format's vector flag */
 	int oom;		/* an allocation of ours failed */
-	double legend[4];	/* heap-size legend x, y, w, h (w 0: none) */
 	struct hp_err *err;
 	const struct render_diff *diff;	/* a difference graph, or NULL */
 	double below, above;	/* its bytes under and over the zero line */
@@ -133,17 +131,19 @@ double draw_layout_measure(void *closure, const char *s, size_t len,
 const char *draw_field(const struct draw *d, enum hp_field f,
 		       const char *dflt);
 
-/* The parts, in the order render_graph calls them (heap-size lines come
- * before the marks so mark labels stay on top, clear of the legend). */
+/* The parts, in the order render_graph calls them. */
 void draw_border(struct draw *d);
 void draw_title(struct draw *d);
 void draw_axes(struct draw *d);
+/* The two axis lines alone, stroked again over what hides them. */
+void draw_axis_lines(struct draw *d);
 void draw_key(struct draw *d);
 /* One page of the multi-page key: entries first .. first+count-1. */
 void draw_key_page(struct draw *d, size_t first, size_t count);
 int draw_bands(struct draw *d) HP_MUSTCHECK;
 int draw_heapsize(struct draw *d) HP_MUSTCHECK;
 int draw_marks(struct draw *d) HP_MUSTCHECK;
+void draw_carets(struct draw *d);
 /* diff.c: a difference graph's y axis and its two halves.  draw_diff_scale
  * sets the layout's y range and ticks for the bands above and below
  * zero; draw_diff_bands draws both halves and the zero line. */

@@ -2,8 +2,10 @@
  * render/graph.c - render_graph(s): graphs, from models to bytes.
  *
  * The order is hp2ps's (§4.2): border and title box; with a multi-page
- * key, the key pages; then axes, the key beside the graph, the bands
- * bottom first, (--heap-size) the heap-size lines, the marks.
+ * key, the key pages; then axes, the key, the bands bottom first,
+ * (--heap-size) the heap-size lines, the marks' lines and labels (which
+ * stroke the axis lines again, so no mark line hides them), and the
+ * marks' carets last, over the x axis.
  *
  * Multi-page keys (the layout says where the key goes): hp2ps's key
  * pages, 20 entries each, every page with border and title, followed by
@@ -78,6 +80,7 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 	if ((d->diff ? draw_diff_bands(d) : draw_bands(d)) ||
 	    draw_heapsize(d) || draw_marks(d))
 		return -1;
+	draw_carets(d);
 	if (show)
 		cairo_show_page(d->cr);
 	return 0;
@@ -107,9 +110,24 @@ shared_prior(struct render_layout *l, size_t n, const struct render_opts *o,
 		for (k = 0; k < l[i].nbands; k++) {
 			const struct layout_band *b = &l[i].bands[k];
 
-			if (render_aux_shade(a, b->name, b->name_len, &shade))
+			uint32_t c;
+
+			/* --colour-by name: each graph colours by name */
+			if (o->colour_by_name ||
+			    render_aux_shade(a, b->name, b->name_len, &shade))
 				continue;
-			shade = render_palette(o->colour, invented++)->shade;
+			if (o->palette == RENDER_PALETTE_MANY) {
+				c = render_many[invented++ % RENDER_MANY_N].rgb;
+				if (render_aux_add_colour(a, b->name,
+							  b->name_len, c, err)) {
+					render_aux_free(a);
+					return NULL;
+				}
+				continue;
+			}
+			shade = render_palette(o->colour ||
+					       o->palette == RENDER_PALETTE_HP2PS,
+					       invented++)->shade;
 			if (render_aux_add_shade(a, b->name, b->name_len, shade,
 						 err)) {
 				render_aux_free(a);

@@ -1,7 +1,8 @@
 /*
  * render/heapsize.c - with --heap-size, the eventlog's heap-size series
  * (HEAP_SIZE, BLOCKS_SIZE, HEAP_LIVE) as lines over the bands, on the
- * bands' y scale, with a small legend in the graph's top left corner.
+ * bands' y scale, with a one-row legend above the graph (a lane of the
+ * strip the layout keeps there).
  *
  * hp2ps has nothing like it, so the look is our own: each line is drawn
  * in colour with its own dash over a wider white line, so it stays
@@ -15,7 +16,7 @@
 
 #include "../hp/grow.h"
 
-#define LEGEND_FONT 7.5
+#define LEGEND_FONT 9.0
 #define LEGEND_LINE 18.0	/* length of the sample line */
 #define LEGEND_PAD 4.0
 
@@ -56,53 +57,42 @@ stroke_styled(cairo_t *cr, const struct style *st)
 	cairo_stroke(cr);
 }
 
+/* The legend: one row in the lane the layout keeps for it at the top of
+ * the strip above the graph, ending at the graph's right edge, so it
+ * never covers the data nor a mark label, whatever is drawn. */
 static void
 legend(struct draw *d, const int *present)
 {
 	const struct render_layout *l = d->l;
 	cairo_t *cr = d->cr;
-	double row = LEGEND_FONT * 1.4, w = 0, x, y, h;
 	struct draw_text t = { .size = LEGEND_FONT };
-	size_t s, n = 0;
+	double w = 0, x, y, tw[HP_NSERIES];
+	size_t s;
 
-	for (s = 0; s < HP_NSERIES; s++) {
-		double tw;
-
-		if (!present[s])
-			continue;
-		n++;
-		tw = draw_width(d, styles[s].name, strlen(styles[s].name),
-				LEGEND_FONT);
-		if (tw > w)
-			w = tw;
-	}
-	if (n == 0)
+	if (!l->legend_lane)
 		return;
-	w += LEGEND_LINE + 3 * LEGEND_PAD;
-	h = (double)n * row + LEGEND_PAD;
-	x = l->graph_x + LEGEND_PAD + 2;
-	y = l->graph_y + l->graph_h - LEGEND_PAD - 2 - h;
-	d->legend[0] = x;
-	d->legend[1] = y;
-	d->legend[2] = w;
-	d->legend[3] = h;
-	cairo_rectangle(cr, x, y, w, h);
-	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	cairo_stroke(cr);
-	y += h - LEGEND_PAD / 2;
 	for (s = 0; s < HP_NSERIES; s++) {
 		if (!present[s])
 			continue;
-		y -= row;
-		cairo_move_to(cr, x + LEGEND_PAD, y + row / 2 - 1);
+		tw[s] = draw_width(d, styles[s].name, strlen(styles[s].name),
+				   LEGEND_FONT);
+		w += LEGEND_LINE + LEGEND_PAD + tw[s] + 3 * LEGEND_PAD;
+	}
+	if (w == 0)
+		return;
+	x = l->graph_x + l->graph_w - w + 3 * LEGEND_PAD;
+	y = l->graph_y + l->graph_h + 2 + (double)l->nlanes * l->lane_h +
+		l->lane_h * 0.25;
+	for (s = 0; s < HP_NSERIES; s++) {
+		if (!present[s])
+			continue;
+		cairo_move_to(cr, x, y + LEGEND_FONT * 0.3);
 		cairo_rel_line_to(cr, LEGEND_LINE, 0);
 		stroke_styled(cr, &styles[s]);
 		cairo_set_source_rgb(cr, 0, 0, 0);
-		draw_show(d, x + 2 * LEGEND_PAD + LEGEND_LINE,
-			  y + row / 2 - LEGEND_FONT * 0.35, styles[s].name,
-			  strlen(styles[s].name), &t);
+		x += LEGEND_LINE + LEGEND_PAD;
+		draw_show(d, x, y, styles[s].name, strlen(styles[s].name), &t);
+		x += tw[s] + 3 * LEGEND_PAD;
 	}
 }
 

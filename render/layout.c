@@ -71,6 +71,13 @@
 #define KEY_TEXT_X	(KEY_SWATCH + 4.0)	/* ... box to name */
 #define KEY_COL_GAP	10.0		/* ... name to next column */
 #define KEY_COL_MAX	170.0		/* ... longest name before shortening */
+#define MARK_FONT	9.0		/* mark labels */
+#define LANE_H		11.5		/* a lane of mark labels */
+#define MAX_LANES	6
+#define MARK_GAP	4.0		/* between two labels of a lane */
+#define MARK_PAD	2.0		/* line to its label */
+#define MARK_SLACK	0.05		/* share of the axis a mark may lie
+					 * beyond it and still be drawn */
 #define AXIS_FONT	10.0
 #define SMALL_JOB	35
 #define N_MARKS		7.0
@@ -783,6 +790,117 @@ heap_max(const hp_model *m)
 	return max;
 }
 
+static int
+by_mark_time(const void *a, const void *b)
+{
+	const struct layout_mark *p = a, *q = b;
+
+	if (p->t != q->t)
+		return p->t < q->t ? -1 : 1;
+	return (p->x > q->x) - (p->x < q->x);	/* x holds the index here */
+}
+
+/*
+ * The marks to draw, in time order.  A mark a little outside the time
+ * range (within MARK_SLACK of it: the first traceMarker usually comes
+ * before the first sample, the last after the last) is drawn at that end
+ * of the axis, meaning "by then"; marks further out are not drawn.
+ */
+static int
+collect_marks(struct render_layout *l, const hp_model *m,
+	      const struct render_opts *o)
+{
+	size_t n = hp_model_mark_count(m), i;
+
+	if (o->no_marks || n == 0)
+		return 0;
+	l->marks = hp_mallocn(n, sizeof *l->marks);
+	if (!l->marks)
+		return -1;
+	for (i = 0; i < n; i++) {
+		struct layout_mark *k = &l->marks[i];
+		const char *label = hp_model_mark_label(m, i);
+
+		memset(k, 0, sizeof *k);
+		k->t = hp_model_mark_time(m, i);
+		k->x = (double)i;
+		k->lane = -1;
+		if (label && *label) {
+			k->label = label;
+			k->label_len = strlen(label);
+		}
+	}
+	qsort(l->marks, n, sizeof *l->marks, by_mark_time);
+	l->nmarks = n;
+	return 0;
+}
+
+/* Place the marks on a graph_w wide axis and their labels in lanes:
+ * each label starts just right of its line (or ends at the graph's right
+ * edge), in the first lane where it clears the label before it.  Past
+ * max_lanes (at most MAX_LANES) a label goes where the lanes end first and is shortened to
+ * the room it has.  Returns the lanes used. */
+static size_t
+place_marks(struct render_layout *l, layout_measure_fn measure,
+	    void *closure, size_t max_lanes)
+{
+	double end[MAX_LANES], right = l->graph_x + l->graph_w;
+	size_t i, j, lanes = 0, n = 0;
+
+	for (i = 0; i < l->nmarks; i++) {
+		struct layout_mark *k = &l->marks[i];
+		double off = (k->t - l->t0) / l->xrange * l->graph_w, w, x0;
+
+		if (!(off >= -MARK_SLACK * l->graph_w &&
+		      off <= (1 + MARK_SLACK) * l->graph_w))
+			continue;
+		k->x = l->graph_x + (off < 0 ? 0 : off > l->graph_w ?
+				     l->graph_w : off);
+		k->lane = -1;
+		l->marks[n++] = *k;
+		if (!k->label)
+			continue;
+		k = &l->marks[n - 1];
+		w = measure ? measure(closure, k->label, k->label_len,
+				      MARK_FONT) : 0;
+		if (!(w > 0 && isfinite(w)))
+			w = 0;
+		w = fmin(w, l->graph_w);
+		/* right of its line; left of it when it does not fit there;
+		 * else on the wider side, shortened */
+		if (k->x + MARK_PAD + w <= right) {
+			x0 = k->x + MARK_PAD;
+		} else if (k->x - MARK_PAD - w >= l->graph_x) {
+			x0 = k->x - MARK_PAD - w;
+		} else if (right - k->x > k->x - l->graph_x) {
+			x0 = k->x + MARK_PAD;
+			w = right - x0;
+		} else {
+			x0 = l->graph_x;
+			w = k->x - MARK_PAD - x0;
+		}
+		for (j = 0; j < lanes && end[j] + MARK_GAP > x0; j++)
+			;
+		if (j == lanes && lanes < max_lanes)
+			lanes++;
+		if (j == max_lanes) {
+			size_t q;
+
+			for (j = 0, q = 1; q < max_lanes; q++)
+				if (end[q] < end[j])
+					j = q;
+			x0 = end[j] + MARK_GAP;
+			w = fmax(fmin(w, right - x0), MARK_FONT);
+		}
+		k->lane = (int)j;
+		k->label_x = x0;
+		k->label_w = w;
+		end[j] = x0 + w;
+	}
+	l->nmarks = n;
+	return lanes;
+}
+
 static double
 longest_label(const struct render_layout *l, layout_measure_fn measure,
 	      void *closure)
@@ -865,10 +983,12 @@ key_columns(struct render_layout *l, double longest)
 static void
 dimensions(struct render_layout *l,
 	   const struct render_opts *o, layout_measure_fn measure,
-	   void *closure)
+	   void *closure, double strip)
 {
 	double longest;
 
+	l->key_on_graph = l->key_below = 0;
+	l->key_cols = l->key_rows = 0;
 	l->page_w = LAYOUT_PAGE_W;
 	l->page_h = LAYOUT_PAGE_H;
 	/* hp2ps counts bytes of JOB; the breakdown we add counts too. */
@@ -878,7 +998,8 @@ dimensions(struct render_layout *l,
 	l->title_h = l->big_title ? 2 * TITLE_H : TITLE_H;
 	l->graph_x = GRAPH_X0;
 	l->graph_y = GRAPH_Y0;
-	l->graph_h = LAYOUT_PAGE_H - l->title_h - 2 * BORDER_SPACE - GRAPH_Y0;
+	l->graph_h = LAYOUT_PAGE_H - l->title_h - 2 * BORDER_SPACE - GRAPH_Y0 -
+		strip;
 	l->graph_w = FULL_GRAPH_W;
 	l->key_label_max = KEY_MAX_SHARE * FULL_GRAPH_W - KEY_EXTRA;
 	l->key_w = 0;
@@ -896,6 +1017,52 @@ dimensions(struct render_layout *l,
 	l->key_w = KEY_EXTRA + fmin(longest, l->key_label_max);
 	if (l->key_on_graph)
 		l->graph_w -= l->key_w;
+}
+
+static int
+has_series(const hp_model *m)
+{
+	const uint64_t *v;
+	const double *t;
+	size_t s;
+
+	for (s = 0; s < HP_NSERIES; s++)
+		if (hp_model_series(m, (enum hp_series)s, &t, &v) > 0)
+			return 1;
+	return 0;
+}
+
+/* Dimensions with room above the graph for the mark labels' lanes and
+ * the heap-size legend: the lanes depend on the graph's width, which
+ * depends (through the key) on its height, so a few rounds settle it. */
+static int
+strip_and_marks(struct render_layout *l, const hp_model *m,
+		const struct render_opts *o, layout_measure_fn measure,
+		void *closure)
+{
+	size_t lanes = 0, want, round;
+
+	l->legend_lane = o->heap_size && has_series(m);
+	l->lane_h = LANE_H;
+	l->mark_font = MARK_FONT;
+	for (round = 0;; round++) {
+		double strip = (double)(lanes + (size_t)l->legend_lane) * LANE_H;
+
+		dimensions(l, o, measure, closure, strip > 0 ? strip + 2 : 0);
+		free(l->marks);
+		l->marks = NULL;
+		l->nmarks = 0;
+		if (collect_marks(l, m, o) < 0)
+			return -1;
+		/* the last round keeps to the lanes it has room for */
+		want = place_marks(l, measure, closure,
+				   round == 2 ? lanes : MAX_LANES);
+		if (want <= lanes || round == 2)
+			break;
+		lanes = want;
+	}
+	l->nlanes = lanes;
+	return 0;
 }
 
 int
@@ -947,7 +1114,10 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
 	}
-	dimensions(l, o, measure, closure);
+	if (strip_and_marks(l, m, o, measure, closure) < 0) {
+		hp_err_set(err, "layout: out of memory");
+		goto fail;
+	}
 	if (x_ticks(l, m, measure, closure) < 0 ||
 	    y_ticks(l, m, measure, closure) < 0) {
 		hp_err_set(err, "layout: out of memory");
@@ -964,6 +1134,7 @@ layout_release(struct render_layout *l)
 {
 	free(l->title);
 	free(l->other_label);
+	free(l->marks);
 	free(l->bands);
 	free(l->slot);
 	free(l->xticks);

@@ -52,6 +52,20 @@ struct layout_tick {
 	char label[32];		/* "0.5", "1,000M", "2G" */
 };
 
+/* A mark on the time axis (-y: none).  Labelled marks (eventlog
+ * traceMarkers) have their label in a lane of the strip above the graph,
+ * never over the data: no label is left out, a label that cannot have
+ * its whole width is shortened (label_w < its text's width). */
+struct layout_mark {
+	double t;
+	double x;		/* picture x of its line and caret */
+	const char *label;	/* NULL: a caret only */
+	size_t label_len;
+	int lane;		/* 0: the lane next to the graph; -1: none */
+	double label_x;		/* picture x where the label starts */
+	double label_w;		/* width it may take, points */
+};
+
 struct render_layout {
 	/* Bands, bottom first.  slot[b] gives the index in bands[] where
 	 * model band b is drawn (the OTHER index when merged), or
@@ -97,6 +111,16 @@ struct render_layout {
 	double key_x, key_top, key_col_w, key_pitch;
 	int key_below;
 	char *other_label;	/* "OTHER (213 bands)" */
+
+	/* Marks, in time order, and the strip above the graph holding their
+	 * labels (nlanes lanes of lane_h) and, with --heap-size, the
+	 * series' legend (a lane of its own, at the strip's top). */
+	struct layout_mark *marks;
+	size_t nmarks;
+	size_t nlanes;
+	int legend_lane;
+	double lane_h;
+	double mark_font;
 
 	/* Ticks. */
 	double xstep, ystep;

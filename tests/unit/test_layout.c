@@ -1122,6 +1122,77 @@ colour_by_name(void **state)
 	hp_model_free(mb);
 }
 
+/* Marks: every label is placed (none dropped), in lanes above the
+ * graph, clear of each other and of the data, at 9 pt or more; a mark at
+ * t = 0 and one at the very end too; the heap-size legend gets a lane. */
+static void
+mark_lanes(void **state)
+{
+	static const double at[] = { 0, 10, 10.5, 11, 11.5, 12, 12.5, 13, 13.5,
+				     50, 100 };
+	hp_model *m = many_bands(5);
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	char label[64];
+	size_t i, j, n = sizeof at / sizeof at[0];
+	double top;
+
+	(void)state;
+	assert_int_equal(hp_model_begin(m, 100, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	for (i = 0; i < n; i++) {
+		snprintf(label, sizeof label, "phase %zu: something long", i);
+		assert_int_equal(hp_model_add_mark(m, at[i], label,
+						   strlen(label), &err), 0);
+	}
+	assert_int_equal(hp_model_add_mark(m, 20, NULL, 0, &err), 0);
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	assert_int_equal(l.nmarks, n + 1);
+	assert_true(l.mark_font >= 9);
+	assert_true(l.nlanes >= 2);
+	top = 432 - 5 - l.title_h;			/* the title box */
+	assert_true(l.graph_y + l.graph_h + (double)l.nlanes * l.lane_h <= top);
+	assert_true(l.graph_h < 382);
+	for (i = 0; i < l.nmarks; i++) {
+		const struct layout_mark *k = &l.marks[i];
+
+		if (!k->label) {
+			assert_int_equal(k->lane, -1);	/* a caret only */
+			continue;
+		}
+		assert_true(k->lane >= 0 && (size_t)k->lane < l.nlanes);
+		assert_true(k->label_w > 9);
+		assert_true(k->label_x >= l.graph_x &&
+			    k->label_x + k->label_w <= l.graph_x + l.graph_w + 1e-9);
+		assert_true(k->x >= l.graph_x && k->x <= l.graph_x + l.graph_w);
+		for (j = 0; j < i; j++) {
+			const struct layout_mark *q = &l.marks[j];
+
+			if (q->lane == k->lane)		/* no overlap in a lane */
+				assert_true(q->label_x + q->label_w <= k->label_x ||
+					    k->label_x + k->label_w <= q->label_x);
+		}
+	}
+	assert_true(l.marks[0].x == l.graph_x);		/* t = 0: on the axis */
+	assert_true(l.marks[l.nmarks - 1].x == l.graph_x + l.graph_w);
+	assert_false(l.legend_lane);
+	layout_release(&l);
+
+	o.no_marks = 1;					/* -y */
+	compute(&l, m, &o, NULL);
+	assert_true(l.nmarks == 0 && l.nlanes == 0 && l.graph_h == 382);
+	layout_release(&l);
+
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 1, 10, &err), 0);
+	o.heap_size = 1;
+	compute(&l, m, &o, NULL);
+	assert_true(l.legend_lane && l.graph_h == 382 - l.lane_h - 2);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
 static void
 huge_values(void **state)
 {
@@ -1310,6 +1381,7 @@ main(void)
 		cmocka_unit_test(many_palette),
 		cmocka_unit_test(palette_choice),
 		cmocka_unit_test(colour_by_name),
+		cmocka_unit_test(mark_lanes),
 		cmocka_unit_test(huge_values),
 		cmocka_unit_test(ties),
 		cmocka_unit_test(long_labels),
