@@ -125,9 +125,9 @@ shared_prior(struct render_layout *l, size_t n, const struct render_opts *o,
 				}
 				continue;
 			}
-			shade = render_palette(o->colour ||
-					       o->palette == RENDER_PALETTE_HP2PS,
-					       invented++)->shade;
+			shade = render_palette(o->palette == RENDER_PALETTE_HP2PS ||
+					       (o->palette == RENDER_PALETTE_AUTO &&
+						o->colour), invented++)->shade;
 			if (render_aux_add_shade(a, b->name, b->name_len, shade,
 						 err)) {
 				render_aux_free(a);
