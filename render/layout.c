@@ -411,7 +411,7 @@ choose_bands(struct render_layout *l, const hp_model *m,
 		b->name = other_name;
 		b->name_len = sizeof other_name - 1;
 		/* The key says what OTHER holds; the .aux keeps the name. */
-		l->other_label = malloc(n);
+		l->other_label = hp_malloc(n);
 		if (!l->other_label)
 			goto oom;
 		snprintf(l->other_label, n, "OTHER (%zu band%s)", merge,
