@@ -21,33 +21,18 @@ HPDATA=$SRC/tests/data/hp
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
-top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-atomic.XXXXXX")
-mnt=
-cleanup() {
-	[ -n "$mnt" ] && umount "$mnt" 2>/dev/null
-	rm -rf "$top"
-}
-trap cleanup EXIT
+# shellcheck source=lib.bash
+. "$(dirname "$0")/lib.bash"
+e2e_init atomic
 chmod 755 "$top"
-pass=0
-fail=0
-
-run() {
-	local name=$1 fn=$2 dir
-	dir=$(mktemp -d "$top/case.XXXXXX")
-	chmod 755 "$dir"
-	if (cd "$dir" || exit 1; failed=0; "$fn"; exit "$failed"); then
-		pass=$((pass + 1))
-	else
-		echo "FAIL: $name"
-		fail=$((fail + 1))
-	fi
-}
-
-bad() {
-	echo "  $*" >&2
-	failed=1
-	return 1
+# The user nobody must reach each case's directory.
+case_setup() { chmod 755 .; }
+# A failed disk-full case may leave its tmpfs mounted.
+e2e_cleanup() {
+	local m
+	for m in $(awk -v t="$top/" 'index($2, t) == 1 { print $2 }' /proc/mounts); do
+		umount "$m"
+	done
 }
 
 # fails_with MESSAGE CMD...: exit 1 and exactly MESSAGE on stderr (kept
@@ -145,7 +130,6 @@ t_disk_full() {
 	setup
 	if [ "$(id -u)" = 0 ] && mkdir full &&
 		mount -t tmpfs -o size=64k tmpfs full 2>/dev/null; then
-		mnt=$PWD/full
 		echo old >full/x.pdf
 		echo old >full/x.svg
 		# The PNG of hackage-query is far larger than 64 KiB of disk.
@@ -159,7 +143,7 @@ t_disk_full() {
 		holds full filler x.pdf x.svg
 		[ "$(cat full/x.pdf full/x.svg | tr '\n' ' ')" = "old old " ] ||
 			bad "older outputs clobbered"
-		umount full && mnt=
+		umount full
 	else
 		# No tmpfs (not root): a device that is always full.
 		fails_with "hp2x: cannot write /dev/full: No space left on device" \
@@ -204,10 +188,13 @@ t_success_replaces() {
 	# Devices are written in place, not renamed over.
 	"$HP2X" in.hp -o /dev/null --format=pdf || bad "-o /dev/null failed"
 	[ -c /dev/null ] || bad "/dev/null is no longer a device"
+	# The reader is in pids: when hp2x fails before opening the FIFO, the
+	# reader waits forever, and the case's end must end it.
 	mkfifo pipe
-	(cat pipe >fromfifo &)
-	"$HP2X" in.hp -o pipe --format=csv || bad "-o FIFO failed"
-	sleep 0.2
+	(cat pipe >fromfifo && : >read.done) &
+	pids+=($!)
+	"$HP2X" in.hp -o pipe --format=csv || { bad "-o FIFO failed"; return; }
+	LIMIT=10 until_true test -e read.done || bad "the FIFO was never closed"
 	[ -p pipe ] || bad "the FIFO was replaced"
 	[ "$(head -1 fromfifo)" = "sample,time,band,bytes" ] || bad "FIFO got nothing"
 	input_untouched
@@ -237,6 +224,4 @@ run disk-full t_disk_full
 run output-is-input t_output_is_input
 run success-replaces t_success_replaces
 run bad-input-keeps-outputs t_bad_input_keeps_outputs
-
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+e2e_done

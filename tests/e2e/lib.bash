@@ -1,7 +1,8 @@
 # tests/e2e/lib.bash - the harness the e2e scripts share (sourced, so its
 # name does not end in .sh: ctest runs every tests/e2e/*.sh as a test).
 #
-#   e2e_init NAME      scratch directory $top (removed at exit), counters
+#   e2e_init NAME      scratch directory $top (removed at exit, after the
+#                      script's function `e2e_cleanup` if it has one)
 #   run CASE FN ARG... FN ARG... in a subshell, in a new directory under
 #                      $top; the case fails when FN calls `bad` (or
 #                      exits the subshell non-zero).  A function `case_setup`, if defined, runs
@@ -12,17 +13,42 @@
 #   e2e_done           "N passed, N failed", and the exit status
 #
 # Each script still says what it tests and sets its own environment.
+#
+# Nothing a script starts outlives it, nor anything a case starts its case,
+# on every way out (a failed check, an error, a signal): every process
+# carries HP2X_TEST_TAG, extended here for the script and for each case,
+# and tests/guard ends what carries a tag when its owner ends.  A process
+# left behind would hold ctest's output pipe and hang the whole suite.
+# Processes in pids=() get SIGTERM first and time to pass it on.
 
 LIMIT=${LIMIT:-60}
 pass=0
 fail=0
 
-e2e_init() {
-	top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-$1.XXXXXX") || exit 1
-	trap 'rm -rf "$top"' EXIT
+E2E_GUARD=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/guard
+
+# sweep: end every process tagged with this shell's tag or under it.
+sweep() {
+	env -u HP2X_TEST_TAG bash "$E2E_GUARD" --sweep "$HP2X_TEST_TAG"
 }
 
-# SIGTERM first (hp2x passes it on to a program it runs), then SIGKILL.
+e2e_init() {
+	top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-$1.XXXXXX") || exit 1
+	export HP2X_TEST_TAG=${HP2X_TEST_TAG:-t}:s$$
+	trap 'sweep; ! declare -F e2e_cleanup >/dev/null || e2e_cleanup; rm -rf "$top"' EXIT
+	trap 'exit 143' TERM INT HUP	# so that the EXIT trap runs
+}
+
+# pid_alive PID: running (a zombie, dead but not yet reaped, is not).
+pid_alive() {
+	local s
+	s=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	s=${s##*) }
+	[ "${s%% *}" != Z ]
+}
+
+# SIGTERM first (hp2x passes it on to a program it runs), then SIGKILL;
+# then reap, so the shell reports nothing.
 end_pids() {
 	local p k
 	for p in "${pids[@]}"; do
@@ -30,10 +56,11 @@ end_pids() {
 	done
 	for p in "${pids[@]}"; do
 		for k in 1 2 3 4 5 6 7 8 9 10; do
-			kill -0 "$p" 2>/dev/null || break
+			pid_alive "$p" || break
 			sleep 0.5
 		done
 		kill -KILL "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
 	done
 }
 
@@ -43,7 +70,9 @@ run() {
 	dir=$(mktemp -d "$top/case.XXXXXX")
 	if (cd "$dir" || exit 1
 	    pids=()
-	    trap end_pids EXIT
+	    export HP2X_TEST_TAG=$HP2X_TEST_TAG:c$BASHPID
+	    trap 'end_pids; sweep' EXIT
+	    trap 'exit 143' TERM INT HUP
 	    failed=0
 	    if declare -F case_setup >/dev/null; then case_setup || exit 1; fi
 	    "$@"
