@@ -152,15 +152,18 @@ find_fontdir(const char *fontdir, char *exebuf, size_t exesize,
 		looked(list, listsize, env);
 		return has_font(env) ? env : NULL;
 	}
+	/* An installed hp2x's own font first, wherever the tree was
+	 * installed or moved to (`cmake --install --prefix`, a package):
+	 * a build tree that still exists must not stand in for it. */
+	exe_fontdir(exebuf, exesize);
+	if (*exebuf)
+		cand[n++] = exebuf;
 #ifdef HP2X_FONTDIR_BUILD
 	cand[n++] = HP2X_FONTDIR_BUILD;
 #endif
 #ifdef HP2X_FONTDIR_INSTALL
 	cand[n++] = HP2X_FONTDIR_INSTALL;
 #endif
-	exe_fontdir(exebuf, exesize);
-	if (*exebuf)
-		cand[n++] = exebuf;
 	for (i = 0; i < n; i++) {
 		looked(list, listsize, cand[i]);
 		if (has_font(cand[i]))

@@ -90,8 +90,9 @@ int render_aux_write(const render_aux *a, FILE *out,
 /*
  * A rendering context holds what is costly to set up and shared by every
  * graph (the font map with the bundled font).  Watch mode keeps one for
- * its whole run.  fontdir NULL means: $HP2X_FONTDIR, else the build tree,
- * else the installed location.
+ * its whole run.  fontdir NULL means: $HP2X_FONTDIR, else share/hp2x/fonts
+ * beside the running program's bin/ (an installed hp2x), else the source
+ * tree's fonts/, else the configured install prefix's.
  */
 typedef struct render_ctx render_ctx;
 
