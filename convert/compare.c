@@ -12,7 +12,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "../hp/diff.h"
 #include "../hp/grow.h"
@@ -111,18 +110,12 @@ read_input(struct input *in, const char *name, const struct cli_settings *s,
 static int
 refuse_overwrite(const struct cli_settings *s, struct hp_err *err)
 {
-	struct stat so, si;
 	size_t i;
 
-	if (strcmp(s->output, "-") == 0)
-		return 0;
-	for (i = 0; i < s->ninputs; i++) {
-		if (strcmp(s->inputs[i], s->output) == 0 ||
-		    (stat(s->output, &so) == 0 && stat(s->inputs[i], &si) == 0 &&
-		     so.st_dev == si.st_dev && so.st_ino == si.st_ino))
+	for (i = 0; i < s->ninputs; i++)
+		if (cli_same_file(s->inputs[i], s->output))
 			return hp_err_set(err, "%s: output would overwrite the input",
 					  s->output);
-	}
 	return 0;
 }
 

@@ -30,8 +30,8 @@ cli_exists(const char *path, void *ctx)
 	return stat(path, &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
 }
 
-static int
-same_file(const char *a, const char *b)
+int
+cli_same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 
@@ -46,10 +46,10 @@ same_file(const char *a, const char *b)
 static int
 refuse_overwrite(const struct cli_paths *p, struct hp_err *err)
 {
-	if (same_file(p->input, p->output))
+	if (cli_same_file(p->input, p->output))
 		return hp_err_set(err, "%s: output would overwrite the input",
 				  p->output);
-	if (p->aux_write && same_file(p->input, p->aux))
+	if (p->aux_write && cli_same_file(p->input, p->aux))
 		return hp_err_set(err, "%s: the .aux file would overwrite the input",
 				  p->aux);
 	return 0;

@@ -27,6 +27,9 @@ struct cli_job {
 
 /* exists() for cli_paths_resolve: only "not there" counts as missing. */
 int cli_exists(const char *path, void *ctx);
+/* Whether paths a and b are one file (same name or same inode); never
+ * for "-". */
+int cli_same_file(const char *a, const char *b);
 
 /*
  * Resolve the paths (exists as cli_paths_resolve takes it), refuse an

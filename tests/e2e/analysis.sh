@@ -415,4 +415,21 @@ print("ok" if ok else "mismatch")' s.json a.json b.json)" = ok ] ||
 }
 run "--summary --diff: the table of changes" diff_summary
 
+# compare.c's runs refuse to write over an input, as one run does
+# (cli_same_file: by name or by inode).
+no_overwrite() {
+	local err
+	cp "$S/fix-leak.hp" a.hp && cp "$S/fix-fixed.hp" b.hp || bad "cp"
+	ln -s b.hp link.hp
+	err=$("$HP2X" --diff a.hp b.hp -o b.hp --format=png 2>&1)
+	[ $? -eq 1 ] || bad "--diff over B: exit not 1"
+	[ "$err" = "hp2x: b.hp: output would overwrite the input" ] ||
+		bad "message: $err"
+	"$HP2X" a.hp link.hp -o b.hp --format=png 2>/dev/null &&
+		bad "two inputs over the second, through a link: accepted"
+	cmp -s b.hp "$S/fix-fixed.hp" || bad "b.hp changed"
+	return 0
+}
+run "several inputs or --diff never overwrite an input" no_overwrite
+
 e2e_done
