@@ -79,6 +79,7 @@ fz_fail(const char *what, const char *detail)
 /* The targets, one input each: 0, or the process stops in fz_fail. */
 int fuzz_hp_one(const uint8_t *data, size_t size);
 int fuzz_eventlog_one(const uint8_t *data, size_t size);
+int fuzz_ticky_one(const uint8_t *data, size_t size);
 int fuzz_aux_one(const uint8_t *data, size_t size);
 int fuzz_pipeline_one(const uint8_t *data, size_t size);
 

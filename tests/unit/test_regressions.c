@@ -29,6 +29,7 @@
 #include "tests/fuzz/fuzz_eventlog.c"
 #include "tests/fuzz/fuzz_hp.c"
 #include "tests/fuzz/fuzz_pipeline.c"
+#include "tests/fuzz/fuzz_ticky.c"
 
 #include "convert/cli.h"
 #include "hp/reader.h"
@@ -40,6 +41,7 @@ static const struct {
 } targets[] = {
 	{ "fuzz_hp-", fuzz_hp_one },
 	{ "fuzz_eventlog-", fuzz_eventlog_one },
+	{ "fuzz_ticky-", fuzz_ticky_one },
 	{ "fuzz_aux-", fuzz_aux_one },
 	{ "fuzz_pipeline-", fuzz_pipeline_one },
 };

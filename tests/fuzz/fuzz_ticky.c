@@ -1,0 +1,84 @@
+/*
+ * tests/fuzz/fuzz_ticky.c - libFuzzer target: the ticky report frontend
+ * fed in chunks the input chooses.
+ *
+ * The frontend is driven directly, not through format detection, so
+ * every mutation lands in the ticky reader.  Input: a chunk schedule
+ * (fuzz.h), then the report.  It is read whole and again in chunks;
+ * both must give the same status, message and model, and the model
+ * must be sane (a ticky model: one sample, every band with its row).
+ * Anything else aborts.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fuzz.h"
+#include "hp/frontend.h"
+
+#define TK_MAX_INPUT (1u << 20)
+
+static int
+tk_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
+	     size_t n, struct hp_err *err)
+{
+	const struct hp_frontend *fe = &hp_ticky_frontend;
+	void *st = fe->create(m, "fuzz.ticky");
+	size_t j, k;
+	int rc = 0;
+
+	if (!st)
+		fz_fail("out of memory", NULL);
+	for (j = 0; n && !rc; j++, p += k, n -= k) {
+		k = fz_split_next(s, j, n);
+		rc = fe->feed(st, p, k, err);
+	}
+	if (!rc)
+		rc = fe->finish(st, err);
+	fe->destroy(st);
+	return rc;
+}
+
+int
+fuzz_ticky_one(const uint8_t *data, size_t size)
+{
+	static const struct fz_split whole = { NULL, 0, 1 };
+	struct hp_err e1 = {{0}}, e2 = {{0}};
+	struct fz_split s;
+	hp_model *a, *b;
+	size_t k;
+	int r1, r2;
+
+	if (size > TK_MAX_INPUT)
+		return 0;
+	k = fz_split_parse(&s, data, size);
+	data += k;
+	size -= k;
+	a = hp_model_new();
+	b = hp_model_new();
+	if (!a || !b)
+		fz_fail("out of memory", NULL);
+	r1 = tk_chunked(a, &whole, data, size, &e1);
+	r2 = tk_chunked(b, &s, data, size, &e2);
+	if (!r1) {
+		size_t i, n = hp_model_band_count(a);
+
+		if (hp_model_sample_count(a) != 1 ||
+		    hp_model_profile(a) != HP_PROFILE_COUNTERS)
+			fz_fail("ticky model", "not one sample of counters");
+		for (i = 0; i < n; i++)
+			if (!hp_model_band_ticky(a, (hp_band)i))
+				fz_fail("ticky model", "a counter without its row");
+	}
+	fz_judge_reads(r1, &e1, a, r2, &e2, b);
+	return 0;
+}
+
+#ifndef FUZZ_NO_ENTRY
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	return fuzz_ticky_one(data, size);
+}
+#endif
