@@ -385,7 +385,7 @@ enum {
 	EV_CAP_CREATE = 45, EV_HEAP_SIZE = 50, EV_HEAP_LIVE = 51,
 	EV_USER_MARKER = 58, EV_HEAP_PROF_BEGIN = 160, EV_HEAP_PROF_CC = 161,
 	EV_SAMPLE_BEGIN = 162, EV_SAMPLE_CC = 163, EV_SAMPLE_STRING = 164,
-	EV_SAMPLE_END = 165,
+	EV_SAMPLE_END = 165, EV_PROF_SAMPLE_CC = 167, EV_PROF_BEGIN = 168,
 };
 
 #define VAR 0xffff
@@ -576,7 +576,8 @@ gen_eventlog(const struct opts *op, struct out *o, struct stats *st)
 	uint32_t threads = 1;
 	uint64_t t = 1000000, tprev;
 	double budget = 0;
-	int cc = op->mode == 'c';
+	int tp = op->mode == 'p';	/* time samples, one tick per sample */
+	int cc = op->mode == 'c' || tp;
 	/* -hc: cost centres 1..ncc, and each band is a stack of their ids */
 	unsigned long ncc = 64 + op->bands / 4;
 	uint32_t (*stack)[6] = NULL;
@@ -637,11 +638,16 @@ gen_eventlog(const struct opts *op, struct out *o, struct stats *st)
 		be32(p, 0);
 		be16(p + 4, (uint16_t)c);
 	}
-	p = eb_event(&glob, o, EV_HEAP_PROF_BEGIN, t, 13 + 7, 1);
-	p[0] = 0;
-	be64(p + 1, 10000000);
-	be32(p + 9, cc ? 1 : 7);
-	memset(p + 13, 0, 7);
+	if (tp) {
+		p = eb_event(&glob, o, EV_PROF_BEGIN, t, 8, 0);
+		be64(p, 1000000);	/* 1 ms ticks */
+	} else {
+		p = eb_event(&glob, o, EV_HEAP_PROF_BEGIN, t, 13 + 7, 1);
+		p[0] = 0;
+		be64(p + 1, 10000000);
+		be32(p + 9, cc ? 1 : 7);
+		memset(p + 13, 0, 7);
+	}
 	for (unsigned long i = 1; cc && i <= ncc; i++) {
 		char lab[64], mod[64], loc[96];
 		int a = snprintf(lab, sizeof lab, "%s%lu", cc_labels[below(&r, 15)], i);
@@ -665,6 +671,42 @@ gen_eventlog(const struct opts *op, struct out *o, struct stats *st)
 		size_t heap = 0;
 		uint64_t ts;
 
+		if (tp) {
+			/* one tick: a stack of a band chosen by the band's
+			 * share, as a profiled program's ticks fall */
+			unsigned long k = (unsigned long)below(&r, op->bands);
+			size_t len = 13 + 4 * (size_t)depth[k];
+
+			tprev = t;
+			t += 1000000;
+			p = eb_event(&glob, o, EV_PROF_SAMPLE_CC, t, len, 1);
+			be32(p, 0);
+			be64(p + 4, s);
+			p[12] = depth[k];
+			for (unsigned d = 0; d < depth[k]; d++)
+				be32(p + 13 + 4 * d, stack[k][d]);
+			heap += 12 + len;
+			st->entries++;
+			st->sum++;
+			st->samples++;
+			if (s % 50000 == 0) {
+				char text[32];
+				int n = snprintf(text, sizeof text, "phase %lu", s / 50000);
+
+				ev_bytes(&cap[0], o, EV_USER_MARKER, tprev + 2, UINT32_MAX,
+					 text, (size_t)n);
+			}
+			budget += op->ratio * (double)heap;
+			while (budget > 0) {
+				struct ebuf *cb = &cap[below(&nr, ncaps)];
+				uint64_t nts = tprev + 1 + below(&nr, 999000);
+
+				if (nts < cb->last)
+					nts = cb->last;
+				budget -= (double)noise_event(cb, o, nts, &nr, &threads);
+			}
+			continue;
+		}
 		tprev = t;
 		t += 10000000 + below(&r, 5000000);
 		ts = t;
@@ -760,7 +802,7 @@ usage(void)
 {
 	fputs("usage: gen hp OUT [-n samples] [-b bands] [-m T|c|y|d] [-s seed]\n"
 	      "                  [--nospace] [--running] [--range A:B]\n"
-	      "       gen eventlog OUT [-n samples] [-b bands] [-m T|c] [-s seed]\n"
+	      "       gen eventlog OUT [-n samples] [-b bands] [-m T|c|p] [-s seed]\n"
 	      "                  [-r scheduler-bytes-per-heap-byte] [-g gcs-per-sample] [-c caps]\n"
 	      "OUT - writes to standard output.  .hp records are numbered 0 (the\n"
 	      "empty first sample) .. n+1 (the empty last one); --range A:B writes\n"
@@ -816,7 +858,7 @@ main(int argc, char **argv)
 			op.gcs = num(v), i++;
 		else if (!strcmp(a, "-c"))
 			op.caps = (unsigned)num(v), i++;
-		else if (!strcmp(a, "-m") && strlen(v) == 1 && strchr("Tcyd", v[0]))
+		else if (!strcmp(a, "-m") && strlen(v) == 1 && strchr("Tcydp", v[0]))
 			op.mode = v[0], i++;
 		else if (!strcmp(a, "-r"))
 			op.ratio = atof(v), i++;
