@@ -551,8 +551,9 @@ out:
 struct change {
 	const char *name;
 	size_t len;
-	const struct hp_band_stats *a, *b;	/* NULL: not in that one */
+	const struct hp_band_stats *a, *b;	/* zero_stats: not in that one */
 	double d;				/* integral change */
+	size_t k;				/* union order, for ties */
 };
 
 static const struct hp_band_stats zero_stats;
@@ -564,7 +565,8 @@ cmp_change(const void *pa, const void *pb)
 
 	if (fabs(x->d) != fabs(y->d))
 		return fabs(x->d) < fabs(y->d) ? 1 : -1;
-	return 0;
+	/* qsort is not stable: equal changes keep the union's order */
+	return (x->k > y->k) - (x->k < y->k);
 }
 
 /* The union of bands, a's then b's new ones, largest change first. */
@@ -596,8 +598,10 @@ changes(const hp_model *a, const struct hp_stats *sa, const hp_model *b,
 		c[k].b = &sb->band[i];
 		k++;
 	}
-	for (i = 0; i < k; i++)
+	for (i = 0; i < k; i++) {
 		c[i].d = c[i].b->integral - c[i].a->integral;
+		c[i].k = i;
+	}
 	qsort(c, k, sizeof *c, cmp_change);
 	*n = k;
 	return c;

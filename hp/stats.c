@@ -70,7 +70,10 @@ by_time(const void *a, const void *b)
 {
 	const double *x = a, *y = b;
 
-	return (x[0] > y[0]) - (x[0] < y[0]);
+	/* marks at one time stay in the file's order (qsort is not stable) */
+	if (x[0] != y[0])
+		return (x[0] > y[0]) - (x[0] < y[0]);
+	return (x[1] > y[1]) - (x[1] < y[1]);
 }
 
 /* The biggest bands of sample i, largest first, into p. */
