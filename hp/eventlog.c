@@ -963,8 +963,9 @@ series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
  * more than TICKY_BURST after the previous one, starts the next sample
  * (the RTS posts a sample's counters in one burst).  The value is the chosen measure per second since the
  * previous sample (the first: since the start), rounded.  A counter
- * sampled before its definition is the band "<ticky ID>", labelled with
- * its name once defined.
+ * sampled before its definition is the band "<ticky ID>", labelled once
+ * defined; every counter's label is its readable name
+ * (hp_ticky_readable).
  */
 
 #define TIME_COLUMN_NS 50000000	/* 50 ms, in whole ticks */
@@ -1239,17 +1240,35 @@ ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 		get_str(c, &name, &nlen);
 		if (!(k = tk_find(st, id, 1)))
 			return oom(st, err);
-		if (k->has_band) {
-			/* Sampled before it was defined: name it now. */
-			if (!k->defined &&
-			    hp_model_band_set_label(st->m, k->band, name, nlen, merr(st)))
-				return model_fail(st, off, err);
-		} else {
+		if (k->has_band && k->defined)
+			return 0;
+		if (!k->has_band) {
 			if (hp_model_intern(st->m, name, nlen, &k->band, merr(st)))
 				return model_fail(st, off, err);
 			k->has_band = 1;
 		}
 		k->defined = 1;
+		/* The key shows the readable name ("Main.go in f"); a band
+		 * sampled before its definition is named by it this way. */
+		{
+			char rd[512];
+			size_t n = hp_ticky_readable(name, nlen, rd, sizeof rd);
+			size_t blen;
+			const char *bn = hp_model_band_name(st->m, k->band, &blen);
+
+			if (n > sizeof rd) {
+				rd[0] = '\0';
+				n = 0;
+			}
+			if (!n || (n == blen && !memcmp(rd, bn, n))) {
+				if (blen == nlen && !memcmp(bn, name, nlen))
+					return 0;
+				memcpy(rd, name, nlen < sizeof rd ? nlen : sizeof rd);
+				n = nlen < sizeof rd ? nlen : sizeof rd;
+			}
+			if (hp_model_band_set_label(st->m, k->band, rd, n, merr(st)))
+				return model_fail(st, off, err);
+		}
 		return 0;
 	}
 	/* T_TICKY_COUNTER_SAMPLE */

@@ -130,8 +130,10 @@ late_definition(void **state)
 	(void)state;
 	snprintf(name, sizeof name, "<ticky %llu>", 0x7f0000001000ull + 5 * 104);
 	assert_true(hp_model_lookup(m, name, strlen(name), &b));
-	assert_string_equal(hp_model_band_label(m, b, NULL),
-			    "go5{v s5q} (Data.Thing) (fun) in r2Hj");
+	assert_string_equal(hp_model_band_label(m, b, NULL), "Data.Thing.go5");
+	/* and a counter defined first: its name, its readable label */
+	assert_true(hp_model_lookup(m, "Main.f0{v r0x} (fun)", 20, &b));
+	assert_string_equal(hp_model_band_label(m, b, NULL), "Main.f0");
 	hp_model_free(m);
 }
 

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# tests/e2e/ticky.sh - the two new profile kinds through the command.
+#
+#   bars      a ticky report as a ranked bar chart: -m N draws the top N
+#             counters, largest first (pdftotext finds them in order),
+#             --ticky-by changes the measure and so the order; every
+#             graph format is written
+#   flags     hp2ps's flags on ticky and time samples in eventlogs: -m5
+#             -t0 -t5 -c -e5in -i -i- -d -y -s -b, and -p's .aux round trip
+#   cut       a report cut short: its complete rows, one warning, exit 0
+#   bad       a malformed report: FILE:LINE:, exit 1, no output file
+set -u
+. "$(dirname "$0")/lib.bash"
+e2e_init ticky
+: "${HP2X:?}" "${HP2X_SRC:?}"
+report=$HP2X_SRC/samples/leak.ticky
+logs=("$HP2X_SRC/tests/eventlog-ref/gen/ticky-synth.eventlog" "$HP2X_SRC/samples/leak-p.eventlog")
+
+bars() {
+	local m f n
+	for m in alloc entries; do
+		"$HP2X" --ticky-by "$m" -m5 "$report" -o b.pdf || { bad "pdf failed"; return; }
+		pdftotext -layout b.pdf b.txt
+		n=$(grep -c 'Leak\.' b.txt)
+		[ "$n" = 5 ] || bad "$m: $n labels in the chart, want 5: $(head -c 300 b.txt)"
+	done
+	# alloc and entries rank differently: the first bar differs
+	"$HP2X" -m1 "$report" -o a.pdf && "$HP2X" -m1 --ticky-by entries "$report" -o e.pdf ||
+		{ bad "hp2x failed"; return; }
+	pdftotext a.pdf a.txt; pdftotext e.pdf e.txt
+	grep -q "Leak.Strings.makeCorpus2" a.txt || bad "alloc: the top counter is not makeCorpus2"
+	grep -q "Leak.Table.\$wgo16 in \$wtableChecksum" e.txt || bad "entries: the top counter is not \$wgo16"
+	grep -q "8,387,051 entries, 131 counters" e.txt || bad "entries: no total in the title"
+	for f in ps eps pdf svg png; do
+		"$HP2X" "$report" -o "r.$f" && [ -s "r.$f" ] || bad "$f not written"
+	done
+	# every counter in CSV and JSON, with its whole name
+	"$HP2X" "$report" -o r.csv && "$HP2X" "$report" -o r.json || { bad "hp2x failed"; return; }
+	[ "$(($(wc -l <r.csv) - 1))" = 131 ] || bad "CSV has $(($(wc -l <r.csv) - 1)) counters"
+	grep -q '"name": "go9{v scBC} (Leak.Zoo) (fun) in rcaJ", "label": "Leak.Zoo.go9 in \$wlvl"' r.json ||
+		bad "JSON lacks a whole name with its readable label"
+}
+
+flags() {
+	local log f
+	for log in "${logs[@]}"; do
+		for f in -m5 -t0 -t5 -c -i -i- -d -y -s -b; do
+			"$HP2X" "$f" "$log" -o x.pdf 2>err && [ -s x.pdf ] || bad "$(basename "$log") $f: $(cat err)"
+		done
+		"$HP2X" -e5in "$log" -o x.eps && grep -q '^%%BoundingBox: 0 0 360 240' x.eps ||
+			bad "$(basename "$log") -e5in: $(grep BoundingBox x.eps)"
+		rm -f x.aux
+		"$HP2X" --aux "$log" -o x.ps && [ -s x.aux ] || bad "$(basename "$log"): no .aux"
+		grep -q '^ORDER ' x.aux || bad "$(basename "$log"): .aux without ORDER"
+		"$HP2X" -p "$log" -o x.ps || bad "$(basename "$log") -p failed"
+	done
+}
+
+cut() {
+	head -c 6000 "$report" >cut.ticky
+	"$HP2X" cut.ticky -o c.csv 2>err || { bad "cut report refused: $(cat err)"; return; }
+	[ "$(grep -c warning err)" = 1 ] || bad "want one warning: $(cat err)"
+	grep -q "cut short in its counter table" err || bad "$(cat err)"
+	rows=$(($(wc -l <c.csv) - 1))
+	[ "$rows" -gt 0 ] && [ "$rows" -lt 131 ] || bad "$rows rows from a cut report"
+}
+
+bad_report() {
+	sed '50s/^ *[0-9]*/  12x/' "$report" >bad.ticky
+	if "$HP2X" bad.ticky -o b.png 2>err; then bad "accepted"; fi
+	grep -q '^hp2x: bad.ticky:50: expected a counter row' err || bad "$(cat err)"
+	[ ! -e b.png ] || bad "b.png written"
+}
+
+run bars bars
+run flags flags
+run cut cut
+run bad bad_report
+e2e_done
