@@ -73,6 +73,13 @@ struct draw_out {
 	const hp_model *m;	/* for document metadata */
 	const struct render_opts *o;
 	int nx, ny;		/* pictures across and down (0 as 1) */
+	/* SVG: cairo writes every glyph as an outline, so the text is
+	 * written again as <text> elements into text (a memory stream),
+	 * spliced into the file by finish; the file goes to svg first. */
+	FILE *text;
+	char *textbuf, *svgbuf;
+	size_t textlen, svglen;
+	FILE *file;		/* the caller's stream while out is svg's */
 };
 
 /*
@@ -111,6 +118,9 @@ struct draw {
 	int oom;		/* an allocation of ours failed */
 	struct hp_err *err;
 	const struct render_diff *diff;	/* a difference graph, or NULL */
+	FILE *text;		/* SVG: the text layer (draw_out's), or NULL */
+	int full_text;		/* PDF: shortened text keeps its full text,
+				 * invisible, for search and copy */
 	double below, above;	/* its bytes under and over the zero line */
 };
 

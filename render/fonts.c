@@ -487,6 +487,72 @@ fit_middle(PangoLayout *pl, double max_w)
 	return 0;
 }
 
+/* v with a '.', whatever LC_NUMERIC says. */
+static void
+put_num(FILE *f, double v)
+{
+	char buf[64], *p;
+
+	snprintf(buf, sizeof buf, "%.2f", v);
+	for (p = buf; *p; p++)
+		if (*p == ',')
+			*p = '.';
+	fputs(buf, f);
+}
+
+/*
+ * The SVG text layer: text as a <text> element exactly over the glyphs
+ * cairo drew as outlines (same start, baseline, size, direction, and
+ * stretched to the drawn width), invisible, so a search, a copy or a
+ * screen reader finds the words, the full text of shortened ones too.
+ * (x0, y0) is the text's start on its baseline in the current user
+ * space.
+ */
+static void
+layer_text(struct draw *d, const char *text, double x0, double y0,
+	   double w, double size)
+{
+	FILE *f = d->text;
+	double px = x0, py = y0, ux = 1, uy = 0, scale, angle;
+	const char *p;
+
+	cairo_user_to_device(d->cr, &px, &py);
+	cairo_user_to_device_distance(d->cr, &ux, &uy);
+	scale = hypot(ux, uy);
+	angle = atan2(uy, ux) * 180.0 / M_PI;
+	fputs("<text x=\"", f);
+	put_num(f, px);
+	fputs("\" y=\"", f);
+	put_num(f, py);
+	fputs("\" font-size=\"", f);
+	put_num(f, size * scale);
+	fputc('"', f);
+	if (w > 0) {
+		fputs(" textLength=\"", f);
+		put_num(f, w * scale);
+		fputs("\" lengthAdjust=\"spacingAndGlyphs\"", f);
+	}
+	if (fabs(angle) > 0.01) {
+		fputs(" transform=\"rotate(", f);
+		put_num(f, angle);
+		fputc(' ', f);
+		put_num(f, px);
+		fputc(' ', f);
+		put_num(f, py);
+		fputs(")\"", f);
+	}
+	fputc('>', f);
+	for (p = text; *p; p++) {
+		switch (*p) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		default: fputc(*p, f);
+		}
+	}
+	fputs("</text>\n", f);
+}
+
 void
 draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 	  const struct draw_text *t)
@@ -495,7 +561,8 @@ draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 	cairo_matrix_t mx;
 	PangoLayout *pl;
 	PangoRectangle r;
-	double w, dy;
+	double w, dy, x0;
+	char *full;
 
 	cairo_save(cr);
 	cairo_translate(cr, x, y);
@@ -527,10 +594,48 @@ draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 	w = (double)r.width / PANGO_SCALE;
 	dy = t->valign == DRAW_BASELINE ?
 		(double)pango_layout_get_baseline(pl) / PANGO_SCALE : 0;
-	cairo_move_to(cr, -(double)r.x / PANGO_SCALE -
-		      (t->halign == DRAW_LEFT ? 0 :
-		       t->halign == DRAW_CENTRE ? w / 2 : w), -dy);
-	pango_cairo_show_layout(cr, pl);
+	x0 = -(t->halign == DRAW_LEFT ? 0 : t->halign == DRAW_CENTRE ?
+	       w / 2 : w);
+	cairo_move_to(cr, x0 - (double)r.x / PANGO_SCALE, -dy);
+	full = draw_safe_text(s, len);
+	if (!full) {
+		d->oom = 1;
+	} else if (d->full_text && strcmp(full, pango_layout_get_text(pl))) {
+		/* Shortened, in a PDF: the drawn text is outlines, and the
+		 * full text lies invisible (all but transparent: cairo
+		 * leaves out what is wholly so) from the same start. */
+		PangoLayout *whole = make_layout(d->pc, s, len, t->size);
+
+		pango_cairo_layout_path(cr, pl);
+		cairo_fill(cr);
+		if (whole) {
+			pango_layout_get_extents(whole, NULL, &r);
+			cairo_save(cr);
+			/* squeezed onto the drawn text's width: it stays on
+			 * the page, where text extraction looks */
+			cairo_translate(cr, x0, 0);
+			if (r.width > 0)	/* uniformly: spaces stay spaces */
+				cairo_scale(cr, w * PANGO_SCALE / r.width,
+					    w * PANGO_SCALE / r.width);
+			cairo_move_to(cr, -(double)r.x / PANGO_SCALE,
+				      t->valign == DRAW_BASELINE ?
+				      -(double)pango_layout_get_baseline(whole) /
+				      PANGO_SCALE : 0);
+			cairo_set_source_rgba(cr, 1, 1, 1, 0.01);
+			pango_cairo_show_layout(cr, whole);
+			cairo_restore(cr);
+			g_object_unref(whole);
+		} else {
+			d->oom = 1;
+		}
+	} else {
+		pango_cairo_show_layout(cr, pl);
+	}
+	if (d->text && full)
+		layer_text(d, full, x0, t->valign == DRAW_BASELINE ? 0 :
+			   (double)pango_layout_get_baseline(pl) / PANGO_SCALE,
+			   w, t->size);
+	free(full);
 	g_object_unref(pl);
 	cairo_restore(cr);
 }

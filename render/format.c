@@ -213,10 +213,35 @@ svg_create(struct draw_out *out, struct hp_err *err)
 
 	if (w < 0)
 		return -1;
+	/* cairo's SVG goes to memory first: the text layer is spliced in
+	 * before its end (svg_finish). */
+	out->file = out->out;
+	out->out = open_memstream(&out->svgbuf, &out->svglen);
+	out->text = open_memstream(&out->textbuf, &out->textlen);
+	if (!out->out || !out->text) {
+		if (out->out)
+			fclose(out->out);
+		if (out->text)
+			fclose(out->text);
+		out->out = out->file;
+		out->text = NULL;
+		free(out->svgbuf);
+		free(out->textbuf);
+		out->svgbuf = out->textbuf = NULL;
+		return hp_err_set(err, "out of memory");
+	}
 	out->surface = cairo_svg_surface_create_for_stream(write_cb, out,
 							    w, out->page_h * s);
-	if (surface_ok(out, err))
+	if (surface_ok(out, err)) {
+		fclose(out->out);
+		fclose(out->text);
+		out->out = out->file;
+		out->text = NULL;
+		free(out->svgbuf);
+		free(out->textbuf);
+		out->svgbuf = out->textbuf = NULL;
 		return -1;
+	}
 	cairo_svg_surface_set_document_unit(out->surface, CAIRO_SVG_UNIT_PT);
 	upright(&out->base, s, out->page_h * s, 0, 0);
 	return 0;
@@ -293,6 +318,57 @@ vector_finish(struct draw_out *out, struct hp_err *err)
 	return check_written(out, cairo_surface_status(out->surface), err);
 }
 
+/* The SVG with its text layer (a group of invisible <text> elements, the
+ * last thing drawn) before its closing tag, onto the caller's stream. */
+static int
+svg_finish(struct draw_out *out, struct hp_err *err)
+{
+	cairo_status_t st;
+	FILE *mem = out->out, *text = out->text;
+	size_t end = 0, i;
+	int rc;
+	static const char close_tag[] = "</svg>";
+
+	cairo_surface_finish(out->surface);
+	st = cairo_surface_status(out->surface);
+	out->out = out->file;
+	out->text = NULL;
+	rc = fclose(mem) | fclose(text);
+	if (rc != 0 || !out->svgbuf || !out->textbuf) {
+		free(out->svgbuf);
+		free(out->textbuf);
+		out->svgbuf = out->textbuf = NULL;
+		return hp_err_set(err, "out of memory writing the SVG");
+	}
+	for (i = out->svglen; i >= sizeof close_tag - 1; i--) {
+		if (memcmp(out->svgbuf + i - (sizeof close_tag - 1), close_tag,
+			   sizeof close_tag - 1) == 0) {
+			end = i - (sizeof close_tag - 1);
+			break;
+		}
+	}
+	if (st == CAIRO_STATUS_SUCCESS && end > 0) {
+		if (write_cb(out, (unsigned char *)out->svgbuf,
+			     (unsigned int)end) == CAIRO_STATUS_SUCCESS &&
+		    fputs("<g id=\"text\" fill=\"black\" fill-opacity=\"0\" "
+			  "font-family=\"Liberation Sans, Arial, Helvetica, "
+			  "sans-serif\" style=\"white-space:pre\">\n",
+			  out->out) >= 0 &&
+		    fwrite(out->textbuf, 1, out->textlen, out->out) ==
+		    out->textlen && fputs("</g>\n", out->out) >= 0)
+			write_cb(out, (unsigned char *)out->svgbuf + end,
+				 (unsigned int)(out->svglen - end));
+		else
+			out->write_failed = 1;
+	} else if (st == CAIRO_STATUS_SUCCESS) {
+		st = CAIRO_STATUS_WRITE_ERROR;
+	}
+	free(out->svgbuf);
+	free(out->textbuf);
+	out->svgbuf = out->textbuf = NULL;
+	return check_written(out, st, err);
+}
+
 static int
 png_finish(struct draw_out *out, struct hp_err *err)
 {
@@ -338,7 +414,7 @@ static const struct draw_format formats[] = {
 		.vector = 1,
 		.create = svg_create,
 		.begin_page = white_page,
-		.finish = vector_finish,
+		.finish = svg_finish,
 	},
 	[RENDER_PNG] = {
 		.name = "PNG",

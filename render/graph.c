@@ -268,6 +268,8 @@ render_graphs(render_ctx *c, const struct render_input *in, size_t n,
 						    base.xy * base.yx));
 		d[i].vector = fmt->vector;
 		d[i].cr = cr;
+		d[i].text = dout.text;
+		d[i].full_text = o->format == RENDER_PDF;
 		if (nx > 1 || ny > 1) {
 			cairo_matrix_t t;
 			int col = o->stack ? 0 : (int)i;

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# tests/e2e/text.sh - the words of a graph are text, in full: for every
+# real profile and eventlog in the repository, the PDF's text (pdftotext)
+# and the SVG's <text> elements hold every key entry (every band drawn,
+# OTHER as "OTHER (N bands)") and every mark label whole, even where the
+# picture shortens them with an ellipsis. (Cairo draws SVG glyphs as
+# outlines, and a shortened name is drawn shortened: without the text
+# layer neither could be searched or read by a screen reader.)
+set -u
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+# shellcheck source=tests/e2e/lib.bash
+. "$SRC/tests/e2e/lib.bash"
+e2e_init text
+
+# check INPUT FLAGS...: the key and mark texts of one drawing.
+check() {
+	local in=$1
+	shift
+	"$HP2X" -q "$@" "$in" --aux -o g.pdf 2>err || { bad "hp2x $* $in failed: $(cat err)"; return; }
+	"$HP2X" -q "$@" "$in" -o g.svg 2>err || { bad "hp2x $* $in -o g.svg failed: $(cat err)"; return; }
+	"$HP2X" -q "$in" --format json -o g.json 2>err || { bad "json of $in failed"; return; }
+	verify "$in" || bad "$in $*: text missing (above)"
+}
+
+# verify NAME: g.aux's key names and g.json's mark labels are all in
+# g.pdf's and g.svg's text.
+verify() {
+	pdftotext -raw -enc UTF-8 g.pdf g.txt || return 1
+	python3 - "$1" <<'PY'
+import json, re, sys, xml.etree.ElementTree as ET
+name = sys.argv[1]
+want = []
+other = None
+for line in open("g.aux", encoding="utf-8", errors="replace"):
+    if line.startswith("ORDER "):
+        want.append(line[6:].rsplit(" ", 1)[0])
+marks = [m["label"] for m in json.load(open("g.json"))["marks"] if m.get("label")]
+pdf = open("g.txt", encoding="utf-8").read()
+svg = "\n".join(t.text or "" for t in ET.parse("g.svg").iter("{http://www.w3.org/2000/svg}text"))
+missing = 0
+def norm(s):
+    # what the drawing shows for bytes Pango cannot take (fonts.c)
+    return "".join("\ufffd" if (ord(c) < 0x20 and c != "\t") or 0x7f <= ord(c) < 0xa0 else c for c in s).replace("\t", " ")
+for w in want + marks:
+    w = norm(w)
+    if w == "OTHER":
+        m = re.search(r"OTHER \(\d+ bands?\)", svg)
+        if not m or m.group(0) not in pdf:
+            print("OTHER (N bands) missing", file=sys.stderr); missing += 1
+        continue
+    for where, text in (("PDF", pdf), ("SVG", svg)):
+        if w not in text:
+            print(f"{name}: {where} text lacks {w!r}", file=sys.stderr); missing += 1
+sys.exit(1 if missing else 0)
+PY
+}
+
+t_samples() {
+	local f
+	for f in "$SRC"/samples/*.hp "$SRC"/samples/*.eventlog; do
+		check "$f" -c
+		check "$f" -c -t0 -m40		# a key of columns: names shortened
+	done
+}
+
+t_testdata() {
+	local f
+	for f in "$SRC"/tests/data/hp/*.hp* "$SRC"/tests/data/ghc-events/*.eventlog; do
+		check "$f"
+	done
+}
+
+# The check itself must fail when names are missing: drawings without a
+# key (-m0) against the key names of -m20.
+t_check_fails() {
+	local in=$SRC/samples/leak-hc.hp
+	"$HP2X" -q -m20 "$in" --aux -o g.pdf 2>/dev/null
+	"$HP2X" -q -m0 "$in" -o g.pdf 2>/dev/null
+	"$HP2X" -q -m0 "$in" -o g.svg 2>/dev/null
+	"$HP2X" -q "$in" --format json -o g.json 2>/dev/null
+	if verify "$in" 2>/dev/null; then
+		bad "verify passes drawings without a key"
+	fi
+}
+
+run samples t_samples
+run testdata t_testdata
+run check-fails t_check_fails
+e2e_done
