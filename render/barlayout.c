@@ -52,7 +52,7 @@ layout_bars(struct bar_layout *bl, const hp_model *m,
 	const hp_band *bands = NULL;
 	const uint64_t *vals = NULL;
 	struct ranked *r;
-	double longest = 0, step;
+	double longest = 0, step, w;
 
 	memset(bl, 0, sizeof *bl);
 	if (hp_model_sample_count(m))
@@ -94,7 +94,14 @@ layout_bars(struct bar_layout *bl, const hp_model *m,
 		b->label = hp_model_band_label(m, b->band, &b->label_len);
 		b->y = bl->y1 - bl->row * ((double)i + 0.5);
 		memcpy(b->rgb, p->rgb, sizeof b->rgb);
-		longest = fmax(longest, measure(closure, b->label, b->label_len, bl->font));
+		w = measure(closure, b->label, b->label_len, bl->font);
+		if (isnan(w)) {
+			/* out of memory: no width, and no guessed picture */
+			free(r);
+			layout_bars_release(bl);
+			return hp_err_set(err, "out of memory");
+		}
+		longest = fmax(longest, w);
 	}
 	free(r);
 	bl->label_x = MARGIN;

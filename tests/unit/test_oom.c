@@ -249,6 +249,23 @@ hp_to_hp(void **state)
 	walk(ARGS("@samples/leak-hm.hp"), "d.hp", NULL);
 }
 
+/* The ticky report (hp/ticky.c, render/bars.c) and time samples by
+ * stack to speedscope (hp/eventlog.c, convert/out_speedscope.c). */
+static void
+ticky_to_png(void **state)
+{
+	(void)state;
+	walk(ARGS("@samples/leak.ticky", "-m5", "--dpi=24"), "t.png", NULL);
+}
+
+static void
+time_to_speedscope(void **state)
+{
+	(void)state;
+	walk(ARGS("@tests/data/ghc-events/time-prof.eventlog"), "t.speedscope.json",
+	     NULL);
+}
+
 /* A failed walk leaves the hook set and files behind. */
 /* compare.c's runs: --diff (hp/diff.c) and two inputs in one file, cut
  * by a filter and a window (hp/select.c). */
@@ -305,6 +322,8 @@ main(void)
 		cmocka_unit_test_setup(hp_to_hp, reset),
 		cmocka_unit_test_setup(diff_to_png, reset),
 		cmocka_unit_test_setup(two_inputs_to_png, reset),
+		cmocka_unit_test_setup(ticky_to_png, reset),
+		cmocka_unit_test_setup(time_to_speedscope, reset),
 	};
 
 	if (!mkdtemp(dir))
