@@ -655,7 +655,7 @@ launch_fifo(struct watcher *w, struct cli_settings *run, char **fifo,
 	if (!tmp || !*tmp)
 		tmp = "/tmp";
 	n = strlen(tmp) + sizeof "/hp2x-XXXXXX";
-	w->fifo_dir = malloc(n);
+	w->fifo_dir = hp_malloc(n);
 	if (!w->fifo_dir)
 		return hp_err_set(err, "out of memory");
 	snprintf(w->fifo_dir, n, "%s/hp2x-XXXXXX", tmp);
@@ -667,7 +667,7 @@ launch_fifo(struct watcher *w, struct cli_settings *run, char **fifo,
 		return -1;
 	}
 	n = strlen(w->fifo_dir) + strlen(base) + sizeof "/.eventlog";
-	*fifo = malloc(n);
+	*fifo = hp_malloc(n);
 	if (!*fifo)
 		return hp_err_set(err, "out of memory");
 	snprintf(*fifo, n, "%s/%s.eventlog", w->fifo_dir, base);
