@@ -41,7 +41,8 @@ frame_of(struct frames *fr, const char *s, size_t len)
 	size_t slot;
 	int64_t v;
 
-	for (slot = hp_index_start(&fr->ix, h); (v = hp_index_next(&fr->ix, h, &slot)) >= 0;)
+	for (slot = hp_index_start(&fr->ix, h); fr->n &&
+	     (v = hp_index_next(&fr->ix, h, &slot)) >= 0;)
 		if (fr->len[v] == len && memcmp(fr->name[v], s, len) == 0)
 			return v;
 	if (fr->n >= UINT32_MAX - 1 || HP_GROW(fr->name, fr->cap, fr->n + 1) ||
@@ -84,7 +85,6 @@ out_speedscope(const hp_model *m, FILE *f, struct hp_err *err)
 			s = hp_model_band_name(m, (hp_band)b, &len);
 			if (!(stack[b] = hp_mallocn(1, sizeof **stack)))
 				goto oom;
-			k = 0;
 			if ((stack[b][0] = (uint32_t)frame_of(&fr, s, len)) == UINT32_MAX)
 				goto oom;
 			depth[b] = 1;
