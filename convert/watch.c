@@ -775,6 +775,12 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 			return;
 		}
 	} while (w->more);
+	/* The launcher's FIFO: a program that never wrote to it (it failed
+	 * before, or refused the options) has no profile to finish. */
+	if (w->fifo_dir && w->off == 0 && !w->has_drawn) {
+		hp_err_set(err, "%s wrote no eventlog", w->s->command[0]);
+		return;
+	}
 	if (w->opened && !w->broken) {
 		struct hp_err ferr = {{0}};
 

@@ -299,6 +299,19 @@ t_launch_eventlog() {
 	quiet_but_status err || bad "messages: $(others err | head -3)"
 }
 
+# A program that never writes to the FIFO (it failed first): its status,
+# one message, no hang, no FIFO left.
+t_launch_no_eventlog() {
+	local rc
+	STANDIN_GHC=9.6.6 STANDIN_EVENTLOG=$PWD/missing.eventlog \
+		"$HP2X" --watch -o out.json -- "$STANDIN" 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad "exit $rc, want the program's 1"
+	grep -q "standin-ghc wrote no eventlog" err || bad "messages: $(cat err)"
+	[ ! -e out.json ] || bad "an output without a profile"
+	[ -z "$(ls "$top" | grep '^hp2x-')" ] || bad "FIFO directory left: $(ls "$top")"
+}
+
 t_launch_hp_path() {
 	STANDIN_GHC=9.0.2 STANDIN_ARGS=$PWD/args STANDIN_HP=$HP STANDIN_PACE=0.001 \
 		"$HP2X" --watch -o out.json --interval 0.1 -- "$STANDIN" a 2>err ||
@@ -328,5 +341,6 @@ case_ "at most one drawing per --interval" t_interval
 case_ ".hp text on a pipe" t_hp_text_stream
 case_ "status line on a terminal, from the stream" t_status_line
 case_ "launcher: eventlog path through a FIFO" t_launch_eventlog
+case_ "launcher: a program that writes no eventlog" t_launch_no_eventlog
 case_ "launcher: .hp path (GHC 9.0.2, or the user's -l)" t_launch_hp_path
 e2e_done
