@@ -114,6 +114,7 @@ struct watcher {
 	int drawn_ok;		/* the last drawing was written */
 	int force;		/* a new file: draw even if it looks the same */
 	double last_draw, last_growth, next_look;
+	double gap;		/* between drawings: --interval, or more */
 
 	pid_t child;
 	int child_running;
@@ -208,6 +209,7 @@ draw(struct watcher *w)
 {
 	struct hp_err err = {{0}};
 	hp_model *cut = NULL;
+	double start = now();
 
 	shown_of(w->m, &w->drawn);
 	w->has_drawn = 1;
@@ -219,6 +221,12 @@ draw(struct watcher *w)
 	if (!w->drawn_ok)
 		report(w, &err);
 	w->last_draw = now();
+	/* A day-long stream makes a drawing slow (each walks every
+	 * sample): drawings are then spaced to four times what the last
+	 * one took, so watching keeps to a fifth of a core. */
+	w->gap = 4 * (w->last_draw - start);
+	if (w->gap < w->interval)
+		w->gap = w->interval;
 	if (w->drawn_ok)
 		cli_status_drawn(w->status, w->input, w->m, w->last_draw,
 				 time(NULL));
@@ -627,8 +635,8 @@ wait_ms(const struct watcher *w, double t)
 {
 	double wait = w->more ? 0 : w->next_look - t;
 
-	if (pending(w) && w->last_draw + w->interval - t < wait)
-		wait = w->last_draw + w->interval - t;
+	if (pending(w) && w->last_draw + w->gap - t < wait)
+		wait = w->last_draw + w->gap - t;
 	if (!w->child && w->s->idle_exit > 0 &&
 	    w->last_growth + w->s->idle_exit - t < wait)
 		wait = w->last_growth + w->s->idle_exit - t;
@@ -735,7 +743,7 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 			return;
 		cli_status_idle(w->status, w->input, t);
 		/* No drawing while catching up with a large file. */
-		if (!w->more && pending(w) && t >= w->last_draw + w->interval)
+		if (!w->more && pending(w) && t >= w->last_draw + w->gap)
 			draw(w);
 		pf[n].fd = w->sig_fd;
 		pf[n++].events = POLLIN;
@@ -819,6 +827,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	w.fd = w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = -1;
 	w.interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
 	w.last_draw = -INFINITY;
+	w.gap = w.interval;
 	if (s->command) {
 		struct cli_rts rts;
 

@@ -252,6 +252,48 @@ t_interval() {
 	[ "$n" -le $((SECONDS - start + 2)) ] || bad "$n drawings in $((SECONDS - start)) s"
 }
 
+# A long profile makes each drawing slow (a PNG of 100,000 samples: about
+# 0.15 s); with a tiny --interval the drawings are then spaced to four
+# times their cost, so watching stays well under a core.  100,000 samples
+# are sent at once, 10,000 more over a few seconds; the CPU hp2x uses in
+# that time is measured (drawing at every new chunk would take it all).
+# idle_pid PID: PID used no CPU tick in half a second
+idle_pid() { local a; a=$(cpu_ticks "$1"); sleep 0.5; [ "$(cpu_ticks "$1")" = "$a" ]; }
+cpu_ticks() { local s; s=$(cat /proc/"$1"/stat) || return 1; s=${s##*) }; set -- $s; echo $(( ${12} + ${13} )); }
+t_slow_drawings_spaced() {
+	local pid t0 t1 w0 w1 ratio
+	python3 -c '
+import sys
+w = sys.stdout.write
+w("JOB \"long\"\nDATE \"\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n")
+for i in range(110000):
+    w("BEGIN_SAMPLE %d.0\n" % i)
+    for b in range(8):
+        w("band%d\t%d\n" % (b, 1000 + (i * (b + 7)) % 5000))
+    w("END_SAMPLE %d.0\n" % i)
+' >long.hp
+	split -b "$(( $(stat -c %s long.hp) * 10 / 11 ))" long.hp part.
+	mkdir hold
+	{ cat part.aa; while [ ! -e hold/go ]; do sleep 0.05; done
+	  exec python3 "$REPLAY" part.ab --chunks 8000 --pace 0.02 --hold hold; } |
+		"$HP2X" --watch - --interval 0.01 -o out.png 2>err &
+	pid=$!
+	pids+=("$pid")
+	"$HP2X" -q long.hp -o want.png || bad "one-shot: exit $?"
+	until_true exists out.png || bad "no first drawing"
+	until_true idle_pid "$pid" || bad "hp2x never idle"
+	t0=$(cpu_ticks "$pid") w0=$(date +%s%N)
+	touch hold/go
+	until_true cmp -s out.png want.png || bad "the last samples are not drawn"
+	t1=$(cpu_ticks "$pid") w1=$(date +%s%N)
+	touch hold/release
+	ratio=$(( (t1 - t0) * 1000000000 / $(getconf CLK_TCK) * 100 / (w1 - w0) ))
+	# By construction at most a fifth, plus the reading; without the
+	# spacing, 55 % on a loaded two-core machine and all of a core idle.
+	[ "$ratio" -lt 35 ] || bad "watching used $ratio % of a core while samples came"
+	echo "  (slow drawings: $ratio % of a core over $(( (w1 - w0) / 1000000 )) ms)" >&2
+}
+
 t_hp_text_stream() {
 	python3 "$REPLAY" "$HP" --chunks 7,113,509 | "$HP2X" --watch - -o out.json 2>err ||
 		bad "exit $?"
@@ -339,6 +381,7 @@ case_ "socket that never appears" t_socket_never
 case_ "SIGINT on an open stream" t_sigint_open_stream
 case_ "at most one drawing per --interval" t_interval
 case_ ".hp text on a pipe" t_hp_text_stream
+case_ "slow drawings spaced" t_slow_drawings_spaced
 case_ "status line on a terminal, from the stream" t_status_line
 case_ "launcher: eventlog path through a FIFO" t_launch_eventlog
 case_ "launcher: a program that writes no eventlog" t_launch_no_eventlog
