@@ -343,6 +343,16 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		fit_name(nm, sizeof nm, job, strlen(job), width - 7);
 		fprintf(out, "  job: %s\n", nm);
 	}
+	if (hp_model_profile(m) == HP_PROFILE_TIME ||
+	    hp_model_profile(m) == HP_PROFILE_TICKY) {
+		/* what the values are: "CPU time by cost-centre
+		 * (innermost), 2565 ticks of 1 ms" */
+		const char *by = hp_model_get(m, HP_BREAKDOWN);
+
+		fit_name(nm, sizeof nm, by ? by : "", by ? strlen(by) : 0, width - 8);
+		fprintf(out, "  what: %s (%s)\n", nm, hp_model_get(m, HP_VALUE_UNIT)
+			? hp_model_get(m, HP_VALUE_UNIT) : "");
+	}
 	fprintf(out, "  %zu samples", st->nsamples);
 	if (st->nsamples) {
 		fputs(" from ", out);

@@ -53,12 +53,15 @@ agree() {
 	[ "$total" = "$sum" ] || bad ".prof total $total but its tree sums to $sum"
 }
 
-# The title says ticks and interval; GC is a band of its own.
+# The title and the summary say ticks and interval; GC is a band of its own.
 title() {
 	"$HP2X" "$ev" -o t.json || { bad "hp2x failed"; return; }
 	grep -q '"breakdown": "CPU time by cost-centre (innermost), [0-9]* ticks of 1 ms"' t.json ||
 		bad "no tick count in the title: $(grep breakdown t.json)"
 	grep -q '{"name": "GC"[,}]' t.json || bad "no GC band"
+	"$HP2X" --summary "$ev" >sum.txt || { bad "--summary failed"; return; }
+	grep -q '^  what: CPU time by cost-centre (innermost), [0-9]* ticks of 1 ms' sum.txt ||
+		bad "--summary does not say ticks and interval: $(head -4 sum.txt)"
 }
 
 run agree agree
