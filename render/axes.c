@@ -36,7 +36,7 @@ draw_axes(struct draw *d)
 	const struct render_layout *l = d->l;
 	cairo_t *cr = d->cr;
 	const char *vu = draw_field(d, HP_VALUE_UNIT, "bytes");
-	const char *su = draw_field(d, HP_SAMPLE_UNIT, "seconds");
+	const char *su = l->xunit;
 	double gx = l->graph_x, gy = l->graph_y, gw = l->graph_w,
 		gh = l->graph_h;
 	struct draw_text t = {

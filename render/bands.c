@@ -341,6 +341,10 @@ outline_build(struct outline *ol, const struct draw *d)
 	ol->cs.kmax = ol->kbuf + ns;
 	xs = l->graph_w / l->xrange;
 	ys = l->graph_h / d->yscale;
+	if (l->zero_start) {
+		memset(tops, 0, ns * sizeof *tops);
+		outline_add(ol, 0, 0, tops);
+	}
 	for (i = 0; i < nsamp && !ol->oom; i++) {
 		stack_tops(&st, d->m, i, ys, tops);
 		/* Times span at most xrange, unless the span overflowed
@@ -350,7 +354,7 @@ outline_build(struct outline *ol, const struct draw *d)
 			x = 0;
 		if (x > l->graph_w)
 			x = l->graph_w;
-		outline_add(ol, i, x, tops);
+		outline_add(ol, i + (size_t)l->zero_start, x, tops);
 	}
 	outline_finish(ol);
 	if (ol->oom)

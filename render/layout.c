@@ -465,6 +465,8 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 
 		if (sum > *ymax)
 			*ymax = sum;
+		if (i == 0 && l->zero_start)	/* the ramp from 0 at t0 */
+			l->area += sum * (t - l->t0) / 2;
 		if (i > 0) {
 			double base = t - tprev;
 			double lo = prev < sum ? prev : sum;
@@ -574,22 +576,52 @@ y_label(char *buf, size_t size, double v, double div, const char *suffix)
 	snprintf(buf + o, size - o, "%s", suffix);
 }
 
+/*
+ * The time axis names its clock.  GHC's .hp counts the mutator's CPU
+ * time: heapCensus stamps each census with mut_user_time_until (rts/
+ * ProfHeap.c), user CPU time less GC and profiling.  An eventlog's
+ * events carry elapsed time, nanoseconds since the program started (the
+ * eventlog format's timestamp).  One run's two files can span 0.9 s and
+ * 204 s.  Other units (a ticky or hand-made file's) stay as they are.
+ */
+static void
+x_unit(struct render_layout *l, const hp_model *m)
+{
+	const char *su = hp_model_get(m, HP_SAMPLE_UNIT);
+
+	if (!su)
+		su = "seconds";
+	if (strcmp(su, "seconds") == 0)
+		snprintf(l->xunit, sizeof l->xunit, "%s",
+			 hp_model_get(m, HP_BREAKDOWN) ?
+			 "elapsed seconds" : "mutator seconds");
+	else
+		snprintf(l->xunit, sizeof l->xunit, "%s", su);
+}
+
 static int
 x_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	void *closure)
 {
 	double per = l->graph_w / l->xrange;
 	double limit = l->graph_w -
-		       (field_width(m, HP_SAMPLE_UNIT, measure, closure) + AXIS_FUDGE);
-	int decimals = 1;
-	double p = 10;
+		       (text_width(measure, closure, l->xunit, strlen(l->xunit)) +
+			AXIS_FUDGE);
+	int decimals = 0;
+	double p = 1;
 	size_t i;
 
+	(void)m;
 	l->xstep = layout_round_step(l->xrange / N_MARKS);
-	while (decimals < 15 && l->xstep * p < 1 - 1e-9) {
+	/* As many decimals as the step has ("20 40", "0.5 1.0"), and one
+	 * at least for a start between whole steps, as hp2ps shows it. */
+	while (decimals < 15 &&
+	       fabs(l->xstep * p - floor(l->xstep * p + 0.5)) > 1e-6) {
 		decimals++;
 		p *= 10;
 	}
+	if (decimals == 0 && fabs(l->t0 - floor(l->t0 + 0.5)) > 1e-9)
+		decimals = 1;
 	l->xticks = hp_mallocn(MAX_TICKS, sizeof *l->xticks);
 	if (!l->xticks)
 		return -1;
@@ -1085,12 +1117,16 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	 * does, whose first (empty) sample is at 0: start the axis there
 	 * too, so both files of one run are drawn alike and a traceMarker
 	 * made before the first census is on the axis. */
-	if (hp_model_get(m, HP_BREAKDOWN) && l->t0 > 0)
+	if (hp_model_get(m, HP_BREAKDOWN) && l->t0 > 0) {
 		l->t0 = 0;
+		l->zero_start = 1;
+	}
 	/* --from/--to: the axis spans the window asked for, not only the
 	 * samples inside it. */
-	if (o->has_from && isfinite(o->from))
+	if (o->has_from && isfinite(o->from)) {
 		l->t0 = o->from;
+		l->zero_start = 0;	/* a window starts mid-run */
+	}
 	if (o->has_to && isfinite(o->to) && o->to > l->t0)
 		l->t1 = o->to;
 	l->xrange = l->t1 - l->t0;
@@ -1114,6 +1150,7 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
 	}
+	x_unit(l, m);
 	if (strip_and_marks(l, m, o, measure, closure) < 0) {
 		hp_err_set(err, "layout: out of memory");
 		goto fail;

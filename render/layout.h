@@ -79,6 +79,10 @@ struct render_layout {
 	/* Data ranges. */
 	size_t nsamples;	/* model samples drawn */
 	double t0, t1;		/* first and last sample time */
+	int zero_start;		/* an eventlog: the bands rise from 0 at
+				 * the program's start (t0 = 0), before the
+				 * first sample, as a .hp's first (empty)
+				 * sample makes them */
 	double xrange;		/* max(t1 - t0, aux X_RANGE); 1 if 0 */
 	double yrange;		/* max stacked total of kept bands, aux
 				 * Y_RANGE, --heap-size's top; 1 if 0 */
@@ -122,7 +126,8 @@ struct render_layout {
 	double lane_h;
 	double mark_font;
 
-	/* Ticks. */
+	/* Ticks, and the time axis' legend (its unit and clock). */
+	char xunit[256];
 	double xstep, ystep;
 	struct layout_tick *xticks, *yticks;
 	size_t nxticks, nyticks;

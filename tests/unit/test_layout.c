@@ -115,7 +115,10 @@ manpage_default(void **state)
 	};
 	static const double totals[] = { 20, 24, 24, 48, 60, 144, 372 };
 	static const double shades[] = { 0.0, 0.2, 0.6, 0.3, 0.9, 0.4, 1.0 };
-	static const char *const xl[] = { "0.0", "0.5", "1.0", "1.5", "2.0", "2.5" };
+	/* hp2ps has 2.5 too: its legend "seconds" is shorter than ours,
+	 * which names the clock ("mutator seconds"); ticks end as far
+	 * before the legend as in hp2ps. */
+	static const char *const xl[] = { "0.0", "0.5", "1.0", "1.5", "2.0" };
 	static const char *const yl[] = { "0", "50", "100", "150", "200", "250", "300" };
 	hp_model *m = lu_manpage_model();
 	struct render_opts o;
@@ -151,6 +154,7 @@ manpage_default(void **state)
 	assert_true(l.graph_h == 382);
 	assert_true(l.xstep == 0.5);
 	assert_labels(l.xticks, l.nxticks, xl, N(xl));
+	assert_string_equal(l.xunit, "mutator seconds");	/* .hp's clock */
 	for (i = 0; i < l.nxticks; i++) {
 		assert_true(l.xticks[i].value == 0.5 * (double)i);
 		assert_true(fabs(l.xticks[i].pos -
@@ -703,7 +707,10 @@ eventlog_axis_from_zero(void **state)
 	compute(&l, m, &o, NULL);
 	check_invariants(&l, m);
 	assert_true(l.t0 == 0 && l.t1 == 4 && l.xrange == 4);
-	assert_true(l.area == 20);		/* the samples' area, not the axis' */
+	/* the bands rise from 0 at the start, as drawn: the ramp's area
+	 * (10 x 2 / 2) counts too */
+	assert_true(l.zero_start);
+	assert_true(l.area == 20 + 10);
 	assert_true(l.xticks[0].value == 0 && l.xticks[0].pos == 0);
 	layout_release(&l);
 	hp_model_free(m);
@@ -1125,6 +1132,38 @@ colour_by_name(void **state)
 /* Marks: every label is placed (none dropped), in lanes above the
  * graph, clear of each other and of the data, at 9 pt or more; a mark at
  * t = 0 and one at the very end too; the heap-size legend gets a lane. */
+/* Tick labels carry no useless zeros; the time axis names its clock:
+ * an eventlog's is elapsed time. */
+static void
+x_labels_and_clock(void **state)
+{
+	static const char *const want[] = { "0", "20", "40", "60", "80", "100" };
+	hp_model *m = many_bands(3);
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+
+	(void)state;
+	assert_int_equal(hp_model_begin(m, 130, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	render_opts_init(&o);
+	compute(&l, m, &o, NULL);
+	assert_true(l.xstep == 20);
+	assert_labels(l.xticks, l.nxticks, want, N(want));
+	assert_string_equal(l.xunit, "mutator seconds");
+	layout_release(&l);
+	assert_int_equal(hp_model_set(m, HP_BREAKDOWN, "by closure type (-hT)",
+				      21, &err), 0);
+	compute(&l, m, &o, NULL);
+	assert_string_equal(l.xunit, "elapsed seconds");
+	layout_release(&l);
+	assert_int_equal(hp_model_set(m, HP_SAMPLE_UNIT, "ticks", 5, &err), 0);
+	compute(&l, m, &o, NULL);
+	assert_string_equal(l.xunit, "ticks");
+	layout_release(&l);
+	hp_model_free(m);
+}
+
 static void
 mark_lanes(void **state)
 {
@@ -1221,7 +1260,7 @@ huge_values(void **state)
 	assert_true(l.ystep == 2e18);
 	assert_string_equal(l.yticks[1].label, "2,000,000T");
 	assert_true(l.xstep == 2e5);
-	assert_string_equal(l.xticks[1].label, "200000.0");
+	assert_string_equal(l.xticks[1].label, "200000");	/* no ".0" */
 	layout_release(&l);
 	hp_model_free(m);
 }
@@ -1381,6 +1420,7 @@ main(void)
 		cmocka_unit_test(many_palette),
 		cmocka_unit_test(palette_choice),
 		cmocka_unit_test(colour_by_name),
+		cmocka_unit_test(x_labels_and_clock),
 		cmocka_unit_test(mark_lanes),
 		cmocka_unit_test(huge_values),
 		cmocka_unit_test(ties),
