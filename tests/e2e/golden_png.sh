@@ -29,7 +29,12 @@ OUTDIR=${HP2X_BUILD:-${TMPDIR:-/tmp}}/golden-png
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
-# case name, then hp2x's flags and input; every case adds --size 864x576.
+# case name, then hp2x's flags and input; every case adds --size 864x576
+# (a later --size wins).  Past hp2ps: a 30-band key beside the graph, a
+# 200-band key below it on a taller picture, a key of columns below with
+# marks close together and one at t = 0 (the eventlog), and
+# --colour-by name on a .hp and an eventlog of one run: the bands they
+# share have the same colours.
 cases() {
 	cat <<EOF
 leak-hT			$SRC/samples/leak-hT.hp
@@ -37,6 +42,11 @@ leak-hc-c		-c $SRC/samples/leak-hc.hp
 leak-hT-eventlog-c	-c $SRC/samples/leak-hT.eventlog
 Describe2		$SRC/tests/data/hp/Describe2.hp.gz
 hp2any-example-e5in	-e5in $SRC/tests/data/hp/hp2any-example.hp
+bands-30		-c -t0 -m30 $SRC/samples/leak-hc.hp
+bands-200		--size 648x1277 -c -t0 -m200 $SRC/tests/data/hp/hackage-query.hp
+bands-40-below		-c -t0 -m40 $SRC/samples/leak-hT.eventlog
+by-name-hp		--colour-by=name -t0 -m12 $SRC/samples/leak-hT.hp
+by-name-eventlog	--colour-by=name -t0 -m12 $SRC/samples/leak-hT.eventlog
 EOF
 }
 
@@ -98,7 +108,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 5 ] || { echo "FAIL: $ncases cases read, wanted 5"; fail=$((fail + 1)); }
+[ "$ncases" -eq 10 ] || { echo "FAIL: $ncases cases read, wanted 10"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then
