@@ -8,7 +8,8 @@
  * RFC 4180 quoting, except that lines end in LF (every CSV reader takes
  * it, and it keeps the file diffable); a field is quoted only when it
  * holds ',', '"', CR or LF.  Band names are written byte for byte (they
- * may not be UTF-8).  Empty samples have no rows.
+ * may not be UTF-8).  Empty samples have no rows, and neither has a zero
+ * a profile lists (-hb's "DRAG 0"): .hp and JSON output keep those.
  *
  * A ticky report is a table of counters, not samples over time: one row
  * per counter, every counter, ranked by the measure drawn (largest
@@ -127,6 +128,8 @@ out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 			size_t len;
 			const char *name = hp_model_band_name(m, b[j], &len);
 
+			if (!v[j])
+				continue;
 			fwrite(idx, 1, ni, f);
 			fputs(t, f);
 			putc(',', f);

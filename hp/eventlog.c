@@ -890,7 +890,7 @@ sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
 	hp_band b;
 
 	if (!st->open || st->kind != K_HEAP || get_u8(c, &profile) ||
-	    get_u64(c, &bytes) || !bytes)
+	    get_u64(c, &bytes))
 		return 0;
 	if (t == T_HEAP_PROF_SAMPLE_COST_CENTRE) {
 		if (!get_u8(c, &depth) && depth > (unsigned)((c->end - c->p) / 4))

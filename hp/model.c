@@ -31,8 +31,9 @@ struct band {
 	size_t stack_len;
 	double total, sumsq;	/* over committed samples */
 	uint64_t peak;
-	size_t points;		/* committed samples where non-zero */
+	size_t points;		/* committed samples that list it */
 	uint64_t gen;		/* == model gen when in the open sample */
+	uint64_t pgen;		/* == model gen when its parts are kept */
 	size_t slot;		/* its entry index in the open sample */
 };
 
@@ -75,6 +76,13 @@ struct hp_model {
 	hp_band *ebands;	/* entries, committed then open */
 	uint64_t *ebytes;
 	size_t nentry, eband_cap, ebyte_cap;
+
+	/* Parts: every value of an entry added more than once, in entry
+	 * order (add order within one), the open sample's past the
+	 * committed ones. */
+	size_t *pentry;
+	uint64_t *pbytes;
+	size_t npart, ncpart, pentry_cap, pbyte_cap;	/* ncpart: committed */
 
 	int open;		/* a sample is open */
 	double open_time;
@@ -142,6 +150,8 @@ hp_model_free(hp_model *m)
 	free(m->sum);
 	free(m->ebands);
 	free(m->ebytes);
+	free(m->pentry);
+	free(m->pbytes);
 	free(m->mark);
 	for (i = 0; i < HP_NSERIES; i++) {
 		free(m->series[i].t);
@@ -346,6 +356,18 @@ hp_model_begin(hp_model *m, double t, struct hp_err *err)
 	return 0;
 }
 
+static int
+add_part(hp_model *m, size_t entry, uint64_t bytes)
+{
+	if (HP_GROW(m->pentry, m->pentry_cap, m->npart + 1) ||
+	    HP_GROW(m->pbytes, m->pbyte_cap, m->npart + 1))
+		return -1;
+	m->pentry[m->npart] = entry;
+	m->pbytes[m->npart] = bytes;
+	m->npart++;
+	return 0;
+}
+
 int
 hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 {
@@ -355,14 +377,17 @@ hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 		return hp_err_set(err, "value outside a sample");
 	if (b >= m->nband)
 		return hp_err_set(err, "no such band %u", (unsigned)b);
-	if (bytes == 0)
-		return 0;
 	p = &m->band[b];
 	if (p->gen == m->gen) {
 		uint64_t *v = &m->ebytes[p->slot];
 
 		if (*v > UINT64_MAX - bytes)
 			return hp_err_set(err, "value of band in one sample passes 2^64-1");
+		/* The first repeat keeps the value it repeats, too. */
+		if ((p->pgen != m->gen && add_part(m, p->slot, *v)) ||
+		    add_part(m, p->slot, bytes))
+			return oom(err);
+		p->pgen = m->gen;
 		*v += bytes;
 		return 0;
 	}
@@ -376,6 +401,46 @@ hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 	m->ebands[m->nentry] = b;
 	m->ebytes[m->nentry] = bytes;
 	m->nentry++;
+	return 0;
+}
+
+/* The open sample's parts, from p0 on, into entry order (a counting
+ * sort: stable, so each entry keeps its values in the order added). */
+static int
+sort_parts(hp_model *m, size_t p0)
+{
+	size_t s = m->start[m->nsample], ne = m->nentry - s, n = m->npart - p0;
+	size_t *count, *ent, i, sorted = 1;
+	uint64_t *val;
+
+	for (i = p0 + 1; i < m->npart && sorted; i++)
+		sorted = m->pentry[i - 1] <= m->pentry[i];
+	if (sorted)
+		return 0;
+	count = calloc(ne + 1, sizeof *count);
+	ent = hp_mallocn(n, sizeof *ent);
+	val = hp_mallocn(n, sizeof *val);
+	if (!count || !ent || !val) {
+		free(count);
+		free(ent);
+		free(val);
+		return -1;
+	}
+	for (i = p0; i < m->npart; i++)
+		count[m->pentry[i] - s + 1]++;
+	for (i = 1; i <= ne; i++)
+		count[i] += count[i - 1];
+	for (i = p0; i < m->npart; i++) {
+		size_t k = count[m->pentry[i] - s]++;
+
+		ent[k] = m->pentry[i];
+		val[k] = m->pbytes[i];
+	}
+	memcpy(m->pentry + p0, ent, n * sizeof *ent);
+	memcpy(m->pbytes + p0, val, n * sizeof *val);
+	free(count);
+	free(ent);
+	free(val);
 	return 0;
 }
 
@@ -399,6 +464,8 @@ hp_model_commit(hp_model *m, struct hp_err *err)
 
 	if (!m->open)
 		return hp_err_set(err, "no sample open");
+	if (m->npart > m->ncpart && sort_parts(m, m->ncpart) < 0)
+		return oom(err);
 	if (HP_GROW(m->time, m->time_cap, m->nsample + 1) ||
 	    HP_GROW(m->sum, m->sum_cap, m->nsample + 1) ||
 	    HP_GROW(m->start, m->start_cap, m->nsample + 2))
@@ -414,6 +481,7 @@ hp_model_commit(hp_model *m, struct hp_err *err)
 	m->time[m->nsample] = m->open_time;
 	m->sum[m->nsample] = sum;
 	m->start[++m->nsample] = m->nentry;
+	m->ncpart = m->npart;
 	m->open = 0;
 	return 0;
 }
@@ -440,8 +508,16 @@ hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
 	    HP_GROW(m->sum, m->sum_cap, m->nsample + n) ||
 	    HP_GROW(m->start, m->start_cap, m->nsample + n + 1) ||
 	    HP_GROW(m->ebands, m->eband_cap, e + ne) ||
-	    HP_GROW(m->ebytes, m->ebyte_cap, e + ne))
+	    HP_GROW(m->ebytes, m->ebyte_cap, e + ne) ||
+	    m->npart > SIZE_MAX - from->ncpart ||
+	    HP_GROW(m->pentry, m->pentry_cap, m->npart + from->ncpart) ||
+	    HP_GROW(m->pbytes, m->pbyte_cap, m->npart + from->ncpart))
 		return oom(err);
+	for (k = 0; k < from->ncpart; k++) {
+		m->pentry[m->npart] = e + from->pentry[k];
+		m->pbytes[m->npart++] = from->pbytes[k];
+	}
+	m->ncpart = m->npart;
 	for (i = 0; i < n; i++) {
 		for (k = from->start[i]; k < from->start[i + 1]; k++, e++) {
 			hp_band b = map[from->ebands[k]];
@@ -464,6 +540,7 @@ hp_model_abort(hp_model *m)
 	if (!m->open)
 		return;
 	m->nentry = m->start[m->nsample];
+	m->npart = m->ncpart;
 	m->open = 0;
 }
 
@@ -503,6 +580,22 @@ uint64_t
 hp_model_sample_sum(const hp_model *m, size_t i)
 {
 	return m->sum[i];
+}
+
+size_t
+hp_model_sample_first(const hp_model *m, size_t i)
+{
+	return m->start[i];
+}
+
+size_t
+hp_model_parts(const hp_model *m, const size_t **entry, const uint64_t **bytes)
+{
+	if (entry)
+		*entry = m->pentry;
+	if (bytes)
+		*bytes = m->pbytes;
+	return m->ncpart;
 }
 
 int

@@ -9,8 +9,9 @@
  * (a file cut short) is simply not there.  Watch mode extends a model as
  * a file grows, without re-reading.
  *
- * Samples are sparse: each keeps only its non-zero entries, so 10,000 bands
- * by 100,000 samples costs what the data costs, not a dense matrix.
+ * Samples are sparse: each keeps only the bands its reader listed (a zero
+ * listed is kept: "DRAG 0" in a -hb profile is data), so 10,000 bands by
+ * 100,000 samples costs what the data costs, not a dense matrix.
  * Values are exact 64-bit byte counts; times are seconds.
  *
  * Per-band aggregates (total, sum of squares, peak) are kept up to date on
@@ -89,12 +90,13 @@ const struct hp_ipe *hp_model_band_ipe(const hp_model *m, hp_band b);
 double hp_model_band_total(const hp_model *m, hp_band b);	/* sum of bytes */
 double hp_model_band_sumsq(const hp_model *m, hp_band b);	/* sum of bytes^2 */
 uint64_t hp_model_band_peak(const hp_model *m, hp_band b);
-size_t hp_model_band_points(const hp_model *m, hp_band b);	/* non-zero samples */
+size_t hp_model_band_points(const hp_model *m, hp_band b);	/* samples listing it */
 
 /* Samples.  hp_model_begin opens a sample at time t (seconds); t must not
  * be earlier than the last committed sample, and no sample may be open.
- * hp_model_add adds bytes to a band of the open sample: zero is ignored,
- * a band added twice is summed (refused if the sum passes 2^64-1).
+ * hp_model_add adds bytes to a band of the open sample: zero included
+ * (the band is then listed with 0), a band added twice is summed
+ * (refused if the sum passes 2^64-1) and its values kept as parts.
  * hp_model_commit makes the sample visible; hp_model_abort drops it. */
 int hp_model_begin(hp_model *m, double t, struct hp_err *err) HP_MUSTCHECK;
 int hp_model_add(hp_model *m, hp_band b, uint64_t bytes,
@@ -113,11 +115,21 @@ int hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
 size_t hp_model_sample_count(const hp_model *m);	/* committed only */
 double hp_model_sample_time(const hp_model *m, size_t i);
 /* Entries of sample i, in first-added order: n pairs (bands[k], bytes[k]),
- * every bytes[k] > 0, every band at most once. */
+ * every band at most once; bytes[k] may be 0. */
 size_t hp_model_sample(const hp_model *m, size_t i, const hp_band **bands,
 		       const uint64_t **bytes);
 /* Sum of the whole sample (saturating at 2^64-1). */
 uint64_t hp_model_sample_sum(const hp_model *m, size_t i);
+/* Index of sample i's first entry among all entries, in sample order:
+ * its entry k is entry hp_model_sample_first(m, i) + k. */
+size_t hp_model_sample_first(const hp_model *m, size_t i);
+/* Parts: the values of every entry that was added more than once (old
+ * -hd profiles list a name twice in a sample), each as it was added:
+ * n pairs (entry[k], bytes[k]), by entry, in add order within one.
+ * An entry's parts sum to its bytes.  hp2ps counts each as a data
+ * point (its -d order); everything else uses the sum. */
+size_t hp_model_parts(const hp_model *m, const size_t **entry,
+		      const uint64_t **bytes);
 
 /* Marks: a time and an optional label (NULL when there is none). */
 int hp_model_add_mark(hp_model *m, double t, const char *label, size_t len,

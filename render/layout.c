@@ -22,8 +22,9 @@
  *
  * Standard deviation (-d) is computed as hp2ps does, by a pass over the
  * samples: avg = total / nsamples over ALL samples, squared deviations
- * summed over the samples where the band is present, divided by
- * nsamples - 1.  The closed form from the model's sum of squares cancels
+ * summed over the values the profile lists for the band (a listed zero
+ * counts; a name listed twice in a sample counts twice, as the model's
+ * parts keep it), divided by nsamples - 1.  The closed form from the model's sum of squares cancels
  * catastrophically once values pass 2^26 (squares pass 2^53), which would
  * turn exact ties between steady bands into noise.  With one sample hp2ps
  * divides by 0 and leaves the order alone; so does this.
@@ -187,13 +188,17 @@ trace_cut(const hp_band *order, size_t n, const double *total, double pct)
 	return i;
 }
 
-/* hp2ps's "standard deviation" of every band, into dev[]. */
-static int
-deviations(const hp_model *m, double *dev)
+/* hp2ps's "standard deviation" of every band, into dev[]: each value
+ * listed is a data point, a zero and each part of a name listed twice in
+ * one sample included, as hp2ps stores them. */
+int
+layout_deviations(const hp_model *m, double *dev)
 {
 	size_t n = hp_model_band_count(m), ns = hp_model_sample_count(m);
 	double *avg = hp_mallocn(n ? n : 1, sizeof *avg);
-	size_t i, k;
+	const size_t *pent;
+	const uint64_t *pval;
+	size_t np = hp_model_parts(m, &pent, &pval), p = 0, i, k, e;
 
 	if (!avg)
 		return -1;
@@ -205,13 +210,23 @@ deviations(const hp_model *m, double *dev)
 		const hp_band *bands;
 		const uint64_t *bytes;
 		size_t ne = hp_model_sample(m, i, &bands, &bytes);
-		for (k = 0; k < ne; k++) {
+
+		e = hp_model_sample_first(m, i);
+		for (k = 0; k < ne; k++, e++) {
 			double d = (double)bytes[k] - avg[bands[k]];
+
+			if (p < np && pent[p] == e) {
+				for (; p < np && pent[p] == e; p++) {
+					d = (double)pval[p] - avg[bands[k]];
+					dev[bands[k]] += d * d;
+				}
+				continue;
+			}
 			dev[bands[k]] += d * d;
 		}
 	}
 	for (i = 0; i < n; i++)
-		dev[i] = sqrt(dev[i] / (double)(ns - 1));
+		dev[i] = ns > 1 ? sqrt(dev[i] / (double)(ns - 1)) : 0;
 	free(avg);
 	return 0;
 }
@@ -364,7 +379,7 @@ choose_bands(struct render_layout *l, const hp_model *m,
 	nk = n - first;
 
 	if (o->sort == RENDER_SORT_STDDEV && ns > 1) {
-		if (deviations(m, key) < 0 ||
+		if (layout_deviations(m, key) < 0 ||
 		    stable_sort(kept, nk, by_double, key) < 0)
 			goto oom;
 	} else if (o->sort == RENDER_SORT_NAME) {

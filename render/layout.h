@@ -159,6 +159,11 @@ int layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		    double above, layout_measure_fn measure,
 		    void *closure) HP_MUSTCHECK;
 
+/* hp2ps's -d key of every band into dev[0..bands-1]: the "standard
+ * deviation" over the values the profile lists (see layout.c).  -1 when
+ * out of memory. */
+int layout_deviations(const hp_model *m, double *dev) HP_MUSTCHECK;
+
 /* hp2ps's 1-2-5 rounding of a tick step (Runciman's rule). */
 double layout_round_step(double y);
 

@@ -22,7 +22,7 @@ struct ref_entry {
 };
 
 struct ref_sample {
-	struct ref_entry *e;	/* summed per label, first-seen order, no zeros */
+	struct ref_entry *e;	/* summed per label, first-seen order, zeros kept */
 	size_t n;
 };
 
@@ -86,8 +86,6 @@ ref_load(const char *path)
 		if (*end)
 			goto bad;
 		r->lines++;
-		if (!v)
-			continue;
 		s = &r->s[r->n - 1];
 		for (k = 0; k < s->n; k++)
 			if (!strcmp(s->e[k].label, line))

@@ -191,8 +191,6 @@ fz_model_check(const hp_model *m)
 		for (j = 0; j < ne; j++) {
 			if (b[j] >= nb)
 				return "entry band out of range";
-			if (v[j] == 0)
-				return "zero entry";
 			sum = sum > UINT64_MAX - v[j] ? UINT64_MAX : sum + v[j];
 			for (k = 0; k < j && ne <= 64; k++)
 				if (b[k] == b[j])
@@ -200,6 +198,33 @@ fz_model_check(const hp_model *m)
 		}
 		if (sum != hp_model_sample_sum(m, i))
 			return "sample sum";
+	}
+	{
+		const size_t *pe;
+		const uint64_t *pv;
+		size_t np = hp_model_parts(m, &pe, &pv), ntot;
+		const hp_band *b;
+		const uint64_t *v;
+
+		ntot = n ? hp_model_sample_first(m, n - 1) +
+			   hp_model_sample(m, n - 1, NULL, NULL) : 0;
+		for (i = 0, k = 0; i < np; i = k) {
+			uint64_t sum = 0;
+			size_t s = 0, first;
+
+			if (pe[i] >= ntot || (i && pe[i] <= pe[i - 1]))
+				return "parts out of order";
+			for (k = i; k < np && pe[k] == pe[i]; k++)
+				sum += pv[k];
+			if (k - i < 2)
+				return "an entry with one part";
+			while (s + 1 < n && hp_model_sample_first(m, s + 1) <= pe[i])
+				s++;
+			first = hp_model_sample_first(m, s);
+			hp_model_sample(m, s, &b, &v);
+			if (sum != v[pe[i] - first])
+				return "parts do not sum to their entry";
+		}
 	}
 	for (i = 0; i < nb; i++) {
 		size_t len;

@@ -581,7 +581,8 @@ bio_sample_time(void **state)
 	assert_true(hp_model_sample_time(m, 0) == 0.25);
 	assert_true(hp_model_sample_time(m, 1) == 0.5);
 	assert_true(hp_model_sample_time(m, 2) == 0.75);
-	assert_int_equal(entries(m, 0), 4);	/* VOID 0 is no entry */
+	assert_int_equal(entries(m, 0), 5);	/* VOID 0 is kept */
+	assert_entry(m, 0, 0, "VOID", 0);
 	assert_entry(m, 2, 0, "VOID", 2);
 	assert_entry(m, 2, 4, "DRAG", 42);
 	assert_string_equal(hp_model_get(m, HP_BREAKDOWN), "by biography (-hb)");

@@ -132,6 +132,98 @@ abort_drops_open_sample(void **state)
 	hp_model_free(m);
 }
 
+/* A listed zero is data ("DRAG 0" in a -hb profile): an entry of 0. */
+static void
+zeros_are_kept(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const hp_band *bands;
+	const uint64_t *bytes;
+	hp_band x, y;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "x", 1, &x, &err), 0);
+	assert_int_equal(hp_model_intern(m, "y", 1, &y, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(hp_model_add(m, x, 0, &err), 0);
+	assert_int_equal(hp_model_add(m, y, 4, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_sample(m, 0, &bands, &bytes), 2);
+	assert_int_equal(bands[0], x);
+	assert_int_equal(bytes[0], 0);
+	assert_int_equal(hp_model_sample_sum(m, 0), 4);
+	assert_int_equal(hp_model_band_points(m, x), 1);
+	assert_int_equal(hp_model_band_peak(m, x), 0);
+	assert_true(hp_model_band_total(m, x) == 0.0);
+	hp_model_free(m);
+}
+
+/* A band added more than once in a sample: one entry, its values kept
+ * as parts in entry order, add order within an entry; an aborted
+ * sample's parts go with it, appended ones follow their entries. */
+static void
+parts_of_repeated_bands(void **state)
+{
+	hp_model *m = hp_model_new(), *m2 = hp_model_new();
+	struct hp_err err = {{0}};
+	const size_t *pe;
+	const uint64_t *pv;
+	hp_band a, b, c, map[3];
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "a", 1, &a, &err), 0);
+	assert_int_equal(hp_model_intern(m, "b", 1, &b, &err), 0);
+	assert_int_equal(hp_model_intern(m, "c", 1, &c, &err), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(hp_model_add(m, c, 9, &err), 0);	/* entry 0, once */
+	assert_int_equal(hp_model_add(m, a, 1, &err), 0);	/* entry 1 */
+	assert_int_equal(hp_model_add(m, b, 2, &err), 0);	/* entry 2 */
+	assert_int_equal(hp_model_add(m, b, 0, &err), 0);
+	assert_int_equal(hp_model_add(m, a, 3, &err), 0);
+	assert_int_equal(hp_model_add(m, b, 4, &err), 0);
+	assert_int_equal(hp_model_parts(m, NULL, NULL), 0);	/* open: none yet */
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_model_parts(m, &pe, &pv), 5);
+	assert_int_equal(pe[0], 1);
+	assert_int_equal(pv[0], 1);
+	assert_int_equal(pe[1], 1);
+	assert_int_equal(pv[1], 3);
+	assert_int_equal(pe[2], 2);
+	assert_int_equal(pv[2], 2);
+	assert_int_equal(pe[3], 2);
+	assert_int_equal(pv[3], 0);
+	assert_int_equal(pe[4], 2);
+	assert_int_equal(pv[4], 4);
+	assert_int_equal(hp_model_sample_first(m, 0), 0);
+
+	assert_int_equal(hp_model_begin(m, 2, &err), 0);
+	assert_int_equal(hp_model_add(m, a, 1, &err), 0);
+	assert_int_equal(hp_model_add(m, a, 1, &err), 0);
+	hp_model_abort(m);
+	assert_int_equal(hp_model_parts(m, NULL, NULL), 5);
+
+	/* m2: one sample, a named twice; appended after m's sample */
+	assert_int_equal(hp_model_intern(m2, "c", 1, &map[0], &err), 0);
+	assert_int_equal(hp_model_intern(m2, "a", 1, &map[1], &err), 0);
+	assert_int_equal(hp_model_begin(m2, 3, &err), 0);
+	assert_int_equal(hp_model_add(m2, 0, 5, &err), 0);
+	assert_int_equal(hp_model_add(m2, 1, 6, &err), 0);
+	assert_int_equal(hp_model_add(m2, 1, 7, &err), 0);
+	assert_int_equal(hp_model_commit(m2, &err), 0);
+	map[0] = c;
+	map[1] = a;
+	assert_int_equal(hp_model_append(m, m2, map, &err), 0);
+	assert_int_equal(hp_model_sample_first(m, 1), 3);
+	assert_int_equal(hp_model_parts(m, &pe, &pv), 7);
+	assert_int_equal(pe[5], 4);
+	assert_int_equal(pv[5], 6);
+	assert_int_equal(pe[6], 4);
+	assert_int_equal(pv[6], 7);
+	hp_model_free(m);
+	hp_model_free(m2);
+}
+
 static void
 refusals(void **state)
 {
@@ -302,6 +394,8 @@ main(void)
 		cmocka_unit_test(many_bands_survive_rehash),
 		cmocka_unit_test(samples_are_sparse_and_summed),
 		cmocka_unit_test(abort_drops_open_sample),
+		cmocka_unit_test(zeros_are_kept),
+		cmocka_unit_test(parts_of_repeated_bands),
 		cmocka_unit_test(refusals),
 		cmocka_unit_test(first_error_is_kept),
 		cmocka_unit_test(header_marks_series_warnings),
