@@ -9,9 +9,13 @@
  * same double (GHC's own "%.6f" whenever that suffices), and bands are
  * written by name, byte for byte, with the TAB that hp/hpfile.c splits at.
  *
- * What .hp cannot hold is changed as little as possible: a LF in a band
- * name becomes a space, a leading blank or LF becomes '_', an empty name
- * is written "_"; mark labels and eventlog-only data (series, IPE, labels,
+ * A band name .hp cannot hold (one with a LF, one that starts with a
+ * blank, the empty name: eventlogs have them) is written escaped, and
+ * distinct bands always get distinct names: \n for a LF, \t and \x20 for
+ * a leading TAB or space, \\ for a backslash; the empty name as "".  Should
+ * that equal another band's name, " (2)", " (3)", ... is added.  Names
+ * .hp can hold are never changed, so a .hp file still round-trips byte
+ * for byte.  Mark labels and eventlog-only data (series, IPE, labels,
  * BREAKDOWN) are left out.  A "" in a header string stands for '"', as
  * GHC >= 8.8 writes it.
  */
@@ -22,6 +26,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../hp/grow.h"
 
 int
 out_time(char *buf, double t)
@@ -93,26 +99,108 @@ put_string(FILE *f, const char *key, const char *s)
 	fputs("\"\n", f);
 }
 
-static void
-put_name(FILE *f, const char *s, size_t len)
+/* Can .hp text hold this name as it is?  The reader takes a line's
+ * first non-blank byte as the name's first, and a LF ends the line. */
+static int
+plain_name(const char *s, size_t len)
 {
-	size_t i = 0, start;
+	return len > 0 && s[0] != ' ' && s[0] != '\t' && !memchr(s, '\n', len);
+}
 
-	if (len == 0) {
-		putc('_', f);
-		return;
+static int
+put_bytes(char **buf, size_t *n, size_t *cap, const char *s, size_t len)
+{
+	if (len > SIZE_MAX - *n || HP_GROW(*buf, *cap, *n + len))
+		return -1;
+	memcpy(*buf + *n, s, len);
+	*n += len;
+	return 0;
+}
+
+/* A name .hp cannot hold, escaped into buf[0..*n). */
+static int
+escape_name(const char *s, size_t len, char **buf, size_t *n, size_t *cap)
+{
+	size_t i;
+	int lead = 1, rc = 0;
+
+	*n = 0;
+	if (len == 0)
+		return put_bytes(buf, n, cap, "\"\"", 2);
+	for (i = 0; i < len && !rc; i++) {
+		char c = s[i];
+
+		if (c == '\n')
+			rc = put_bytes(buf, n, cap, "\\n", 2);
+		else if (c == '\\')
+			rc = put_bytes(buf, n, cap, "\\\\", 2);
+		else if (lead && c == ' ')
+			rc = put_bytes(buf, n, cap, "\\x20", 4);
+		else if (lead && c == '\t')
+			rc = put_bytes(buf, n, cap, "\\t", 2);
+		else
+			rc = put_bytes(buf, n, cap, &c, 1);
+		lead = lead && (c == ' ' || c == '\t');
 	}
-	/* readers skip leading blanks */
-	for (; i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n'); i++)
-		putc('_', f);
-	for (start = i; i < len; i++) {
-		if (s[i] == '\n') {
-			fwrite(s + start, 1, i - start, f);
-			putc(' ', f);
-			start = i + 1;
+	return rc;
+}
+
+/*
+ * The names written for bands .hp cannot hold: interned, in band order,
+ * into a scratch model (a set of names), each different from every
+ * band's own name and from those chosen before it.  *alias is NULL when
+ * every name is plain.  Returns -1 when out of memory.
+ */
+static int
+alias_names(const hp_model *m, hp_model **alias, hp_band **map)
+{
+	size_t nb = hp_model_band_count(m), b, n, cap = 0, base;
+	char *buf = NULL, num[32];
+	hp_band got;
+	int rc = -1;
+
+	*alias = NULL;
+	*map = NULL;
+	for (b = 0; b < nb; b++) {
+		const char *s = hp_model_band_name(m, (hp_band)b, &n);
+
+		if (!plain_name(s, n))
+			break;
+	}
+	if (b == nb)
+		return 0;
+	if (!(*alias = hp_model_new()) || !(*map = hp_mallocn(nb, sizeof **map)))
+		goto out;
+	for (b = 0; b < nb; b++) {
+		const char *s = hp_model_band_name(m, (hp_band)b, &n);
+		unsigned long k;
+		struct hp_err e;
+
+		(*map)[b] = UINT32_MAX;
+		if (plain_name(s, n))
+			continue;
+		if (escape_name(s, n, &buf, &base, &cap))
+			goto out;
+		for (k = 1, n = base;; k++) {
+			if (k > 1) {
+				int w = snprintf(num, sizeof num, " (%lu)", k);
+
+				n = base;
+				if (put_bytes(&buf, &n, &cap, num, (size_t)w))
+					goto out;
+			}
+			if (!hp_model_lookup(m, buf, n, &got) &&
+			    !hp_model_lookup(*alias, buf, n, &got))
+				break;
 		}
+		e.msg[0] = '\0';
+		if (hp_model_intern(*alias, buf, n, &(*map)[b], &e))
+			goto out;
 	}
-	fwrite(s + start, 1, len - start, f);
+	rc = 0;
+out:
+	free(buf);
+	return rc;
 }
 
 int
@@ -122,7 +210,15 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 	static const char *const key[] = { "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT" };
 	char t[OUT_TIME_MAX];
 	size_t i, j, n;
+	hp_model *alias;
+	hp_band *map;
 	int k;
+
+	if (alias_names(m, &alias, &map)) {
+		hp_model_free(alias);
+		free(map);
+		return hp_err_set(err, "out of memory");
+	}
 
 	for (k = 0; k < 4; k++) {
 		const char *s = hp_model_get(m, (enum hp_field)k);
@@ -147,12 +243,16 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 			size_t len;
 			const char *name = hp_model_band_name(m, b[j], &len);
 
-			put_name(f, name, len);
+			if (map && map[b[j]] != UINT32_MAX)
+				name = hp_model_band_name(alias, map[b[j]], &len);
+			fwrite(name, 1, len, f);
 			putc('\t', f);
 			out_u64(f, v[j]);
 			putc('\n', f);
 		}
 		fprintf(f, "END_SAMPLE %s\n", t);
 	}
+	hp_model_free(alias);
+	free(map);
 	return out_flush(f, err);
 }
