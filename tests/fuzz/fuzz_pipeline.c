@@ -157,7 +157,9 @@ draw(render_ctx *ctx, const hp_model *m, const uint8_t *c)
 	render_aux_free(prior);
 }
 
-/* .hp in, .hp out, .hp in again: the same samples, names and values. */
+/* .hp in, .hp out, .hp in again: the same samples, names and values.
+ * An eventlog's names may be escaped on the way, but two bands never
+ * become one: the same samples and values. */
 static void
 data_outputs(const hp_model *m, int hp_input)
 {
@@ -183,7 +185,7 @@ data_outputs(const hp_model *m, int hp_input)
 	if (hp_read_mem(back, "out.hp", mm.buf, mm.len, &err)) {
 		if (hp_input || hp_model_sample_count(m))
 			fz_fail("written .hp does not read back", err.msg);
-	} else if (hp_input) {
+	} else {
 		if (hp_model_sample_count(back) != hp_model_sample_count(m))
 			fz_fail(".hp round trip", "sample count");
 		for (i = 0; i < hp_model_sample_count(m); i++) {
@@ -201,7 +203,8 @@ data_outputs(const hp_model *m, int hp_input)
 				const char *x = hp_model_band_name(m, ba[j], &la);
 				const char *y = hp_model_band_name(back, bb[j], &lb);
 
-				if (va[j] != vb[j] || !fz_str_eq(x, la, y, lb))
+				if (va[j] != vb[j] ||
+				    (hp_input && !fz_str_eq(x, la, y, lb)))
 					fz_fail(".hp round trip", "entry");
 			}
 		}
