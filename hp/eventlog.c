@@ -190,6 +190,7 @@ struct el {
 	int has_end;		/* the header declares HEAP_PROF_SAMPLE_END */
 
 	int damaged;		/* the one damage warning was given */
+	int long_label;		/* a stack name was cut (warned once) */
 	int open;		/* our sample is open in the model */
 	int nsample;		/* a sample was begun */
 	int restarted;		/* a header followed DATA_END; no sample since */
@@ -705,17 +706,23 @@ cost_centre(struct el *st, struct cur *c)
  * first joined by "/", a component labelled CAF written "Module.CAF" with
  * no "/" after it, and MAIN for the empty stack.  An id never defined
  * (code loaded later) shows as "<cc N>".
+ *
+ * A name past MAX_LABEL bytes (only hostile or very deep stacks: 255
+ * cost centres of 64 bytes) keeps its first MAX_LABEL bytes, cut at a
+ * UTF-8 boundary, then "...(ccs " and every id of the stack, innermost
+ * first, then ")": memory stays proportional to the event, and two
+ * different stacks still name two bands.  The first one gets a warning.
  */
 static int
 stack_label(struct el *st, unsigned depth, const unsigned char *ids,
-	    size_t *len)
+	    size_t *len, uint64_t off)
 {
 	unsigned k;
 
 	*len = 0;
 	if (depth == 0)
 		return buf_put(st, len, "MAIN", 4);
-	for (k = 0; k < depth && *len < MAX_LABEL; k++) {
+	for (k = 0; k < depth && *len <= MAX_LABEL; k++) {
 		uint32_t id = be32(ids + (size_t)4 * k);
 		const struct cc *p = cc_find(st, id);
 		const char *label = p ? st->ccstr + p->at : NULL;
@@ -738,10 +745,29 @@ stack_label(struct el *st, unsigned depth, const unsigned char *ids,
 			return -1;
 	}
 	if (*len > MAX_LABEL) {
-		/* Only hostile input gets here; keep memory proportional. */
-		*len = MAX_LABEL - 3;
-		if (buf_put(st, len, "...", 3))
+		*len = MAX_LABEL;
+		while (*len > 0 && ((unsigned char)st->buf[*len] & 0xc0) == 0x80)
+			--*len;
+		if (buf_put(st, len, "...(ccs", 7))
 			return -1;
+		for (k = 0; k < depth; k++) {
+			char s[24];
+			int n = snprintf(s, sizeof s, " %lu",
+					 (unsigned long)be32(ids + (size_t)4 * k));
+
+			if (buf_put(st, len, s, (size_t)n))
+				return -1;
+		}
+		if (buf_put(st, len, ")", 1))
+			return -1;
+		if (!st->long_label) {
+			st->long_label = 1;
+			hp_model_warn(st->m, "%s: byte %llu: a cost-centre stack's "
+				      "name passes %zu KiB; such names are cut and "
+				      "end with the stack's cost-centre ids",
+				      st->name, (unsigned long long)off,
+				      MAX_LABEL / 1024);
+		}
 	}
 	return 0;
 }
@@ -902,7 +928,7 @@ sample_value(struct el *st, unsigned t, struct cur *c, uint64_t off,
 				return model_fail(st, off, err);
 			return 0;
 		}
-		if (stack_label(st, depth, c->p, &len))
+		if (stack_label(st, depth, c->p, &len, off))
 			return oom(st, err);
 		name = st->buf;
 	} else {
@@ -1044,7 +1070,7 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 		if (known >= 0)
 			return known;
 	}
-	if (stack_label(st, depth, ids, &len))
+	if (stack_label(st, depth, ids, &len, off))
 		return oom(st, err);
 	before = hp_model_band_count(st->m);
 	if (hp_model_intern(st->m, st->buf, len, &b, merr(st)))

@@ -645,6 +645,50 @@ cost_centre_stacks(void **state)
 	free(b.p);
 }
 
+/* Stack names past 16 KiB: cut, but two different stacks stay two bands
+ * (their ids end the name), with one warning for the log. */
+static void
+long_stack_names_stay_distinct(void **state)
+{
+	uint32_t a[200], c[200];
+	struct eb b = { 0 };
+	char label[128];
+	hp_model *m;
+	size_t blk, i, len0, len1;
+	const char *n0, *n1;
+
+	(void)state;
+	memset(label, 'x', sizeof label - 1);
+	label[sizeof label - 1] = '\0';
+	eb_header(&b, 1);
+	blk = eb_block(&b, 0, 0xffff);
+	ev_prof_begin(&b, 1, 1);
+	ev_cc(&b, 1, label, "Main", 0);	/* 127 bytes: 200 of them pass 16 KiB */
+	ev_cc(&b, 3, "other", "Lib", 0);
+	for (i = 0; i < 200; i++)
+		a[i] = c[i] = 1;
+	c[199] = 3;		/* differs only in the outermost centre */
+	ev_begin(&b, 100);
+	ev_stack(&b, 100, 5, 200, a);
+	ev_stack(&b, 100, 6, 200, c);
+	ev_end(&b, 100);
+	eb_block_end(&b, blk);
+	eb_data_end(&b);
+	m = read_ok(&b);
+	assert_int_equal(entries(m, 0), 2);
+	n0 = hp_model_band_name(m, 0, &len0);
+	n1 = hp_model_band_name(m, 1, &len1);
+	assert_true(len0 < 16 * 1024 + 200 * 12);
+	assert_true(len0 != len1 || memcmp(n0, n1, len0) != 0);
+	assert_memory_equal(n0, label, sizeof label - 1);
+	assert_non_null(strstr(n0, "...(ccs 1 1 1"));
+	assert_non_null(strstr(n1, " 1 3)"));
+	assert_int_equal(hp_model_warning_count(m), 1);
+	assert_non_null(strstr(hp_model_warning(m, 0), "passes 16 KiB"));
+	hp_model_free(m);
+	free(b.p);
+}
+
 /* A cost centre defined after samples that use it (code loaded later):
  * named "<cc N>" until then, by its label after; stacks already seen are
  * not remembered under their old names. */
@@ -1288,6 +1332,7 @@ main(void)
 		cmocka_unit_test(explicit_sample_end),
 		cmocka_unit_test(bio_sample_time),
 		cmocka_unit_test(cost_centre_stacks),
+		cmocka_unit_test(long_stack_names_stay_distinct),
 		cmocka_unit_test(late_cost_centre),
 		cmocka_unit_test(ipe_both_orders),
 		cmocka_unit_test(unknown_breakdown),
