@@ -934,7 +934,9 @@ finish(void *st, struct hp_err *err)
 			      h->name, h->cutline);
 	}
 	if (h->nsample == 0)
-		return hp_err_set(err, "%s: contains no samples", h->name);
+		return hp_err_set(err, "%s: contains no samples: the program "
+				  "ended before its first heap census (a smaller "
+				  "+RTS -i takes one sooner)", h->name);
 	missing = ~h->seen & 15u;
 	if (missing) {
 		char list[64] = "";

@@ -482,6 +482,21 @@ out:
 }
 
 int
+hp_read_require_samples(const hp_model *m, const char *name,
+			struct hp_err *err)
+{
+	if (hp_model_sample_count(m) > 0)
+		return 0;
+	if (!hp_model_get(m, HP_BREAKDOWN))
+		return hp_err_set(err, "%s: contains no heap profile: run the "
+				  "program with +RTS -h -l (or -hT, -hc, ... "
+				  "with -l)", name);
+	return hp_err_set(err, "%s: contains no samples: the program ended "
+			  "before its first heap census (a smaller +RTS -i "
+			  "takes one sooner)", name);
+}
+
+int
 hp_read_file(hp_model *m, const char *path, struct hp_err *err)
 {
 	return read_file(m, path, 0, 1, err);

@@ -517,15 +517,18 @@ last_line_without_lf(void **state)
 	hp_model_free(m);
 }
 
+#define NOSAMPLES(f) f ": contains no samples: the program ended before " \
+	"its first heap census (a smaller +RTS -i takes one sooner)"
+
 static void
 empty_and_sampleless(void **state)
 {
 	(void)state;
 	read_err("", "t.hp: empty file");
-	read_err(HDR, "t.hp: contains no samples");
-	read_err("\n\n", "t.hp: contains no samples");
-	read_err(HDR "BEGIN_SAMPLE 1\nx\t5\n", "t.hp: contains no samples");
-	read_err("JOB \"cut in the hea", "t.hp: contains no samples");
+	read_err(HDR, NOSAMPLES("t.hp"));
+	read_err("\n\n", NOSAMPLES("t.hp"));
+	read_err(HDR "BEGIN_SAMPLE 1\nx\t5\n", NOSAMPLES("t.hp"));
+	read_err("JOB \"cut in the hea", NOSAMPLES("t.hp"));
 }
 
 /* A file cut at each of these places keeps its two complete samples and
