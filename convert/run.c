@@ -10,6 +10,8 @@
  */
 #include "cli.h"
 
+#include <string.h>
+
 #include "../hp/reader.h"
 #include "compare.h"
 #include "job.h"
@@ -40,7 +42,9 @@ cli_run(const struct cli_settings *s, FILE *errs)
 		hp_err_set(&err, "out of memory");
 		goto fail;
 	}
-	if (hp_read_file(m, job.p.input, &err)) {
+	if (hp_read_file(m, job.p.input, &err) ||
+	    hp_read_require_samples(m, strcmp(job.p.input, "-") ? job.p.input
+				    : "stdin", &err)) {
 		cli_print_warnings(m, 0, s, errs);
 		goto fail;
 	}

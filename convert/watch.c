@@ -792,7 +792,8 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 	if (w->opened && !w->broken) {
 		struct hp_err ferr = {{0}};
 
-		if (hp_reader_finish(w->r, &ferr)) {
+		if (hp_reader_finish(w->r, &ferr) ||
+		    hp_read_require_samples(w->m, w->input, &ferr)) {
 			report(w, &ferr);
 			w->broken = 1;
 		}

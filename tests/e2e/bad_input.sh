@@ -112,7 +112,7 @@ accepted() {
 refused "empty file" empty.hp "empty file"
 
 printf "$HDR" >header.hp
-refused "only a header" header.hp "contains no samples"
+refused "only a header" header.hp "contains no samples: the program ended before its first heap census \\(a smaller \\+RTS -i takes one sooner\\)"
 
 # Fixed pseudo-random bytes, not starting as gzip or an eventlog does.
 python3 -c '
@@ -209,6 +209,28 @@ accepted "an unknown breakdown" breakdown.eventlog 0 "1 THUNK=100 ARR_WORDS=50
 check "an unknown breakdown is kept as a number" \
 	"$(grep -q '"breakdown": "by breakdown 99"' out.json || head -c 300 out.json)"
 refused "an eventlog whose header is damaged" badheader.eventlog 'expected the event type list \("hetb"\)'
+# Run with -l but no -h: a log without a heap profile is refused as a .hp
+# without samples is, saying what to add; in --watch too.
+cp "$SRC/tests/data/ghc-events/hello-ghc-8.6.5.eventlog" noheap.eventlog
+noheap='contains no heap profile: run the program with \+RTS -h -l \(or -hT, -hc, \.\.\. with -l\)'
+refused "an eventlog without heap samples" noheap.eventlog "$noheap"
+watch_refused() {
+	local name=$1 in=$2 want=$3 why=
+	shift 3
+	rm -f out.pdf err
+	timeout 60 "$HP2X" --watch "$@" "$in" -o out.pdf 2>err
+	rc=$?
+	if [ "$rc" -ne 1 ]; then
+		why="exit $rc, wanted 1: $(head -c 300 err)"
+	elif ! grep -Eq "^hp2x: $in: $want\$" err || [ "$(wc -l <err)" -ne 1 ]; then
+		why="message: $(head -c 300 err)"
+	elif [ -e out.pdf ]; then
+		why="out.pdf written"
+	fi
+	check "$name (--watch)" "$why"
+}
+watch_refused "an eventlog without heap samples" noheap.eventlog "$noheap"
+watch_refused "only a header" header.hp "contains no samples: .*" --idle-exit 0.5
 
 # --- gzip -------------------------------------------------------------------
 
