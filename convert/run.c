@@ -43,8 +43,8 @@ cli_run(const struct cli_settings *s, FILE *errs)
 		goto fail;
 	}
 	if (hp_read_file(m, job.p.input, &err) ||
-	    hp_read_require_samples(m, strcmp(job.p.input, "-") ? job.p.input
-				    : "stdin", &err)) {
+	    hp_read_check(m, strcmp(job.p.input, "-") ? job.p.input : "stdin",
+			  &err)) {
 		cli_print_warnings(m, 0, s, errs);
 		goto fail;
 	}

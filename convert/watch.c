@@ -793,7 +793,7 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 		struct hp_err ferr = {{0}};
 
 		if (hp_reader_finish(w->r, &ferr) ||
-		    hp_read_require_samples(w->m, w->input, &ferr)) {
+		    hp_read_check(w->m, w->input, &ferr)) {
 			report(w, &ferr);
 			w->broken = 1;
 		}

@@ -482,18 +482,31 @@ out:
 }
 
 int
-hp_read_require_samples(const hp_model *m, const char *name,
-			struct hp_err *err)
+hp_read_check(hp_model *m, const char *name, struct hp_err *err)
 {
-	if (hp_model_sample_count(m) > 0)
-		return 0;
-	if (!hp_model_get(m, HP_BREAKDOWN))
-		return hp_err_set(err, "%s: contains no heap profile: run the "
-				  "program with +RTS -h -l (or -hT, -hc, ... "
-				  "with -l)", name);
-	return hp_err_set(err, "%s: contains no samples: the program ended "
-			  "before its first heap census (a smaller +RTS -i "
-			  "takes one sooner)", name);
+	size_t n = hp_model_sample_count(m), i;
+	double t;
+
+	if (n == 0) {
+		if (!hp_model_get(m, HP_BREAKDOWN))
+			return hp_err_set(err, "%s: contains no heap profile: run "
+					  "the program with +RTS -h -l (or -hT, "
+					  "-hc, ... with -l)", name);
+		return hp_err_set(err, "%s: contains no samples: the program "
+				  "ended before its first heap census (a smaller "
+				  "+RTS -i takes one sooner)", name);
+	}
+	t = hp_model_sample_time(m, 0);
+	if (hp_model_sample_time(m, n - 1) == t)
+		hp_model_warn(m, n == 1 ? "%s: only one sample (at %g s): a graph "
+			      "draws it as a step" : "%s: every sample is at %g "
+			      "s: a graph draws them as a step", name, t);
+	for (i = 0; i < n && hp_model_sample_sum(m, i) == 0; i++)
+		;
+	if (i == n)
+		hp_model_warn(m, "%s: every value is 0: a graph draws its bands "
+			      "flat on the axis", name);
+	return 0;
 }
 
 int

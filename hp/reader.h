@@ -44,15 +44,17 @@ int hp_read_file(hp_model *m, const char *path, struct hp_err *err) HP_MUSTCHECK
 int hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
 		struct hp_err *err) HP_MUSTCHECK;
 
-/* Once the input has ended: 0 when m has a sample to draw, else -1
- * with err saying what the run lacked, the same words for every input
- * and mode.  A .hp file without samples is refused by its reader; an
- * eventlog without them is read (its other events are data) and
- * refused here: "FILE: contains no heap profile: run the program with
- * +RTS -h -l ...", or, when the profile began, "FILE: contains no
- * samples: the program ended before its first heap census ...". */
-int hp_read_require_samples(const hp_model *m, const char *name,
-			    struct hp_err *err) HP_MUSTCHECK;
+/* Once the input has ended, what the profile lacks for a graph.  No
+ * sample: -1 with err saying what the run lacked, the same words for
+ * every input and mode.  A .hp file without samples is refused by its
+ * reader; an eventlog without them is read (its other events are data)
+ * and refused here: "FILE: contains no heap profile: run the program
+ * with +RTS -h -l ...", or, when the profile began, "FILE: contains no
+ * samples: the program ended before its first heap census ...".
+ * Samples all at one time, or every value 0: a warning (hp_model_warn)
+ * each, and 0. */
+int hp_read_check(hp_model *m, const char *name,
+		  struct hp_err *err) HP_MUSTCHECK;
 
 /* hp_read_file reads a large regular .hp file in two halves at once, the
  * second from the first line start past the middle, with exactly the

@@ -356,6 +356,11 @@ outline_build(struct outline *ol, const struct draw *d)
 			x = l->graph_w;
 		outline_add(ol, i + (size_t)l->zero_start, x, tops);
 	}
+	if (l->step && nsamp) {
+		/* one time: the last sample held to the step's end */
+		x = (l->t1 - l->t0) * xs;
+		outline_add(ol, nsamp, x < l->graph_w ? x : l->graph_w, tops);
+	}
 	outline_finish(ol);
 	if (ol->oom)
 		goto fail;

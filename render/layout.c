@@ -16,9 +16,15 @@
  * they had.
  *
  * All-zero profiles.  hp2ps divides by a grand total of 0 and drops every
- * band even with -t0.  Here each band's share counts as 0 then, so the
- * default threshold drops them all (an empty graph, as hp2ps) while -t0
- * keeps them: flat bands with key entries.  Either way the layout is valid.
+ * band even with -t0, drawing an empty graph.  Here no band is a trace
+ * when there is no total to be a share of: every band is kept, drawn flat
+ * on the axis with its key entry, and convert/ warns that every value is
+ * zero.
+ *
+ * One time.  A profile whose samples are all at one time (one sample:
+ * a program that ran for one census) is drawn as a step: held from that
+ * time for as long as the axis before it (from 0, for an eventlog), or
+ * 1 s; t1 is the step's end, and the x axis gets its ticks.
  *
  * Standard deviation (-d) is computed as hp2ps does, by a pass over the
  * samples: avg = total / nsamples over ALL samples, squared deviations
@@ -179,6 +185,8 @@ trace_cut(const hp_band *order, size_t n, const double *total, double pct)
 		return 0;
 	for (i = 0; i < n; i++)
 		grand += total[order[i]];
+	if (!(grand > 0))	/* all zero: nothing is a trace */
+		return 0;
 	for (i = 0; i < n; i++) {
 		if (grand > 0)
 			run += 100.0 * total[order[i]] / grand;
@@ -1135,6 +1143,12 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	if (hp_model_get(m, HP_BREAKDOWN) && l->t0 > 0) {
 		l->t0 = 0;
 		l->zero_start = 1;
+	}
+	if (l->nsamples > 0 && l->t1 == hp_model_sample_time(m, 0)) {
+		double w = l->t1 - l->t0;
+
+		l->step = 1;
+		l->t1 += w > 0 && isfinite(w) ? w : 1;
 	}
 	/* --from/--to: the axis spans the window asked for, not only the
 	 * samples inside it. */

@@ -78,11 +78,13 @@ struct render_layout {
 
 	/* Data ranges. */
 	size_t nsamples;	/* model samples drawn */
-	double t0, t1;		/* first and last sample time */
+	double t0, t1;		/* first and last sample time (see step) */
 	int zero_start;		/* an eventlog: the bands rise from 0 at
 				 * the program's start (t0 = 0), before the
 				 * first sample, as a .hp's first (empty)
 				 * sample makes them */
+	int step;		/* every sample is at one time: drawn held
+				 * from there to t1 (layout.c) */
 	double xrange;		/* max(t1 - t0, aux X_RANGE); 1 if 0 */
 	double yrange;		/* max stacked total of kept bands, aux
 				 * Y_RANGE, --heap-size's top; 1 if 0 */

@@ -563,6 +563,65 @@ sparse(size_t b, size_t i)
 	return (i + b) % 97 == 0 ? 5000 + b : 0;
 }
 
+struct membuf {
+	const char *p;
+	size_t n;
+};
+
+static cairo_status_t
+read_mem(void *closure, unsigned char *data, unsigned int len)
+{
+	struct membuf *b = closure;
+
+	if (len > b->n)
+		return CAIRO_STATUS_READ_ERROR;
+	memcpy(data, b->p, len);
+	b->p += len;
+	b->n -= len;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+/* Share of a PNG's pixels that are not white. */
+static double
+inked(const char *png, size_t len)
+{
+	struct membuf b = { png, len };
+	cairo_surface_t *s = cairo_image_surface_create_from_png_stream(read_mem, &b);
+	int w, h, stride, x, y;
+	size_t ink = 0;
+	unsigned char *d;
+
+	assert_int_equal(cairo_surface_status(s), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(s);
+	w = cairo_image_surface_get_width(s);
+	h = cairo_image_surface_get_height(s);
+	stride = cairo_image_surface_get_stride(s);
+	d = cairo_image_surface_get_data(s);
+	for (y = 0; y < h; y++)
+		for (x = 0; x < w; x++)
+			ink += (*(uint32_t *)(void *)(d + (size_t)y * (size_t)stride +
+						      (size_t)x * 4) & 0xffffff) != 0xffffff;
+	cairo_surface_destroy(s);
+	return (double)ink / ((double)w * h);
+}
+
+/* A profile of one sample is drawn as a step across the axis, not as
+ * nothing: the bands fill most of the graph. */
+static void
+one_sample_is_a_step(void **state)
+{
+	struct render_opts o = opts(RENDER_PNG);
+	hp_model *m = build(2, 1, ramp);
+	size_t len;
+	char *png;
+
+	(void)state;
+	png = render(m, &o, &len);
+	assert_true(inked(png, len) > 0.5);
+	free(png);
+	hp_model_free(m);
+}
+
 static void
 edge_models(void **state)
 {
@@ -974,6 +1033,7 @@ main(void)
 		cmocka_unit_test(write_errors_reported),
 		cmocka_unit_test(multipage_key),
 		cmocka_unit_test(single_page_key_beside),
+		cmocka_unit_test(one_sample_is_a_step),
 		cmocka_unit_test(edge_models),
 		cmocka_unit_test(awkward_names),
 		cmocka_unit_test(million_samples),
