@@ -11,6 +11,7 @@
  *
  *   file    := BOM? line*
  *   line    := blank* record? blank* EOL        EOL := LF | CR LF | end of input
+ *                                               (CR in a file of CR-only lines)
  *   record  := JOB string | DATE string | SAMPLE_UNIT string | VALUE_UNIT string
  *            | MARK time | BEGIN_SAMPLE time | END_SAMPLE time
  *            | band
@@ -46,6 +47,11 @@
  *   only, as hp2ps does).  Empty samples, such as the first and last ones
  *   GHC writes, are real samples.  Duplicate names in a sample are summed.
  * - Band lines belong inside a sample.  MARK t may appear anywhere.
+ * - Lines end in LF (or CR LF).  A file with no LF in its first 64 KiB
+ *   but a CR there is a file of CR-only lines (classic Mac OS), read so.
+ * - A line, or a header string, longer than HP_MAX_LINE (64 MiB) is
+ *   refused, "FILE:LINE: line longer than 64 MiB": no band name or header
+ *   is that long, and a gzip bomb of one line must not take the memory.
  * - Input that ends inside a sample or in the middle of a line (a profile
  *   still being written, or a killed program) loses only that unfinished
  *   part, with one warning; a last line without its LF is still read.
@@ -86,6 +92,9 @@ static const struct {
 	[K_END] = { "END_SAMPLE", 10 },
 };
 
+#define HP_MAX_LINE ((size_t)64 << 20)	/* longest line or string */
+#define EOL_PROBE ((size_t)64 << 10)	/* bytes that decide CR-only lines */
+
 /* What a line parse can end in besides success. */
 enum { OK = 0, FAIL = -1, BAD = 1 };
 
@@ -125,6 +134,7 @@ struct hpfile {
 	unsigned seen;		/* 1 << K_JOB .. K_VALUE_UNIT */
 	int began;		/* a BEGIN_SAMPLE was accepted ... */
 	double first_begin;	/* ... the first one at this time */
+	char eol;		/* '\n', '\r' (CR-only lines), 0: not known yet */
 	int cut;		/* the last line, without its LF, was cut */
 	size_t cutline;
 	int failed;		/* an error was returned: refuse more */
@@ -534,8 +544,11 @@ string_part(struct hpfile *h, const char *p, const char *e, int *oom)
 		const char *stop = q ? q + doubled : e;
 		size_t n = (size_t)(stop - p);
 
-		if (n > SIZE_MAX - h->nstr - 1 ||
-		    HP_GROW(h->str, h->str_cap, h->nstr + n + 1)) {
+		if (n > HP_MAX_LINE || h->nstr > HP_MAX_LINE - n) {
+			*oom = 2;
+			return NULL;
+		}
+		if (HP_GROW(h->str, h->str_cap, h->nstr + n + 1)) {
 			*oom = 1;
 			return NULL;
 		}
@@ -557,6 +570,11 @@ string_line(struct hpfile *h, const char *p, const char *e, struct hp_err *err)
 	int oom = 0;
 	const char *q = string_part(h, p, e, &oom);
 
+	if (oom == 2) {
+		hp_err_set(err, "%s:%zu: %s string longer than %zu MiB", h->name,
+			   h->strline, keys[h->strkey].word, HP_MAX_LINE >> 20);
+		return FAIL;
+	}
 	if (oom) {
 		hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
 		return FAIL;
@@ -670,7 +688,7 @@ parse_line(struct hpfile *h, const char *p, const char *e, struct hp_err *err)
 	uint64_t v = 0;
 	int rc;
 
-	if (e > p && e[-1] == '\r')
+	if (h->eol != '\r' && e > p && e[-1] == '\r')
 		e--;
 	if (h->instr)
 		return string_line(h, p, e, err);
@@ -817,9 +835,9 @@ quick_band(struct hpfile *h, const char *p, const char *end, int *failed,
 	q = read_digits(digits, end, &v);
 	if (q == digits || q - digits > 19 || q == end)
 		return NULL;
-	if (*q == '\r' && q + 1 < end)
+	if (h->eol == '\n' && *q == '\r' && q + 1 < end)
 		q++;
-	if (*q != '\n')
+	if (*q != h->eol)
 		return NULL;
 	if (take(h, b, v, err)) {
 		*failed = 1;
@@ -830,9 +848,18 @@ quick_band(struct hpfile *h, const char *p, const char *end, int *failed,
 }
 
 static int
+too_long(struct hpfile *h, struct hp_err *err)
+{
+	return hp_err_set(err, "%s:%zu: line longer than %zu MiB", h->name,
+			  h->lineno, HP_MAX_LINE >> 20);
+}
+
+static int
 keep_tail(struct hpfile *h, const char *p, size_t n, struct hp_err *err)
 {
-	if (n > SIZE_MAX - h->ntail || HP_GROW(h->tail, h->tail_cap, h->ntail + n))
+	if (n > HP_MAX_LINE || h->ntail > HP_MAX_LINE - n)
+		return too_long(h, err);
+	if (HP_GROW(h->tail, h->tail_cap, h->ntail + n))
 		return hp_err_set(err, "%s:%zu: out of memory (line of %zu bytes)",
 				  h->name, h->lineno, h->ntail);
 	memcpy(h->tail + h->ntail, p, n);
@@ -840,25 +867,21 @@ keep_tail(struct hpfile *h, const char *p, size_t n, struct hp_err *err)
 	return 0;
 }
 
+/* Lines of p..end, the line ends known. */
 static int
-feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
+feed_lines(struct hpfile *h, const char *p, const char *end,
+	   struct hp_err *err)
 {
-	struct hpfile *h = st;
-	const char *p = (const char *)data, *end = p + n, *nl;
+	const char *nl;
+	char eol = h->eol;
 
-	if (h->failed)
-		return hp_err_set(err, "%s: reading already failed", h->name);
-	h->nbytes += n;
 	if (h->ntail && p < end) {
-		nl = memchr(p, '\n', n);
-		if (!nl) {
-			if (keep_tail(h, p, n, err))
-				goto fail;
-			return 0;
-		}
+		nl = memchr(p, eol, (size_t)(end - p));
+		if (!nl)
+			return keep_tail(h, p, (size_t)(end - p), err);
 		if (keep_tail(h, p, (size_t)(nl - p), err) ||
 		    line(h, h->tail, h->tail + h->ntail, 0, err))
-			goto fail;
+			return -1;
 		h->ntail = 0;
 		p = nl + 1;
 	}
@@ -868,22 +891,63 @@ feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
 			const char *next = quick_band(h, p, end, &failed, err);
 
 			if (failed)
-				goto fail;
+				return -1;
 			if (next) {
 				p = next;
 				continue;
 			}
 		}
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl) {
-			if (keep_tail(h, p, (size_t)(end - p), err))
-				goto fail;
-			break;
-		}
+		nl = memchr(p, eol, (size_t)(end - p));
+		if (!nl)
+			return keep_tail(h, p, (size_t)(end - p), err);
+		if ((size_t)(nl - p) > HP_MAX_LINE)
+			return too_long(h, err);
 		if (line(h, p, nl, 0, err))
-			goto fail;
+			return -1;
 		p = nl + 1;
 	}
+	return 0;
+}
+
+/* The line ends are decided (final: the input ended): the bytes kept
+ * while they were not are read as lines. */
+static int
+decide_eol(struct hpfile *h, int final, struct hp_err *err)
+{
+	char *buf = h->tail;
+	size_t n = h->ntail;
+	int rc;
+
+	if (!final && n < EOL_PROBE)
+		return 0;
+	h->eol = memchr(buf, '\r', n) ? '\r' : '\n';
+	h->tail = NULL;
+	h->ntail = h->tail_cap = 0;
+	rc = feed_lines(h, buf, buf + n, err);
+	free(buf);
+	return rc;
+}
+
+static int
+feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
+{
+	struct hpfile *h = st;
+	const char *p = (const char *)data, *end = p + n;
+
+	if (h->failed)
+		return hp_err_set(err, "%s: reading already failed", h->name);
+	h->nbytes += n;
+	if (!h->eol && n) {
+		if (memchr(p, '\n', n)) {
+			h->eol = '\n';
+		} else {
+			if (keep_tail(h, p, n, err) || decide_eol(h, 0, err))
+				goto fail;
+			return 0;
+		}
+	}
+	if (feed_lines(h, p, end, err))
+		goto fail;
 	return 0;
 fail:
 	h->failed = 1;
@@ -897,6 +961,8 @@ end_tail(struct hpfile *h, struct hp_err *err)
 {
 	int rc;
 
+	if (!h->eol && decide_eol(h, 1, err))
+		return -1;
 	if (!h->ntail)
 		return 0;
 	h->cutline = h->lineno;
@@ -977,7 +1043,8 @@ hp_hpfile_join(void *sa, void *sb, struct hp_err *err)
 	int f;
 
 	e.msg[0] = '\0';
-	if (a->failed || a->insample || a->instr || a->ntail || b->failed)
+	if (a->failed || a->insample || a->instr || a->ntail || b->failed ||
+	    !a->eol || a->eol != b->eol)
 		return 0;
 	if (end_tail(b, &e))
 		return 0;

@@ -144,6 +144,27 @@ accepted "a 10 MB line (one band name)" longline.hp 1 "1 <10485760 bytes>=7 shor
 } >longjunk.hp
 refused "a 10 MB line of junk" longjunk.hp "integer value must follow band name"
 
+# A gzip bomb: 200 KB of .gz holding one 200 MB line.  Refused where the
+# line passes 64 MiB, in bounded memory: under ulimit -v 400 MB (not under
+# AddressSanitizer, which reserves terabytes of address space).
+{
+	printf "$HDR"'BEGIN_SAMPLE 1\n'
+	head -c 200000000 /dev/zero | tr '\0' x
+	printf '\t5\nEND_SAMPLE 1\n'
+} | gzip -1 >bomb.hp.gz
+if grep -q __asan_init "$HP2X"; then
+	refused "a gzip bomb of one 200 MB line" bomb.hp.gz "line longer than 64 MiB"
+else
+	(ulimit -v 400000 && refused "a gzip bomb of one 200 MB line (ulimit -v 400 MB)" bomb.hp.gz \
+		"line longer than 64 MiB" && echo "$pass $fail" >counts)
+	read -r pass fail <counts
+fi
+
+# Old Mac OS line ends (CR alone) are read as line ends.
+printf "$HDR"'BEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na b\t5\nEND_SAMPLE 1\n' | tr '\n' '\r' >mac.hp
+accepted "CR-only line ends" mac.hp 0 "0
+1 a b=5"
+
 python3 -c '
 import sys
 w = sys.stdout.write

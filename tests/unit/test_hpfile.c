@@ -1238,6 +1238,86 @@ large_file_read_as_one(void **state)
 	free(buf);
 }
 
+/* Past 64 MiB a line (a band name, junk, a gzip bomb's one line) or a
+ * header string is refused where it starts, whole or fed in chunks. */
+static void
+line_cap(void **state)
+{
+	size_t big = (64u << 20) + 1, n = 0, nh;
+	char *buf = malloc(big + 256);
+	struct hp_err err = {{0}};
+	hp_model *m;
+
+	(void)state;
+	assert_non_null(buf);
+	n += (size_t)sprintf(buf, HDR "BEGIN_SAMPLE 1\n");
+	memset(buf + n, 'x', big);
+	n += big;
+	n += (size_t)sprintf(buf + n, "\t77\nEND_SAMPLE 1\n");
+	read_err_n(buf, n, "t.hp:6: line longer than 64 MiB");
+	m = hp_model_new();
+	assert_int_equal(read_chunked(m, buf, n, 1u << 20, 5, &err), -1);
+	assert_string_equal(err.msg, "t.hp:6: line longer than 64 MiB");
+	hp_model_free(m);
+	/* exactly 64 MiB of name is still a name */
+	n = (size_t)sprintf(buf, HDR "BEGIN_SAMPLE 1\n");
+	memset(buf + n, 'x', big - 4);
+	n += big - 4;
+	n += (size_t)sprintf(buf + n, "\t7\nEND_SAMPLE 1\n");
+	m = read_ok_n(buf, n);
+	assert_int_equal(hp_model_sample(m, 0, NULL, NULL), 1);
+	hp_model_free(m);
+	/* a JOB string over many lines */
+	nh = n = (size_t)sprintf(buf, "JOB \"");
+	while (n - nh < big)
+		n += (size_t)sprintf(buf + n, "%01023d\n", 0);
+	n += (size_t)sprintf(buf + n, "\"\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n");
+	read_err_n(buf, n, "t.hp:1: JOB string longer than 64 MiB");
+	free(buf);
+}
+
+/* Old Mac OS files end lines in CR alone: read like the LF file. */
+static void
+cr_only_lines(void **state)
+{
+	static const char lf[] = HDR "MARK 0.5\nBEGIN_SAMPLE 1\na b\t5\nc\t6\n"
+		"END_SAMPLE 1\nBEGIN_SAMPLE 2\na b\t7\nEND_SAMPLE 2\n";
+	static char big[200000];
+	char cr[sizeof lf], want[128];
+	hp_model *a, *b;
+	const char *d;
+	size_t i, n, ns;
+
+	(void)state;
+	for (i = 0; i < sizeof lf; i++)
+		cr[i] = lf[i] == '\n' ? '\r' : lf[i];
+	a = read_ok(lf);
+	b = read_ok_n(cr, sizeof cr - 1);
+	if ((d = mc_diff(b, a, (size_t)-1)))
+		fail_msg("CR-only: %s", d);
+	assert_int_equal(hp_model_warning_count(b), 0);
+	assert_int_equal(hp_model_sample(b, 0, NULL, NULL), 2);
+	check_chunked("CR-only", cr, sizeof cr - 1);
+	hp_model_free(b);
+	/* past the first 64 KiB, and an error names its CR line */
+	n = (size_t)sprintf(big, "%s", HDR);
+	for (i = 0; n < sizeof big - 100; i++)
+		n += (size_t)sprintf(big + n, "BEGIN_SAMPLE %zu\nx\t%zu\nEND_SAMPLE %zu\n",
+				     i, i, i);
+	ns = i;
+	n += (size_t)sprintf(big + n, "oops\n");
+	for (i = 0; i < n; i++)
+		if (big[i] == '\n')
+			big[i] = '\r';
+	b = read_ok_n(big, n - 5);
+	assert_int_equal(hp_model_sample_count(b), ns);
+	hp_model_free(b);
+	snprintf(want, sizeof want,
+		 "t.hp:%zu: header key, MARK or BEGIN_SAMPLE expected", 5 + 3 * ns);
+	read_err_n(big, n, want);
+	hp_model_free(a);
+}
+
 int
 main(void)
 {
@@ -1264,6 +1344,8 @@ main(void)
 		cmocka_unit_test(time_out_of_range),
 		cmocka_unit_test(nul_bytes),
 		cmocka_unit_test(huge_line),
+		cmocka_unit_test(line_cap),
+		cmocka_unit_test(cr_only_lines),
 		cmocka_unit_test(missing_header_warns_once),
 		cmocka_unit_test(bom_and_blank_lines),
 		cmocka_unit_test(last_line_without_lf),
