@@ -417,7 +417,7 @@ sort_parts(hp_model *m, size_t p0)
 		sorted = m->pentry[i - 1] <= m->pentry[i];
 	if (sorted)
 		return 0;
-	count = calloc(ne + 1, sizeof *count);
+	count = hp_callocn(ne + 1, sizeof *count);
 	ent = hp_mallocn(n, sizeof *ent);
 	val = hp_mallocn(n, sizeof *val);
 	if (!count || !ent || !val) {
