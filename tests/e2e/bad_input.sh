@@ -203,6 +203,9 @@ printf "$HDR"'BEGIN_SAMPLE 1\na\t9223372036854775808\nb\t18446744073709551615\nE
 accepted "values from 2^63 to 2^64-1" big.hp 1 "1 a=9223372036854775808 b=18446744073709551615"
 printf "$HDR"'BEGIN_SAMPLE 1\na\t18446744073709551616\nEND_SAMPLE 1\n' >over.hp
 refused "a value above 2^64-1" over.hp "value greater than 2\\^64-1"
+printf "$HDR"'BEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na\t5\nb\t1\na\t7\nEND_SAMPLE 1\n' >twice.hp
+accepted "a band listed twice in a sample" twice.hp 0 "0
+1 a=12 b=1"
 printf "$HDR"'BEGIN_SAMPLE 1\na\t18446744073709551615\na\t1\nEND_SAMPLE 1\n' >sum.hp
 refused "one band's sum in a sample above 2^64-1" sum.hp "value of band in one sample passes 2\\^64-1"
 
@@ -237,6 +240,21 @@ check "depth 255: the whole stack names the band" "$(python3 -c '
 import json, sys
 d = json.load(open("out.json"))
 sys.exit(0 if d["bands"][0]["name"] == "/".join("cc%d" % i for i in range(255)) else 1)' || echo "band name: $(head -c 200 out.json)")"
+python3 "$MKLOG" longstack longstack.eventlog || check "mkeventlog longstack" "failed"
+accepted "stack names past 16 KiB (two stacks, two bands)" longstack.eventlog 2 "1 <16792 bytes>=5 <16792 bytes>=6"
+grep -q "^hp2x: warning: longstack.eventlog: byte [0-9]*: a cost-centre stack's name passes 16 KiB; " err ||
+	check "stack names past 16 KiB: the warning" "$(cat err)"
+python3 "$MKLOG" oddnames oddnames.eventlog || check "mkeventlog oddnames" "failed"
+accepted "band names .hp cannot hold" oddnames.eventlog 1 '1 a\x0ab=1 a b=2  lead=3 =4 a\nb=5'
+run_hp2x oddnames.eventlog odd.hp
+check "band names .hp cannot hold: escaped, none merged" "$(printf 'a\\nb (2)\t1\na b\t2\n\\x20lead\t3\n""\t4\na\\nb\t5\n' >odd.want
+	sed -n '/^BEGIN_SAMPLE 1/,/^END_SAMPLE/p' odd.hp | sed '1d;$d' | cmp - odd.want 2>&1 ||
+	true)"
+run_hp2x odd.hp odd.json
+check "band names .hp cannot hold: five bands read back" "$(python3 -c '
+import json, sys
+d = json.load(open("odd.json"))
+sys.exit(0 if len(d["bands"]) == 5 and len(d["samples"][0]["values"]) == 5 else 1)' || echo "bands: $(head -c 300 odd.json)")"
 accepted "an unknown breakdown" breakdown.eventlog 0 "1 THUNK=100 ARR_WORDS=50
 2 THUNK=300"
 check "an unknown breakdown is kept as a number" \

@@ -12,6 +12,11 @@ is a profile whose content the tests know exactly:
               declares 60,000 bytes of payload and the file ends
   depth255    -hc: one sample, one stack of depth 255 (cost centres
               cc0..cc254), 4096 bytes
+  longstack   -hc: one sample, two stacks of depth 200 of cost centres
+              labelled with 127 x's (names past 16 KiB), 5 and 6 bytes,
+              differing only in their outermost cost centre (id 1 or 2)
+  oddnames    -hT: one sample at 1 s whose bands .hp cannot name as
+              they are: "a\nb" 1, "a b" 2, " lead" 3, "" 4, "a\\nb" 5
   breakdown   the good samples under breakdown number 99
   badheader   "hdrb" then bytes that are not "hetb"
   seeds       (OUT is a directory) the small seeds of tests/fuzz/seeds/eventlog
@@ -96,6 +101,23 @@ def case(name):
         out += event(163, s, struct.pack(">BQB", 0, 4096, 255) + ids)
         out += event(165, s, struct.pack(">Q", 0))
         return out + END
+    if name == "longstack":
+        out = header(known) + prof_begin(1)
+        for i in (1, 2):
+            out += event(161, 0, struct.pack(">I", i) + b"x" * 127 + b"\0M\0M.hs:1\0" + b"\0")
+        s = 1000000000
+        out += event(162, s, struct.pack(">Q", 0))
+        for v, outer in ((5, 1), (6, 2)):
+            ids = b"".join(struct.pack(">I", 1) for _ in range(199)) + struct.pack(">I", outer)
+            out += event(163, s, struct.pack(">BQB", 0, v, 200) + ids)
+        out += event(165, s, struct.pack(">Q", 0))
+        return out + END
+    if name == "oddnames":
+        s = 1000000000
+        out = header(known) + prof_begin(7) + event(162, s, struct.pack(">Q", 0))
+        for v, label in enumerate((b"a\nb", b"a b", b" lead", b"", b"a\\nb"), 1):
+            out += sample_string(s, label, v)
+        return out + event(165, s, struct.pack(">Q", 0)) + END
     if name == "breakdown":
         return header(known) + good_samples(99) + END
     if name == "badheader":
