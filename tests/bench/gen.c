@@ -39,6 +39,7 @@ struct opts {
 	uint64_t seed;
 	int nospace;		/* no band name holds a space (hp2ps splits them) */
 	int running;		/* no final empty sample: a profile being written */
+	int spikes;		/* .hp: each sample lists one band, the next in turn */
 	unsigned long from, to;	/* .hp records emitted: [from, to) */
 	double ratio;		/* eventlog: scheduler bytes per heap-sample byte */
 	unsigned long gcs;	/* eventlog: collections (heap size events) per sample */
@@ -347,8 +348,15 @@ gen_hp(const struct opts *op, struct out *o, struct stats *st)
 			put_time(o, "BEGIN_SAMPLE", t);
 		for (unsigned long k = 0; k < op->bands; k++) {
 			struct band *x = &b[order[k]];
-			uint64_t v = band_step(x, s, &r);
+			uint64_t v;
 
+			/* --spikes: the shape of a -hi profile with -m0, a band
+			 * per sample (sample s lists band (s - 1) mod bands) */
+			if (op->spikes)
+				v = k == (s - 1) % op->bands ?
+				    ((uint64_t)(x->scale * (0.2 + unif(&r))) + 8) & ~(uint64_t)7 : 0;
+			else
+				v = band_step(x, s, &r);
 			if (!v || !on)
 				continue;
 			out_bytes(o, x->name, x->len);
@@ -801,7 +809,7 @@ static void
 usage(void)
 {
 	fputs("usage: gen hp OUT [-n samples] [-b bands] [-m T|c|y|d] [-s seed]\n"
-	      "                  [--nospace] [--running] [--range A:B]\n"
+	      "                  [--nospace] [--running] [--range A:B] [--spikes]\n"
 	      "       gen eventlog OUT [-n samples] [-b bands] [-m T|c|p] [-s seed]\n"
 	      "                  [-r scheduler-bytes-per-heap-byte] [-g gcs-per-sample] [-c caps]\n"
 	      "OUT - writes to standard output.  .hp records are numbered 0 (the\n"
@@ -827,7 +835,7 @@ num(const char *s)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 0, NULL, 1000, 60, 'T', 1, 0, 0, 0, (unsigned long)-1, 4.0, 10, 2 };
+	struct opts op = { 0, NULL, 1000, 60, 'T', 1, 0, 0, 0, 0, (unsigned long)-1, 4.0, 10, 2 };
 	struct out o = { NULL, NULL, 0, 0 };
 	struct stats st = { 0, 0, 0 };
 	int i;
@@ -846,6 +854,8 @@ main(int argc, char **argv)
 			op.nospace = 1;
 		else if (!strcmp(a, "--running"))
 			op.running = 1;
+		else if (!strcmp(a, "--spikes"))
+			op.spikes = 1;
 		else if (!v)
 			usage();
 		else if (!strcmp(a, "-n"))

@@ -19,6 +19,7 @@
 #include "render/aux-private.h"
 #include "render/draw.h"
 #include "render/render.h"
+#include "layoututil.h"
 #include "testutil.h"
 
 /* One context for the whole run: setting one up is the costly part. */
@@ -622,6 +623,101 @@ one_sample_is_a_step(void **state)
 	hp_model_free(m);
 }
 
+static uint64_t
+spike(size_t b, size_t i)
+{
+	return b == i ? 1000 + (b % 7) * 500 : 0;
+}
+
+/* A sparse profile (-m0, every sample its own band: a -hi profile's
+ * shape) is drawn by its entries: each band a spike at its sample, in its
+ * colour, and the vector file a few paths, not two per band. */
+static void
+sparse_profile_by_entries(void **state)
+{
+	enum { K = 120 };
+	struct render_opts o = opts(RENDER_PNG);
+	struct render_layout l;
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new(), *full;
+	struct membuf b;
+	cairo_surface_t *img;
+	unsigned char *px;
+	char name[16], *out;
+	size_t len, i, npaths;
+	int stride;
+	hp_band id;
+
+	(void)state;
+	for (i = 0; i < K; i++) {
+		int n = snprintf(name, sizeof name, "band%zu", i);
+
+		assert_int_equal(hp_model_intern(m, name, (size_t)n, &id, &err), 0);
+	}
+	for (i = 0; i < K; i++) {
+		assert_int_equal(hp_model_begin(m, (double)i * 0.1, &err), 0);
+		assert_int_equal(hp_model_add(m, (hp_band)i, spike(i, i), &err), 0);
+		assert_int_equal(hp_model_commit(m, &err), 0);
+	}
+	o.max_bands = 0;
+	o.trace_pct = 0;
+	o.colour = 1;
+	o.png_width = 648;
+	o.png_height = 432;
+	assert_int_equal(layout_compute(&l, m, &o, NULL, lu_hp2ps_measure, NULL,
+					&err), 0);
+	assert_int_equal(l.nbands, K);
+	out = render(m, &o, &len);
+	b.p = out;
+	b.n = len;
+	img = cairo_image_surface_create_from_png_stream(read_mem, &b);
+	assert_int_equal(cairo_surface_status(img), CAIRO_STATUS_SUCCESS);
+	cairo_surface_flush(img);
+	px = cairo_image_surface_get_data(img);
+	stride = cairo_image_surface_get_stride(img);
+	for (i = 0; i < K; i++) {
+		int32_t s = l.slot[i];
+		double x = l.graph_x + (double)i * 0.1 / l.xrange * l.graph_w;
+		double y = l.graph_y + 0.5 * (double)spike(i, i) / l.yrange * l.graph_h;
+		uint32_t c = *(uint32_t *)(void *)(px + (size_t)(432 - (int)y) * (size_t)stride +
+						   (size_t)(int)(x + 0.5) * 4);
+		int k;
+
+		if (i == 0 || i == K - 1)
+			continue;	/* half spikes at the edges */
+		for (k = 0; k < 3; k++) {
+			int want = (int)(l.bands[s].rgb[k] * 255 + 0.5);
+			int got = (int)(c >> (16 - 8 * k) & 0xff);
+
+			if (abs(want - got) > 8)
+				fail_msg("band %zu at (%g, %g): colour %06x", i, x, y,
+					 (unsigned)(c & 0xffffff));
+		}
+	}
+	cairo_surface_destroy(img);
+	free(out);
+	/* the same profile listing every band in every sample (zeros) is
+	 * dense: drawn band by band, whole width, two paths each */
+	full = build(K, K, spike);
+	for (i = 0; i < HP_NFIELDS; i++) {
+		const char *f = hp_model_get(full, (enum hp_field)i);
+
+		if (f)
+			assert_int_equal(hp_model_set(m, (enum hp_field)i, f,
+						      strlen(f), &err), 0);
+	}
+	o.format = RENDER_SVG;
+	out = render(m, &o, &len);
+	npaths = count(out, len, "<path");
+	free(out);
+	out = render(full, &o, &len);
+	assert_true(count(out, len, "<path") > npaths + K);
+	free(out);
+	hp_model_free(full);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
 static void
 edge_models(void **state)
 {
@@ -1034,6 +1130,7 @@ main(void)
 		cmocka_unit_test(multipage_key),
 		cmocka_unit_test(single_page_key_beside),
 		cmocka_unit_test(one_sample_is_a_step),
+		cmocka_unit_test(sparse_profile_by_entries),
 		cmocka_unit_test(edge_models),
 		cmocka_unit_test(awkward_names),
 		cmocka_unit_test(million_samples),
