@@ -3,9 +3,11 @@
  *
  * Kept tiny on purpose; everything testable lives in the hp2x_convert
  * library (every other file of convert/).  Usage errors exit 2 with a
- * hint, failed runs exit 1 (cli_run), success 0.
+ * hint (no arguments at all on a terminal: the usage), failed runs exit
+ * 1 (cli_run), success 0.
  */
 #include <stdio.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -30,6 +32,12 @@ main(int argc, char **argv)
 	struct hp_err err = {{0}};
 
 	cli_settings_init(&s);
+	/* hp2ps's filter mode waits on standard input; typed alone at a
+	 * terminal, that is a silent hang: the usage instead. */
+	if (argc == 1 && isatty(STDIN_FILENO)) {
+		cli_help(stderr);
+		return 2;
+	}
 	if (cli_parse(&s, argc, argv, &err)) {
 		fprintf(stderr, "hp2x: %s (see hp2x --help)\n", err.msg);
 		return 2;

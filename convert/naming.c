@@ -2,7 +2,8 @@
  * convert/naming.c - which files a run reads and writes.
  *
  * hp2ps's rules (hp2ps-behaviour.md 1.4), made friendlier: `hp2x FOO'
- * reads FOO if it exists, else FOO.hp; the output is the argument's
+ * reads FOO.hp if it exists, else FOO.eventlog, else FOO; the output is
+ * the argument's
  * basename without .hp (or .eventlog, .gz, .hp.gz) plus .ps, in the
  * current directory, and FOO.aux is written beside it on every run, as
  * hp2ps does.  With -o the aux sits beside OUTPUT and is written only
@@ -92,33 +93,41 @@ oom(struct cli_paths *p, struct hp_err *err)
 	return hp_err_set(err, "out of memory");
 }
 
-/* The file to read: as given if it exists, else with .hp added. */
+/* The file to read.  A name that says what it is (.hp, .eventlog, .gz)
+ * is read as given.  Else, as hp2ps: FOO.hp when it exists (`hp2x prog'
+ * in a build directory means prog.hp, not the executable), else
+ * FOO.eventlog (a run with +RTS -l), else FOO itself. */
 static int
 input_path(struct cli_paths *p, const char *arg, cli_exists_fn exists,
 	   void *ctx, struct hp_err *err)
 {
-	size_t len = strlen(arg);
-	char *hp;
+	static const char *const ext[] = { ".hp", ".eventlog" };
+	size_t len = strlen(arg), k;
+	char *name;
 
-	/* A name that already says what it is gets no .hp added: the
-	 * reader's "cannot open" then names what the user typed. */
-	if (exists(arg, ctx) || ends_with(arg, len, ".hp") ||
-	    ends_with(arg, len, ".eventlog") || ends_with(arg, len, ".gz")) {
-		p->input = hp_strdup(arg);
-		return p->input ? 0 : oom(p, err);
+	if (!ends_with(arg, len, ".hp") && !ends_with(arg, len, ".eventlog") &&
+	    !ends_with(arg, len, ".gz")) {
+		for (k = 0; k < 2; k++) {
+			name = concat(arg, len, ext[k], "");
+			if (!name)
+				return oom(p, err);
+			if (exists(name, ctx)) {
+				p->input = name;
+				return 0;
+			}
+			free(name);
+		}
+		if (!exists(arg, ctx)) {
+			cli_paths_release(p);
+			return hp_err_set(err, "cannot open %s (nor %s.hp, nor "
+					  "%s.eventlog): No such file or directory",
+					  arg, arg, arg);
+		}
 	}
-	hp = concat(arg, len, ".hp", "");
-	if (!hp)
-		return oom(p, err);
-	if (!exists(hp, ctx)) {
-		cli_paths_release(p);
-		hp_err_set(err, "cannot open %s (nor %s): No such file or directory",
-			   arg, hp);
-		free(hp);
-		return -1;
-	}
-	p->input = hp;
-	return 0;
+	/* A missing name that says what it is: the reader's "cannot
+	 * open" names what the user typed. */
+	p->input = hp_strdup(arg);
+	return p->input ? 0 : oom(p, err);
 }
 
 int

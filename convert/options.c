@@ -640,8 +640,9 @@ static const struct optdef options[] = {
 		  "combines with other letters: -pc is -p -c" },
 	{ .letters = "t", .letter_arg = LA_GLUED, .short_argh = "<PCT>",
 	  .name = "trace", .argh = "PCT", .set = set_trace,
-	  .help = "merge bands under PCT percent of the total (0 to 5,\n"
-		  "default 1) into OTHER" },
+	  .help = "leave out the smallest bands that together make\n"
+		  "under PCT percent of the total (0 to 5, default 1),\n"
+		  "as hp2ps does: they are not drawn, nor in OTHER" },
 	{ .letters = "y", .name = "no-marks", .set = set_no_marks,
 	  .help = "draw no marks on the time axis" },
 
@@ -843,6 +844,24 @@ long_option(struct cli_settings *s, int argc, char **argv, int *i,
 	return o->set(s, opt, arg, err);
 }
 
+/* A number, maybe with a unit after it (-e's): what follows a bare -m,
+ * -t or -e as its value. */
+static int
+looks_like_value(const char *a)
+{
+	const char *p = a;
+
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			;
+	if (p == a || (p == a + 1 && *a == '.'))
+		return 0;
+	return !*p || !strcmp(p, "in") || !strcmp(p, "mm") || !strcmp(p, "cm") ||
+	       !strcmp(p, "pt");
+}
+
 /* One "-xyz" argument, hp2ps's way. */
 static int
 short_options(struct cli_settings *s, int argc, char **argv, int *i,
@@ -868,6 +887,12 @@ short_options(struct cli_settings *s, int argc, char **argv, int *i,
 			break;
 		case LA_GLUED:
 			arg = p + 1;
+			/* "-m 5", "-t 2", "-e 15cm": hp2ps reads the bare
+			 * letter and takes the number for a file name, which
+			 * no one means; a value that is one is taken. */
+			if (!*arg && *i + 1 < argc && *p != 'i' &&
+			    looks_like_value(argv[*i + 1]))
+				arg = argv[++*i];
 			break;
 		case LA_NEXT:
 			if (p[1])

@@ -138,6 +138,8 @@ struct hpfile {
 	int cut;		/* the last line, without its LF, was cut */
 	size_t cutline;
 	int failed;		/* an error was returned: refuse more */
+	int any;		/* a record was read: this is .hp text */
+	int foreign;		/* the BAD line is not .hp at all */
 	char why[320];		/* the message of a BAD parse */
 };
 
@@ -732,12 +734,16 @@ parse_line(struct hpfile *h, const char *p, const char *e, struct hp_err *err)
 	if (k != K_NONE)
 		return key_record(h, k, after, e, err);
 	if ((rc = split_band(h, p, e, &nend, &v)) != OK) {
-		if (!h->insample)
+		if (!h->insample) {
+			h->foreign = 1;
 			return bad(h, "header key, MARK or BEGIN_SAMPLE expected");
+		}
 		return rc;
 	}
-	if (!h->insample)
+	if (!h->insample) {
+		h->foreign = 1;
 		return bad(h, "band line outside a sample");
+	}
 	return add_band(h, p, (size_t)(nend - p), v, err);
 }
 
@@ -747,12 +753,23 @@ static int
 line(struct hpfile *h, const char *p, const char *e, int final,
      struct hp_err *err)
 {
-	int rc = parse_line(h, p, e, err);
+	int rc;
 
-	if (rc == BAD && !final) {
+	h->foreign = 0;
+	rc = parse_line(h, p, e, err);
+	if (rc == BAD && !final && !h->any && h->foreign) {
+		/* The first thing in the file is not .hp: an executable, a
+		 * .prof, a source file.  Grammar words would only puzzle. */
+		hp_err_set(err, "%s: not a heap profile (.hp) or eventlog",
+			   h->name);
+		rc = FAIL;
+	} else if (rc == BAD && !final) {
 		hp_err_set(err, "%s:%zu: %s", h->name, h->lineno, h->why);
 		rc = FAIL;
 	}
+	if (rc == OK && (h->seen || h->began || h->insample ||
+			 hp_model_mark_count(h->m)))
+		h->any = 1;
 	h->lineno++;
 	return rc;
 }

@@ -121,11 +121,16 @@ import random, sys
 r = random.Random(2071)
 sys.stdout.buffer.write(b"\xff" + bytes(r.randrange(256) for _ in range(65535)))' >garbage.hp
 refused "binary garbage" garbage.hp \
-	"(header key, MARK or BEGIN_SAMPLE expected|band line outside a sample)"
+	"not a heap profile \\(\\.hp\\) or eventlog"
 
 head -c 4096 /dev/zero >nuls.hp
 printf '\n' >>nuls.hp
-refused "NUL bytes for a file" nuls.hp "header key, MARK or BEGIN_SAMPLE expected"
+refused "NUL bytes for a file" nuls.hp "not a heap profile \\(\\.hp\\) or eventlog"
+# An executable (hp2x prog with no prog.hp), a .prof, a source file.
+cp "$(type -P true)" elf
+refused "an executable" elf "not a heap profile \\(\\.hp\\) or eventlog"
+printf '\tTue Nov 24 05:00 2026 Time and Allocation Profiling Report  (Final)\n\n\t   leak +RTS -p -RTS\n' >leak.prof
+refused "a .prof" leak.prof "not a heap profile \\(\\.hp\\) or eventlog"
 
 printf "$HDR"'BEGIN_SAMPLE 1\na\000b\t5\nEND_SAMPLE 1\n' >nulname.hp
 accepted "a NUL byte in a band name" nulname.hp 1 '1 a\x00b=5'

@@ -391,7 +391,15 @@ structure_errors(void **state)
 		 "t.hp:7: band line outside a sample");
 	read_err(HDR "x\t5\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n",
 		 "t.hp:5: band line outside a sample");
-	read_err("hello world\n", "t.hp:1: header key, MARK or BEGIN_SAMPLE expected");
+	/* not .hp from its first line: an executable, a .prof, a .hs */
+	read_err("hello world\n", "t.hp: not a heap profile (.hp) or eventlog");
+	read_err("\x7f" "ELF\x02\x01\x01\n\x00\x00", "t.hp: not a heap profile (.hp) or eventlog");
+	read_err("\tSat Nov 21 17:37 2026 Time and Allocation Profiling Report  (Final)\n",
+		 "t.hp: not a heap profile (.hp) or eventlog");
+	read_err("module Main where\n\nmain = print 1\n",
+		 "t.hp: not a heap profile (.hp) or eventlog");
+	/* a .hp with a bad first header line says what was expected */
+	read_err("JOB job\n", "t.hp:1: string must follow JOB");
 	read_err(HDR "\"stray string\"\n",
 		 "t.hp:5: header key, MARK or BEGIN_SAMPLE expected");
 }

@@ -89,7 +89,9 @@ fake_exists(const char *path, void *ctx)
 
 static const char *const files[] = {
 	"FOO.hp", "BAR", "sub/z.hp", "dir.v2/foo.hp", "prog.eventlog",
-	"Describe2.hp.gz", "notes.txt", "both", "both.hp", NULL,
+	"Describe2.hp.gz", "notes.txt", "both", "both.hp",
+	"prog2", "prog2.hp", "prog3", "prog3.eventlog", "prog4.hp",
+	"prog4.eventlog", NULL,
 };
 
 static struct cli_paths p;
@@ -168,18 +170,28 @@ friendlier_input(void **state)
 	expect("Describe2.hp.gz", "Describe2.ps", "Describe2.aux", 0, 1);
 	RESOLVE("notes.txt");
 	expect("notes.txt", "notes.txt.ps", "notes.txt.aux", 0, 1);
-	/* Both exist: the name as given wins. */
+	/* Both exist: FOO.hp wins, as in hp2ps (`hp2x prog' in a build
+	 * directory is the profile, not the executable). */
 	RESOLVE("both");
-	expect("both", "both.ps", "both.aux", 0, 1);
+	expect("both.hp", "both.ps", "both.aux", 0, 1);
+	RESOLVE("prog2");
+	expect("prog2.hp", "prog2.ps", "prog2.aux", 0, 1);
+	/* Only the eventlog of prog3: that. */
+	RESOLVE("prog3");
+	expect("prog3.eventlog", "prog3.ps", "prog3.aux", 0, 1);
+	RESOLVE("prog4");
+	expect("prog4.hp", "prog4.ps", "prog4.aux", 0, 1);
 }
 
 static void
 missing_input(void **state)
 {
 	(void)state;
-	/* Neither NOPE nor NOPE.hp: the message names both. */
+	/* Neither NOPE nor NOPE.hp nor NOPE.eventlog: the message names
+	 * all three. */
 	assert_int_equal(resolve("NOPE", NULL), -1);
 	assert_non_null(strstr(err.msg, "NOPE.hp"));
+	assert_non_null(strstr(err.msg, "NOPE.eventlog"));
 	assert_non_null(strstr(err.msg, "cannot open NOPE"));
 	assert_null(p.input);
 	/* A name with a known extension is left for the reader to refuse. */

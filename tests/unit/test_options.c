@@ -4,6 +4,7 @@
  * usage errors with their messages.
  */
 #include <ctype.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -280,6 +281,14 @@ bands(void **state)
 	/* A bare -m is atoi("") = 0 in hp2ps. */
 	OK("-m");
 	assert_int_equal(s.render.max_bands, 0);
+	/* A value after a space: the number is the value, not a file. */
+	OK("-m", "5", "leak.hp");
+	assert_int_equal(s.render.max_bands, 5);
+	assert_string_equal(s.input, "leak.hp");
+	assert_int_equal(s.ninputs, 1);
+	OK("-m", "leak.hp");
+	assert_int_equal(s.render.max_bands, 0);
+	assert_string_equal(s.input, "leak.hp");
 	OK("--bands=7");
 	assert_int_equal(s.render.max_bands, 7);
 	OK("--bands", "30");
@@ -310,6 +319,12 @@ trace(void **state)
 	assert_true(s.render.trace_pct == 0);
 	OK("-t");
 	assert_true(s.render.trace_pct == 0);
+	OK("-t", "2", "leak.hp");
+	assert_true(s.render.trace_pct == 2);
+	assert_int_equal(s.ninputs, 1);
+	OK("-e", "15cm", "leak.hp");
+	assert_true(fabs(s.render.eps_width - 15 / 2.54 * 72) < 1e-9);
+	assert_int_equal(s.ninputs, 1);
 	OK("--trace=2");
 	assert_true(s.render.trace_pct == 2);
 	OK("--trace", "3.5");
