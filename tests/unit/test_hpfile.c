@@ -1252,7 +1252,7 @@ static void
 line_cap(void **state)
 {
 	size_t big = (64u << 20) + 1, n = 0, nh;
-	char *buf = malloc(big + 256);
+	char *buf = malloc(big + 4096);
 	struct hp_err err = {{0}};
 	hp_model *m;
 
