@@ -15,10 +15,20 @@
  * (/dev/null, a named pipe) are written in place: renaming over a device
  * node would replace it.  A symbolic link to a regular file is replaced
  * by the new file, as most editors do.
+ *
+ * Signals.  A temporary must not outlive a run cut short by SIGTERM,
+ * SIGINT, SIGHUP or SIGPIPE either.  cli_signals_init installs one
+ * handler for them that removes the temporaries being written, then
+ * lets the signal end the process as it would have (so the exit status
+ * says which signal).  A handler has no other way to find them than a
+ * table of its own: `live', the one piece of process-wide mutable state
+ * of convert/, written only by cli_out_open and cli_out_abort (and read
+ * by the handler, which only unlinks).
  */
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -27,6 +37,64 @@
 #include "../hp/grow.h"
 
 static const char tmp_suffix[] = ".XXXXXX";
+
+#define MAX_LIVE 8		/* outputs open at once: a graph and its aux */
+static char *volatile live[MAX_LIVE];
+
+static void
+track(char *tmp, int on)
+{
+	int i;
+
+	for (i = 0; i < MAX_LIVE; i++) {
+		if (on && !live[i]) {
+			live[i] = tmp;
+			return;
+		}
+		if (!on && live[i] == tmp) {
+			live[i] = NULL;
+			return;
+		}
+	}
+}
+
+static void
+on_signal(int sig)
+{
+	int i, e = errno;
+
+	for (i = 0; i < MAX_LIVE; i++)
+		if (live[i])
+			unlink(live[i]);
+	errno = e;
+	/* SA_RESETHAND made the action the default again: raised now, it
+	 * is delivered as the handler returns, and ends the process. */
+	raise(sig);
+}
+
+void
+cli_signals_init(void)
+{
+	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
+		sigaddset(&sa.sa_mask, sigs[i]);
+	for (i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+		struct sigaction old;
+
+		/* a signal ignored by whoever started us stays ignored */
+		if (sigaction(sigs[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
 
 int
 cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
@@ -69,6 +137,8 @@ cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
 	memcpy(o->tmp, path, len);
 	memcpy(o->tmp + len, tmp_suffix, sizeof tmp_suffix);
 	fd = mkstemp(o->tmp);
+	if (fd >= 0)
+		track(o->tmp, 1);
 	if (fd < 0) {
 		int e = errno;
 
@@ -93,11 +163,13 @@ cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
 }
 
 int
-cli_out_commit(struct cli_out *o, struct hp_err *err)
+cli_out_finish(struct cli_out *o, struct hp_err *err)
 {
 	const char *name = o->is_stdout ? "standard output" : o->path;
 	int bad, e;
 
+	if (o->done)
+		return 0;
 	errno = 0;
 	bad = fflush(o->f) != 0 || ferror(o->f);
 	e = errno;
@@ -116,12 +188,26 @@ cli_out_commit(struct cli_out *o, struct hp_err *err)
 		cli_out_abort(o);
 		return -1;
 	}
+	o->done = 1;
+	return 0;
+}
+
+int
+cli_out_commit(struct cli_out *o, struct hp_err *err)
+{
+	const char *name = o->is_stdout ? "standard output" : o->path;
+	int e;
+
+	if (cli_out_finish(o, err))
+		return -1;
 	if (o->tmp && rename(o->tmp, o->path) != 0) {
 		e = errno;
 		hp_err_set(err, "cannot write %s: %s", name, strerror(e));
 		cli_out_abort(o);
 		return -1;
 	}
+	if (o->tmp)
+		track(o->tmp, 0);
 	free(o->tmp);
 	o->tmp = NULL;
 	cli_out_abort(o);	/* releases the rest */
@@ -133,8 +219,10 @@ cli_out_abort(struct cli_out *o)
 {
 	if (o->f && !o->is_stdout)
 		fclose(o->f);
-	if (o->tmp)
+	if (o->tmp) {
 		unlink(o->tmp);
+		track(o->tmp, 0);
+	}
 	free(o->tmp);
 	free(o->path);
 	memset(o, 0, sizeof *o);

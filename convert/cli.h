@@ -157,14 +157,22 @@ struct cli_out {
 	char *tmp;		/* temporary file, or NULL when in place */
 	FILE *f;		/* where to write */
 	int is_stdout;
+	int done;		/* finished: written and closed, not renamed */
 };
 
 int cli_out_open(struct cli_out *o, const char *path,
 		 struct hp_err *err) HP_MUSTCHECK;
-/* Flush, close and rename.  On failure the output is aborted. */
+/* Flush and close, not renaming yet: the outputs of one result (a graph
+ * and its aux) are all finished before any is renamed, so that a failure
+ * changes neither.  On failure the output is aborted. */
+int cli_out_finish(struct cli_out *o, struct hp_err *err) HP_MUSTCHECK;
+/* Finish (if not done) and rename.  On failure the output is aborted. */
 int cli_out_commit(struct cli_out *o, struct hp_err *err) HP_MUSTCHECK;
 /* Discard: close and remove the temporary.  Safe to call twice. */
 void cli_out_abort(struct cli_out *o);
+/* SIGTERM, SIGINT, SIGHUP and SIGPIPE remove the temporaries being
+ * written, then end the process as the signal would have (atomic.c). */
+void cli_signals_init(void);
 
 /* One whole run as s says; messages go to errs.  Returns the exit status
  * (with --watch -- PROG, the program's). */

@@ -125,7 +125,8 @@ name_output(struct hp_err *err, const struct cli_out *o)
 	memcpy(err->msg, msg, sizeof msg);
 }
 
-/* The graph, then the aux it used: render_graph fills `used`. */
+/* The graph, then the aux it used (render_graph fills `used`): one
+ * result, renamed into place only when both are written. */
 static int
 write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 	    struct cli_out *aux, struct hp_err *err)
@@ -145,7 +146,7 @@ write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 		name_output(err, out);
 		goto out;
 	}
-	if (cli_out_commit(out, err))
+	if (cli_out_finish(out, err))
 		goto out;
 	if (p->aux_write) {
 		if (cli_out_open(aux, p->aux, err))
@@ -154,9 +155,13 @@ write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 			name_output(err, aux);
 			goto out;
 		}
-		if (cli_out_commit(aux, err))
+		if (cli_out_finish(aux, err))
 			goto out;
 	}
+	/* Both ready: only now does either replace its target. */
+	if (cli_out_commit(out, err) ||
+	    (p->aux_write && cli_out_commit(aux, err)))
+		goto out;
 	rc = 0;
 out:
 	render_aux_free(used);

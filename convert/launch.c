@@ -21,9 +21,10 @@
  * eventlog options of their own keeps them, and the .hp path.
  *
  * The scanning and argv building are pure (unit-tested); only
- * cli_launch_spawn and cli_rts_probe touch the system, through
- * posix_spawnp, which reports exec failures to the caller instead of a
- * child that must print them itself.
+ * cli_launch_spawn and cli_rts_probe touch the system.  The program is
+ * started by fork and exec, so that it gets PR_SET_PDEATHSIG: it dies
+ * with hp2x, even a SIGKILLed hp2x; an exec failure is reported to the
+ * caller through a pipe, not printed by the child.
  */
 #include "watch.h"
 
@@ -37,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -156,29 +158,71 @@ cli_launch_profile(const char *argv0, const struct cli_rts *rts)
 	return s;
 }
 
+/*
+ * fork and exec rather than posix_spawnp: the program must die with
+ * hp2x (PR_SET_PDEATHSIG, set in the child between the two), or a
+ * SIGKILLed hp2x would leave it running.  An exec failure comes back
+ * through a close-on-exec pipe: nothing read means exec succeeded.
+ */
 int
 cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
 		 int *exec_errno, struct hp_err *err)
 {
-	posix_spawnattr_t attr;
-	int rc;
+	pid_t parent = getpid(), c;
+	int p[2], e = 0;
+	ssize_t n;
 
 	*exec_errno = 0;
-	if ((rc = posix_spawnattr_init(&attr)) != 0)
+	if (pipe(p) != 0)
 		return hp_err_set(err, "cannot run %s: %s", argv[0],
-				  strerror(rc));
-	rc = posix_spawnattr_setsigmask(&attr, mask);
-	if (!rc)
-		rc = posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK);
-	if (!rc) {
-		rc = posix_spawnp(pid, argv[0], NULL, &attr, argv, environ);
-		if (rc)
-			*exec_errno = rc;
+				  strerror(errno));
+	fcntl(p[0], F_SETFD, FD_CLOEXEC);
+	fcntl(p[1], F_SETFD, FD_CLOEXEC);
+	c = fork();
+	if (c < 0) {
+		e = errno;
+		close(p[0]);
+		close(p[1]);
+		return hp_err_set(err, "cannot run %s: %s", argv[0],
+				  strerror(e));
 	}
-	posix_spawnattr_destroy(&attr);
-	if (rc)
+	if (c == 0) {
+		static const int caught[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE };
+		struct sigaction dfl, old;
+		size_t k;
+
+		close(p[0]);
+		/* hp2x's handlers (atomic.c) are not the program's, not even
+		 * until exec resets them; what hp2x ignores stays ignored */
+		memset(&dfl, 0, sizeof dfl);
+		dfl.sa_handler = SIG_DFL;
+		for (k = 0; k < sizeof caught / sizeof *caught; k++)
+			if (sigaction(caught[k], NULL, &old) == 0 &&
+			    old.sa_handler != SIG_IGN)
+				sigaction(caught[k], &dfl, NULL);
+		if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 ||
+		    getppid() != parent)	/* hp2x died before the prctl */
+			_exit(127);
+		sigprocmask(SIG_SETMASK, mask, NULL);
+		execvp(argv[0], argv);
+		e = errno;
+		n = write(p[1], &e, sizeof e);
+		(void)n;
+		_exit(127);
+	}
+	close(p[1]);
+	do
+		n = read(p[0], &e, sizeof e);
+	while (n < 0 && errno == EINTR);
+	close(p[0]);
+	if (n == (ssize_t)sizeof e) {
+		while (waitpid(c, NULL, 0) < 0 && errno == EINTR)
+			;
+		*exec_errno = e;
 		return hp_err_set(err, "cannot run %s: %s", argv[0],
-				  strerror(rc));
+				  strerror(e));
+	}
+	*pid = c;
 	return 0;
 }
 

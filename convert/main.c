@@ -31,6 +31,7 @@ main(int argc, char **argv)
 	struct cli_settings s;
 	struct hp_err err = {{0}};
 
+	cli_signals_init();
 	cli_settings_init(&s);
 	/* hp2ps's filter mode waits on standard input; typed alone at a
 	 * terminal, that is a silent hang: the usage instead. */

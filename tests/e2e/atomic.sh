@@ -216,6 +216,70 @@ t_bad_input_keeps_outputs() {
 	holds . bad.hp in.aux in.hp in.ps x.pdf
 }
 
+# A signal in the middle of writing: the temporary goes, the target stays
+# as it was, and the exit status is the signal's.  The run draws a large
+# PNG (a few seconds) so that the signal comes while its temporary
+# exists.  Background jobs of a script ignore SIGINT, which hp2x keeps
+# ignoring; so the signals' default actions are restored for it first.
+SLOW=(--exact --size 8000x5333 "$HPDATA/Describe2.hp.gz")
+with_default_signals() {	# run in the background: $! is hp2x itself
+	exec python3 -c 'import os, signal, sys
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+    signal.signal(s, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+
+# killed_while_writing SIG ARGS...: hp2x ARGS -o x.png, SIG sent once
+# x.png's temporary exists.
+killed_while_writing() {
+	local sig=$1 pid rc n=0 want
+	shift
+	echo old >x.png
+	with_default_signals "$HP2X" "$@" -o x.png 2>/dev/null &
+	pid=$!
+	until ls x.png.?????? >/dev/null 2>&1 || [ $n -ge 300 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	[ $n -lt 300 ] || bad "no temporary appeared"
+	kill -"$sig" "$pid"
+	wait "$pid"
+	rc=$?
+	want=$((128 + $(kill -l "$sig")))
+	[ $rc -eq "$want" ] || bad "SIG$sig: exit $rc, wanted $want"
+	[ "$(cat x.png)" = old ] || bad "SIG$sig: x.png replaced"
+	holds . x.png
+	rm -f x.png
+}
+
+t_signals_remove_temporaries() {
+	local sig
+	for sig in TERM INT HUP PIPE; do
+		killed_while_writing "$sig" "${SLOW[@]}"
+	done
+	# watch mode: SIGHUP (SIGINT and SIGTERM end a watch normally)
+	killed_while_writing HUP --watch "${SLOW[@]}"
+}
+
+# A graph and its .aux are one result: when the .aux cannot be written,
+# the graph is not replaced either; so in hp2ps mode (no -o).
+t_graph_and_aux_together() {
+	setup
+	echo old >out.pdf
+	mkdir out.aux
+	fails_like "out\\.aux" "$HP2X" in.hp -o out.pdf --aux
+	[ "$(cat out.pdf)" = old ] || bad "out.pdf replaced"
+	rm -rf out.aux
+	cp in.hp g.hp
+	echo old >g.ps
+	mkdir g.aux
+	"$HP2X" g 2>/dev/null && bad "hp2x g succeeded with g.aux a directory"
+	[ "$(cat g.ps)" = old ] || bad "g.ps replaced"
+	rmdir g.aux
+	rm -f g.hp g.ps
+	holds . in.hp out.pdf
+}
+
 run missing-directory t_missing_directory
 run under-a-file t_under_a_file
 run directory-target t_directory_target
@@ -224,4 +288,6 @@ run disk-full t_disk_full
 run output-is-input t_output_is_input
 run success-replaces t_success_replaces
 run bad-input-keeps-outputs t_bad_input_keeps_outputs
+run signals-remove-temporaries t_signals_remove_temporaries
+run graph-and-aux-together t_graph_and_aux_together
 e2e_done

@@ -150,6 +150,21 @@ t_sigterm_forwarded() {
 	"$HP2X" -q out.hp -o check.csv || bad "the output does not parse"
 }
 
+# hp2x killed outright (SIGKILL: no chance to forward anything): the
+# program dies with it (PR_SET_PDEATHSIG), instead of running on.
+t_sigkill_takes_program() {
+	local pid child
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog 0 60 >/dev/null 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true at_least out.hp 2 || bad "no drawing while running"
+	child=$(pgrep -P "$pid" | head -1)
+	[ -n "$child" ] || { bad "no program under hp2x"; return; }
+	kill -KILL "$pid"
+	wait "$pid" 2>/dev/null
+	until_true gone "$child" || { bad "the program still runs"; kill "$child"; }
+}
+
 t_sigint_forwarded() {
 	local pid rc
 	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog 0 60 >/dev/null 2>err &
@@ -193,6 +208,7 @@ run exit-status t_exit_status
 run own-heap-flags t_own_heap_flags
 run stale-profile t_stale_profile
 run sigterm-forwarded t_sigterm_forwarded
+run sigkill-takes-program t_sigkill_takes_program
 run sigint-forwarded t_sigint_forwarded
 run not-found t_not_found
 run no-profile t_no_profile
