@@ -497,7 +497,9 @@ hp_read_check(hp_model *m, const char *name, struct hp_err *err)
 				  "+RTS -i takes one sooner)", name);
 	}
 	t = hp_model_sample_time(m, 0);
-	if (hp_model_sample_time(m, n - 1) == t)
+	/* a ticky report's one sample is drawn as bars, not over time */
+	if (hp_model_sample_time(m, n - 1) == t &&
+	    hp_model_profile(m) != HP_PROFILE_COUNTERS)
 		hp_model_warn(m, n == 1 ? "%s: only one sample (at %g s): a graph "
 			      "draws it as a step" : "%s: every sample is at %g "
 			      "s: a graph draws them as a step", name, t);
