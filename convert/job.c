@@ -195,6 +195,13 @@ out:
 	return rc;
 }
 
+/* The renderer's warnings (a character no font has), as the model's. */
+static void
+render_warning(void *closure, const char *msg)
+{
+	fprintf(closure, "hp2x: warning: %s\n", msg);
+}
+
 int
 cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
 		cli_exists_fn exists, struct hp_err *err)
@@ -214,6 +221,8 @@ cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
 	if (cli_format_is_graph(s->format) &&
 	    !(j->ctx = render_ctx_new(NULL, err)))
 		return -1;
+	if (j->ctx && !s->quiet)
+		render_ctx_set_warn(j->ctx, render_warning, stderr);
 	return 0;
 }
 

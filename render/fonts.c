@@ -1,9 +1,12 @@
 /*
  * render/fonts.c - the bundled font, and text any bytes can become.
  *
- * A graph must look the same on every machine, so text uses only the font
+ * A graph must look the same on every machine, so text uses the font
  * shipped in fonts/ (Liberation Sans, metric-compatible with hp2ps's
- * Helvetica), whatever the system has.  Each render_ctx builds its own
+ * Helvetica), whatever the system has.  Only text with characters it
+ * lacks (Chinese, Japanese, emoji names) goes through a second font map
+ * over the system's fonts (loaded then, the bundled font first in it),
+ * and a character no installed font has is warned about once.  Each render_ctx builds its own
  * fontconfig configuration that knows only that directory (no system
  * configuration is loaded) and a PangoCairo font map over it, so several
  * contexts coexist.  One thing is process-wide, fontconfig's own: each
@@ -76,6 +79,20 @@ struct render_ctx {
 	FcConfig *fc;
 	PangoFontMap *fontmap;
 	char *fontdir;
+	/* Fallback for text the bundled font cannot show (Chinese,
+	 * Japanese, emoji names): the system's fonts through its own
+	 * fontconfig configuration, loaded the first time such text comes
+	 * (it costs more than drawing a small profile), the bundled font
+	 * first in it.  Text the bundled font covers never uses it, so
+	 * Latin output is the same on every machine. */
+	FcCharSet *cover;	/* the bundled font's characters */
+	FcConfig *sysfc;
+	PangoFontMap *sysmap;
+	PangoContext *syspc;
+	int sys_failed;
+	void (*warn)(void *closure, const char *msg);
+	void *warn_closure;
+	int warned;		/* one missing-glyph warning a context */
 };
 
 /* dir/file in buf: 0, or -1 when it does not fit.  A path needs no
@@ -205,6 +222,13 @@ render_ctx_new(const char *fontdir, struct hp_err *err)
 		goto fail;
 	}
 	set = FcConfigGetFonts(c->fc, FcSetApplication);
+	if (set && set->nfont > 0) {
+		FcCharSet *cs = NULL;
+
+		if (FcPatternGetCharSet(set->fonts[0], FC_CHARSET, 0, &cs) ==
+		    FcResultMatch && cs)
+			c->cover = FcCharSetCopy(cs);
+	}
 	if (!set || set->nfont < 1) {
 		hp_err_set(err, "%s: cannot load the bundled font", dir);
 		goto fail;
@@ -235,6 +259,14 @@ render_ctx_free(render_ctx *c)
 {
 	if (!c)
 		return;
+	if (c->syspc)
+		g_object_unref(c->syspc);
+	if (c->sysmap)
+		g_object_unref(c->sysmap);
+	if (c->sysfc)
+		FcConfigDestroy(c->sysfc);
+	if (c->cover)
+		FcCharSetDestroy(c->cover);
 	if (c->fontmap)
 		g_object_unref(c->fontmap);
 	if (c->fc)
@@ -243,14 +275,15 @@ render_ctx_free(render_ctx *c)
 	free(c);
 }
 
-PangoContext *
-draw_pango_new(render_ctx *c)
+static PangoContext *
+context_for(render_ctx *c, PangoFontMap *map)
 {
-	PangoContext *pc = pango_font_map_create_context(c->fontmap);
+	PangoContext *pc = pango_font_map_create_context(map);
 	cairo_font_options_t *fo;
 
 	if (!pc)
 		return NULL;
+	g_object_set_data(G_OBJECT(pc), "hp2x-ctx", c);
 	fo = cairo_font_options_create();
 	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
 	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
@@ -265,6 +298,61 @@ draw_pango_new(render_ctx *c)
 	return pc;
 }
 
+PangoContext *
+draw_pango_new(render_ctx *c)
+{
+	return context_for(c, c->fontmap);
+}
+
+void
+render_ctx_set_warn(render_ctx *c, void (*warn)(void *, const char *),
+		    void *closure)
+{
+	c->warn = warn;
+	c->warn_closure = closure;
+}
+
+/* Whether the bundled font has every character of t (valid UTF-8). */
+static int
+covered(const render_ctx *c, const char *t)
+{
+	const FcChar8 *p = (const FcChar8 *)t;
+	FcChar32 cp;
+	int n;
+
+	if (!c->cover)
+		return 1;
+	while (*p) {
+		n = FcUtf8ToUcs4(p, &cp, 6);
+		if (n <= 0)
+			return 1;
+		if (cp >= 0x20 && !FcCharSetHasChar(c->cover, cp))
+			return 0;
+		p += n;
+	}
+	return 1;
+}
+
+/* The fallback context (see struct render_ctx), NULL when it cannot be
+ * made; made once. */
+static PangoContext *
+fallback(render_ctx *c)
+{
+	if (c->syspc || c->sys_failed)
+		return c->syspc;
+	c->sys_failed = 1;
+	c->sysfc = FcInitLoadConfigAndFonts();
+	if (!c->sysfc || add_font(c->sysfc, c->fontdir, REGULAR) ||
+	    add_font(c->sysfc, c->fontdir, BOLD))
+		return NULL;
+	c->sysmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+	if (!c->sysmap || !PANGO_IS_FC_FONT_MAP(c->sysmap))
+		return NULL;
+	pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(c->sysmap), c->sysfc);
+	c->syspc = context_for(c, c->sysmap);
+	c->sys_failed = c->syspc == NULL;
+	return c->syspc;
+}
 /* Append code point cp as UTF-8. */
 static size_t
 put_utf8(char *d, unsigned cp)
@@ -351,12 +439,16 @@ draw_safe_text(const char *s, size_t len)
 static PangoLayout *
 make_layout(PangoContext *pc, const char *s, size_t len, double size)
 {
+	render_ctx *c;
 	PangoFontDescription *fd;
 	PangoLayout *pl;
 	char *t = draw_safe_text(s, len);
 
 	if (!t)
 		return NULL;
+	c = g_object_get_data(G_OBJECT(pc), "hp2x-ctx");
+	if (c && !covered(c, t) && fallback(c))
+		pc = c->syspc;
 	pl = pango_layout_new(pc);
 	fd = pango_font_description_new();
 	if (!pl || !fd) {
@@ -373,6 +465,17 @@ make_layout(PangoContext *pc, const char *s, size_t len, double size)
 	pango_font_description_free(fd);
 	pango_layout_set_single_paragraph_mode(pl, TRUE);
 	pango_layout_set_text(pl, t, -1);
+	if (c && c->warn && !c->warned && pc == c->syspc &&
+	    pango_layout_get_unknown_glyphs_count(pl) > 0) {
+		char msg[400];
+
+		c->warned = 1;
+		snprintf(msg, sizeof msg, "no installed font can draw every "
+			 "character of \"%.200s\"; those are drawn as boxes "
+			 "(a font such as Noto CJK or Noto Color Emoji has "
+			 "them)", t);
+		c->warn(c->warn_closure, msg);
+	}
 	free(t);
 	return pl;
 }
@@ -578,6 +681,10 @@ draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 		d->oom = 1;
 		cairo_restore(cr);
 		return;
+	}
+	if (pango_layout_get_context(pl) != d->pc) {	/* the fallback's */
+		pango_cairo_update_context(cr, pango_layout_get_context(pl));
+		pango_layout_context_changed(pl);
 	}
 	if (t->max_w > 0 && t->ellipsize == PANGO_ELLIPSIZE_MIDDLE) {
 		if (fit_middle(pl, t->max_w) < 0) {

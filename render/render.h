@@ -98,6 +98,10 @@ typedef struct render_ctx render_ctx;
 
 render_ctx *render_ctx_new(const char *fontdir, struct hp_err *err);
 void render_ctx_free(render_ctx *c);
+/* Where warnings go (a missing glyph: once a context); none by default. */
+void render_ctx_set_warn(render_ctx *c, void (*warn)(void *closure,
+						     const char *msg),
+			 void *closure);
 
 /*
  * Draw m as o says, writing the whole file to out.  prior (may be NULL) is

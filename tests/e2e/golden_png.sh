@@ -47,6 +47,7 @@ bands-200		--size 648x1277 -c -t0 -m200 $SRC/tests/data/hp/hackage-query.hp
 bands-40-below		-c -t0 -m40 $SRC/samples/leak-hT.eventlog
 by-name-hp		--colour-by=name -t0 -m12 $SRC/samples/leak-hT.hp
 by-name-eventlog	--colour-by=name -t0 -m12 $SRC/samples/leak-hT.eventlog
+cjk-emoji		-q -c $SRC/tests/data/cjk-emoji.hp
 EOF
 }
 
@@ -108,7 +109,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 10 ] || { echo "FAIL: $ncases cases read, wanted 10"; fail=$((fail + 1)); }
+[ "$ncases" -eq 11 ] || { echo "FAIL: $ncases cases read, wanted 11"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then
