@@ -21,13 +21,19 @@ draw_axis_lines(struct draw *d)
 {
 	const struct render_layout *l = d->l;
 	cairo_t *cr = d->cr;
+	double x0 = l->graph_x, y0 = l->graph_y, x1 = l->graph_x + l->graph_w,
+		y1 = l->graph_y + l->graph_h;
 
-	cairo_move_to(cr, l->graph_x, l->graph_y);
-	cairo_line_to(cr, l->graph_x + l->graph_w, l->graph_y);
+	cairo_save(cr);
+	draw_crisp(d, &x0, &y0);
+	draw_crisp(d, &x1, &y1);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y0);
 	cairo_stroke(cr);
-	cairo_move_to(cr, l->graph_x, l->graph_y);
-	cairo_line_to(cr, l->graph_x, l->graph_y + l->graph_h);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x0, y1);
 	cairo_stroke(cr);
+	cairo_restore(cr);
 }
 
 void

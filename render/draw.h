@@ -137,6 +137,12 @@ double draw_width(struct draw *d, const char *s, size_t len, double size);
 double draw_layout_measure(void *closure, const char *s, size_t len,
 			   double size);
 
+/* PNG: a line of the frame, the axes or a key box lies on whole pixels
+ * and is one pixel wide (at least DRAW_LINE): moves (x, y) to the centre
+ * of its pixel and sets the line width, for the caller to restore.
+ * Vector formats: nothing changes. */
+void draw_crisp(struct draw *d, double *x, double *y);
+
 /* Header fields with hp2ps's meaning when absent. */
 const char *draw_field(const struct draw *d, enum hp_field f,
 		       const char *dflt);

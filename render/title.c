@@ -30,8 +30,17 @@ draw_field(const struct draw *d, enum hp_field f, const char *dflt)
 void
 draw_border(struct draw *d)
 {
-	cairo_rectangle(d->cr, 0, 0, d->l->page_w, d->l->page_h);
+	double w = d->l->page_w, h = d->l->page_h, in = DRAW_LINE / 2;
+	double x0 = in, y0 = in, x1 = w - in, y1 = h - in;
+
+	/* Inside the page by half a line, so no format clips its outer
+	 * half; on whole pixels in PNG. */
+	cairo_save(d->cr);
+	draw_crisp(d, &x0, &y0);
+	draw_crisp(d, &x1, &y1);
+	cairo_rectangle(d->cr, x0, y0, x1 - x0, y1 - y0);
 	cairo_stroke(d->cr);
+	cairo_restore(d->cr);
 }
 
 /* v as an integer with thousands commas ("216,037,506,172"), truncated
