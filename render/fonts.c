@@ -723,7 +723,7 @@ draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 	full = draw_safe_text(s, len);
 	if (!full) {
 		d->oom = 1;
-	} else if (d->full_text && strcmp(full, pango_layout_get_text(pl))) {
+	} else if (d->full_text && strcmp(full, pango_layout_get_text(pl)) != 0) {
 		/* Shortened, in a PDF: the drawn text is outlines, and the
 		 * full text lies invisible (all but transparent: cairo
 		 * leaves out what is wholly so) from the same start. */
