@@ -55,6 +55,8 @@ struct cli_settings {
 	int eps_given;		/* -e / --eps */
 	int prior;		/* -p: read the .aux first (and write it) */
 	int aux;		/* --aux: write the .aux beside -o OUTPUT */
+	const char *aux_in;	/* --aux-in FILE: the prior .aux (implies -p) */
+	const char *aux_out;	/* --aux-out FILE: where the .aux goes */
 	int quiet;		/* -q: no warnings */
 	int watch;		/* -w */
 	double interval;	/* --interval, seconds; 0 = not given */
@@ -126,6 +128,7 @@ struct cli_paths {
 	char *input;		/* "-" for standard input */
 	char *output;		/* "-" for standard output */
 	char *aux;		/* NULL when no aux is read nor written */
+	char *aux_in;		/* the aux to read, when not aux (--aux-in) */
 	int aux_read;		/* -p: read aux before drawing */
 	int aux_write;		/* write aux after the graph */
 };

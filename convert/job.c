@@ -215,7 +215,8 @@ cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
 		j->prior = render_aux_new();
 		if (!j->prior)
 			return hp_err_set(err, "out of memory");
-		if (read_aux(j->prior, j->p.aux, err))
+		if (read_aux(j->prior, j->p.aux_in ? j->p.aux_in : j->p.aux,
+			     err))
 			return -1;
 	}
 	if (cli_format_is_graph(s->format) &&

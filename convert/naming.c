@@ -83,6 +83,7 @@ cli_paths_release(struct cli_paths *p)
 	free(p->input);
 	free(p->output);
 	free(p->aux);
+	free(p->aux_in);
 	memset(p, 0, sizeof *p);
 }
 
@@ -150,8 +151,14 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 		p->output = hp_strdup(s->output);
 		if (!p->output)
 			return oom(p, err);
-		if (graph && (s->prior || s->aux) &&
-		    strcmp(s->output, "-") != 0) {
+		/* -p: the prior .aux is the input's, as hp2ps names it
+		 * (base.aux here), read and rewritten; --aux alone writes
+		 * one beside OUTPUT. */
+		if (graph && s->prior && strcmp(s->output, "-") != 0) {
+			p->aux = cli_name_default(s->input, "aux");
+			if (!p->aux)
+				return oom(p, err);
+		} else if (graph && s->aux && strcmp(s->output, "-") != 0) {
 			p->aux = cli_name_replace_ext(s->output, "aux");
 			if (!p->aux)
 				return oom(p, err);
@@ -173,6 +180,18 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 			if (!p->aux)
 				return oom(p, err);
 		}
+	}
+	/* --aux-in and --aux-out name the two files themselves. */
+	if (graph && s->aux_out && strcmp(p->output, "-") != 0) {
+		free(p->aux);
+		if (!(p->aux = hp_strdup(s->aux_out)))
+			return oom(p, err);
+	}
+	if (graph && s->aux_in && strcmp(p->output, "-") != 0) {
+		if (!(p->aux_in = hp_strdup(s->aux_in)))
+			return oom(p, err);
+		if (!p->aux && !(p->aux = hp_strdup(s->aux_in)))
+			return oom(p, err);
 	}
 	if (p->aux) {
 		p->aux_read = s->prior;

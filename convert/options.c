@@ -373,6 +373,21 @@ set_aux(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
+set_aux_file(struct cli_settings *s, const char *opt, const char *arg,
+	     struct hp_err *err)
+{
+	if (!*arg)
+		return hp_err_set(err, "option '%s' needs a file name", opt);
+	if (!strcmp(opt, "--aux-in")) {
+		s->aux_in = arg;
+		s->prior = 1;
+	} else {
+		s->aux_out = arg;
+	}
+	return 0;
+}
+
+static int
 set_size(struct cli_settings *s, const char *opt, const char *arg,
 	 struct hp_err *err)
 {
@@ -656,6 +671,10 @@ static const struct optdef options[] = {
 	{ .name = "aux", .set = set_aux,
 	  .help = "also write the .aux beside -o FILE (FILE with its\n"
 		  "extension replaced by .aux)" },
+	{ .name = "aux-in", .argh = "FILE", .set = set_aux_file,
+	  .help = "read the prior .aux from FILE (implies -p)" },
+	{ .name = "aux-out", .argh = "FILE", .set = set_aux_file,
+	  .help = "write the .aux to FILE" },
 	{ .name = "size", .argh = "WxH", .set = set_size,
 	  .help = "PNG size in pixels (default from --dpi)" },
 	{ .name = "dpi", .argh = "N", .set = set_dpi,

@@ -225,8 +225,22 @@ explicit_output(void **state)
 	/* With -o, the aux is written only when asked for. */
 	RESOLVE("FOO", "-o", "out/x.pdf");
 	expect("FOO.hp", "out/x.pdf", NULL, 0, 0);
+	/* -p's prior .aux follows the input, as in hp2ps (FOO.aux here),
+	 * read and rewritten, wherever the graph goes. */
 	RESOLVE("-p", "FOO", "-o", "out/x.pdf");
-	expect("FOO.hp", "out/x.pdf", "out/x.aux", 1, 1);
+	expect("FOO.hp", "out/x.pdf", "FOO.aux", 1, 1);
+	RESOLVE("-p", "-c", "sub/z", "-o", "tp.png");
+	expect("sub/z.hp", "tp.png", "z.aux", 1, 1);
+	/* --aux-in and --aux-out name the files */
+	RESOLVE("--aux-in", "old.aux", "FOO", "-o", "x.pdf");
+	expect("FOO.hp", "x.pdf", "FOO.aux", 1, 1);
+	assert_string_equal(p.aux_in, "old.aux");
+	RESOLVE("--aux-in", "old.aux", "--aux-out", "new.aux", "FOO", "-o", "x.pdf");
+	expect("FOO.hp", "x.pdf", "new.aux", 1, 1);
+	assert_string_equal(p.aux_in, "old.aux");
+	RESOLVE("--aux-out", "a/b.aux", "FOO", "-o", "x.pdf");
+	expect("FOO.hp", "x.pdf", "a/b.aux", 0, 1);
+	assert_null(p.aux_in);
 	RESOLVE("--aux", "FOO", "-o", "out/x.pdf");
 	expect("FOO.hp", "out/x.pdf", "out/x.aux", 0, 1);
 	RESOLVE("--aux", "FOO", "-o", "graph", "--format=svg");
