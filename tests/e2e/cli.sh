@@ -186,6 +186,17 @@ t_prior_aux() {
 	"$HP2X" --aux FOO.hp -o out.pdf || bad "--aux"
 	grep -q '^Y_RANGE ' out.aux || bad "out.aux not written"
 	"$HP2X" -p FOO.hp -o out.pdf || bad "-p -o out.pdf"
+	# -p with -o: the prior .aux is the input's, as hp2ps names it
+	# (BAR.aux here), read and rewritten; none beside the output.
+	rm -f tp.aux
+	cp FOO.aux BAR.aux
+	"$HP2X" -p -c BAR -o tp.png 2>err || bad "-p -c BAR -o tp.png: $(cat err)"
+	[ ! -e tp.aux ] || bad "-p -o tp.png read or wrote tp.aux"
+	grep -q '^ORDER (1)main ' BAR.aux || bad "BAR.aux not the one read and rewritten"
+	# --aux-in and --aux-out name the files.
+	"$HP2X" --aux-in BAR.aux --aux-out new.aux BAR.hp -o x.pdf 2>err ||
+		bad "--aux-in/--aux-out: $(cat err)"
+	grep -q '^ORDER (1)main ' new.aux || bad "new.aux: $(head -3 new.aux)"
 	# Data formats and standard output never touch an aux.
 	rm out.aux
 	"$HP2X" -p FOO.hp -o - >/dev/null 2>&1 || bad "-p -o -"

@@ -20,7 +20,7 @@
 # samples of leak-p.eventlog are tests/e2e/ticky.sh's) and tests/data/hp/*
 # (Describe2.hp.gz included). Flag sets: none -c -d -i -i- -m5 -m0 -M -t0
 # -t5 -b -s -y -e5in -e120mm -g -p; for -p hp2x first runs with --aux to
-# write the .aux beside the output, then with -p to read it.
+# write the .aux beside the output, then with -p --aux-in to read it.
 #
 # The matrix is cut to keep the script quick on two cores: PS and PDF get
 # every flag set; EPS gets the ones that change its page (none -c -M -g
@@ -208,7 +208,9 @@ worker() {		# worker FORMAT N: one format over input N
 				result "FAIL $label: the --aux run failed or wrote no p.aux: $(head -1 "$fs.err")"
 				continue
 			fi
-			set -- -p
+			# -p reads the input's .aux (hp2ps's name); this
+			# one was written beside the output: --aux-in
+			set -- -p --aux-in p.aux
 		else
 			# shellcheck disable=SC2046 # args_of prints zero or one word
 			set -- $(args_of "$fs")
