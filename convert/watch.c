@@ -112,6 +112,7 @@ struct watcher {
 	struct shown drawn;
 	int has_drawn;		/* this model was drawn at least once */
 	int drawn_ok;		/* the last drawing was written */
+	char draw_err[sizeof ((struct hp_err *)0)->msg];	/* said once */
 	int force;		/* a new file: draw even if it looks the same */
 	double last_draw, last_growth, next_look;
 	double gap;		/* between drawings: --interval, or more */
@@ -218,8 +219,15 @@ draw(struct watcher *w)
 				 sizeof w->note, &err) == 0 &&
 		      cli_job_write(&w->job, cut ? cut : w->m, &err) == 0;
 	hp_model_free(cut);
-	if (!w->drawn_ok)
+	/* An output that cannot be written (its directory removed, say)
+	 * is said once; later drawings keep trying, silently, until one
+	 * is written or fails another way. */
+	if (!w->drawn_ok && strcmp(err.msg, w->draw_err) != 0) {
 		report(w, &err);
+		snprintf(w->draw_err, sizeof w->draw_err, "%s", err.msg);
+	}
+	if (w->drawn_ok)
+		w->draw_err[0] = '\0';
 	w->last_draw = now();
 	/* A day-long stream makes a drawing slow (each walks every
 	 * sample): drawings are then spaced to four times what the last

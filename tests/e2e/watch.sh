@@ -326,6 +326,35 @@ t_sigint_while_waiting() {
 	grep -q 'did not appear' err || bad "message: $(cat err)"
 }
 
+# The output's directory removed while watching: said once, the watch
+# goes on (each update tries again), and drawings resume once the
+# directory is back.
+t_output_dir_removed() {
+	local pid size rc
+	size=$(stat -c %s "$HPSRC")
+	mkdir out
+	head -c $((size / 3)) "$HPSRC" >w.hp
+	"$HP2X" --watch --interval 0.1 w.hp -o out/w.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true test -s out/w.hp || bad "no first drawing"
+	rm -rf out
+	append "$HPSRC" $((size / 3)) $((size / 2)) w.hp
+	sleep 0.5
+	append "$HPSRC" $((size / 2)) $((2 * size / 3)) w.hp
+	sleep 0.5
+	[ "$(grep -c 'out/w.hp' err)" -eq 1 ] || bad "said $(grep -c 'out/w.hp' err) times: $(cat err)"
+	mkdir out
+	append "$HPSRC" $((2 * size / 3)) "$size" w.hp
+	until_true same_as "$HPSRC" "$size" out/w.hp || bad "no drawing once out/ is back"
+	kill -TERM "$pid"
+	until_true gone "$pid" || kill -KILL "$pid"
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 0 ] || bad "exit $rc after the drawings resumed"
+	[ "$(grep -c 'out/w.hp' err)" -eq 1 ] || bad "said $(grep -c 'out/w.hp' err) times: $(cat err)"
+}
+
 run hp-grows t_hp_grows
 run eventlog-grows t_eventlog_grows
 run pdf-updates t_pdf_updates
@@ -338,5 +367,6 @@ run never-appears t_never_appears
 run polling-fallback t_polling_fallback
 run every-format t_every_format
 run sigint-while-waiting t_sigint_while_waiting
+run output-dir-removed t_output_dir_removed
 
 e2e_done
