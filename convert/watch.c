@@ -14,9 +14,11 @@
  * The same look also runs every --interval, which is all there is when
  * inotify is missing (or blind, as on network file systems).
  *
- * A file that shrinks (truncated) or whose path now names another inode
- * (replaced by mv, or by a new run of the program) starts a new model and
- * reader.  Drawings are debounced to one per --interval and made only
+ * A file that shrinks (truncated), whose path now names another inode
+ * (replaced by mv, or by a new run of the program), or whose bytes
+ * already read changed (truncated and written longer between two looks,
+ * as cp does: the first and last KiB read are checked) starts a new model
+ * and reader, with one notice.  Drawings are debounced to one per --interval and made only
  * when what they show changed (samples, marks, series, header); each goes
  * through cli_out, so a viewer never opens a partial file.
  */
@@ -87,6 +89,8 @@ struct watcher {
 	dev_t dev;
 	ino_t ino;
 	off_t off;		/* bytes fed to r */
+	off_t checked;		/* head and tail below are of bytes 0..checked */
+	uint64_t head, tail;	/* hashes of the first and last CHECK bytes */
 	unsigned char *buf;
 	int more;		/* the last look stopped before the end */
 	int broken;		/* the reader failed on this file */
@@ -253,7 +257,7 @@ fresh_model(struct watcher *w, struct hp_err *err)
 	if (!w->m || !w->r)
 		return hp_err_set(err, "out of memory");
 	w->nwarn = 0;
-	w->off = 0;
+	w->off = w->checked = 0;
 	w->more = w->broken = w->ended = 0;
 	w->has_drawn = 0;
 	w->force = 1;
@@ -519,6 +523,51 @@ pump(struct watcher *w, struct hp_err *err)
 	return 0;
 }
 
+/*
+ * A rewrite in place keeps the inode and need not shrink the file, so
+ * the bytes already read are checked: the first and the last CHECK of
+ * them, hashed after each look and compared before the next (two
+ * preads of 1 KiB).  A change in the middle alone is not seen; a
+ * program that writes its profile anew starts at its beginning.
+ */
+#define CHECK 1024
+
+static int
+region_hash(int fd, off_t from, off_t to, uint64_t *h)
+{
+	unsigned char b[CHECK];
+	ssize_t n = pread(fd, b, (size_t)(to - from), from);
+
+	if (n != (ssize_t)(to - from))
+		return -1;
+	*h = hp_hash_bytes(b, (size_t)n);
+	return 0;
+}
+
+static void
+remember_consumed(struct watcher *w)
+{
+	off_t c = w->off, h = c < CHECK ? c : CHECK;
+
+	if (w->fd < 0 || w->streaming ||
+	    region_hash(w->fd, 0, h, &w->head) ||
+	    region_hash(w->fd, c - h, c, &w->tail))
+		c = 0;
+	w->checked = c;
+}
+
+static int
+consumed_same(const struct watcher *w)
+{
+	off_t c = w->checked, h = c < CHECK ? c : CHECK;
+	uint64_t a, b;
+
+	if (c == 0 || w->fd < 0 || w->streaming)
+		return 1;
+	return !region_hash(w->fd, 0, h, &a) && a == w->head &&
+	       !region_hash(w->fd, c - h, c, &b) && b == w->tail;
+}
+
 /* Read what the input gained since the last look (at most READ_BUDGET
  * bytes).  -1 only for what watching cannot go on after (err). */
 static int
@@ -559,8 +608,18 @@ look(struct watcher *w, struct hp_err *err)
 		note(w, "%s was truncated; starting over", w->input);
 		if (fresh_model(w, err))
 			return -1;
+	} else if (!consumed_same(w)) {
+		/* truncated and written again past the old size between two
+		 * looks (cp, an editor): the same inode, a larger size, other
+		 * bytes where the ones already read were */
+		note(w, "%s was rewritten; starting over", w->input);
+		if (fresh_model(w, err))
+			return -1;
 	}
-	return pump(w, err);
+	if (pump(w, err))
+		return -1;
+	remember_consumed(w);
+	return 0;
 }
 
 /* 1 when an event concerns the input. */

@@ -355,11 +355,33 @@ t_output_dir_removed() {
 	[ "$(grep -c 'out/w.hp' err)" -eq 1 ] || bad "said $(grep -c 'out/w.hp' err) times: $(cat err)"
 }
 
+# Truncated and written again past the old size between two looks (cp
+# over the file, an editor's save): the same inode, a larger size, other
+# bytes.  hp2x is stopped meanwhile, so that no look falls in between.
+t_truncated_then_longer() {
+	local pid b=$SRC/samples/leak-hc.hp
+	head -c "${ENDS[19]}" "$HPSRC" >w.hp
+	"$HP2X" --watch --interval 0.1 w.hp -o out.hp 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true has_samples out.hp 20 || bad "first file: $(samples_in out.hp) samples, want 20"
+	[ "$(stat -c %s "$b")" -gt "$(stat -c %s w.hp)" ] || bad "test data: $b is not longer"
+	kill -STOP "$pid"
+	cat "$b" >w.hp
+	kill -CONT "$pid"
+	until_true same_as "$b" "$(stat -c %s "$b")" out.hp ||
+		bad "output is not the rewritten file ($(samples_in out.hp) samples)"
+	grep -q 'w.hp was rewritten; starting over' err || bad "no rewritten message: $(cat err)"
+	stop "$pid" TERM
+	same_as "$b" "$(stat -c %s "$b")" out.hp || bad "final output is not the rewritten file"
+}
+
 run hp-grows t_hp_grows
 run eventlog-grows t_eventlog_grows
 run pdf-updates t_pdf_updates
 run writer-killed-mid-line t_writer_killed_mid_line
 run replaced-and-truncated t_replaced_and_truncated
+run truncated-then-longer t_truncated_then_longer
 run idle-exit t_idle_exit
 run waits-for-file t_waits_for_file
 run waits-for-directory t_waits_for_directory
