@@ -109,6 +109,10 @@ struct watcher {
 
 	struct stat stale;	/* with a program: the profile of an earlier run */
 	int has_stale;
+	char *alt;		/* -po<stem>: PROG.hp, which GHCs before 9.2
+				 * write instead of <stem>.hp (or NULL) */
+	struct stat alt_stale;	/* what alt was before the program ran */
+	int has_alt_stale;
 
 	int ino_fd, wd_dir, wd_file;	/* inotify; ino_fd -1 = polling */
 	int sig_fd;
@@ -315,12 +319,33 @@ say_waiting(struct watcher *w)
 }
 
 /* Open the input: 1 opened, 0 not there yet, -1 failed (err). */
+/* The program wrote PROG.hp in this run: it is there, and not as an
+ * earlier run left it. */
+static int
+alt_written(const struct watcher *w)
+{
+	struct stat st;
+
+	return stat(w->alt, &st) == 0 &&
+	       !(w->has_alt_stale && same_stat(&st, &w->alt_stale));
+}
+
 static int
 open_input(struct watcher *w, struct hp_err *err)
 {
 	struct stat st;
 	int fd = open(w->input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
+	if (fd < 0 && errno == ENOENT && w->alt && alt_written(w)) {
+		note(w, "%s did not appear but %s did, written by this run "
+		     "(its GHC ignores -po for the heap profile): reading that",
+		     w->input, w->alt);
+		w->input = w->alt;
+		w->alt = NULL;	/* still owned: freed as alt_owned */
+		w->has_stale = w->has_alt_stale;
+		w->stale = w->alt_stale;
+		return open_input(w, err);
+	}
 	if (fd < 0) {
 		if (errno == ENOENT || errno == ENOTDIR) {
 			say_waiting(w);
@@ -880,7 +905,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	struct cli_status line;
 	struct hp_err err = {{0}};
 	sigset_t block, old;
-	char *profile = NULL, *owned = NULL;
+	char *profile = NULL, *owned = NULL, *alt_owned = NULL;
 	char **argv = NULL;
 	int fatal = 0, blocked = 0, status = 1, ok;
 
@@ -908,9 +933,17 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 							w.interval, &owned);
 		} else {
 			argv = cli_launch_argv(s->command, &rts);
-			if (!run.input)
+			if (!run.input) {
+				struct cli_rts plain = rts;
+
 				run.input = profile =
 					cli_launch_profile(s->command[0], &rts);
+				plain.stem = NULL;
+				if (rts.stem &&
+				    !(w.alt = alt_owned =
+				      cli_launch_profile(s->command[0], &plain)))
+					run.input = NULL;
+			}
 		}
 		if (!argv || !run.input) {
 			hp_err_set(&err, "out of memory");
@@ -942,6 +975,8 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 		 * left; until then that file is not this run's. */
 		if (!w.fifo_dir && stat(w.input, &w.stale) == 0)
 			w.has_stale = 1;
+		if (w.alt && stat(w.alt, &w.alt_stale) == 0)
+			w.has_alt_stale = 1;
 		fflush(errs);
 		if (cli_launch_spawn(&w.child, argv, &old, &eno, &err)) {
 			report(&w, &err);
@@ -1005,5 +1040,6 @@ out:
 	cli_job_release(&w.job);
 	free(argv);
 	free(profile);
+	free(alt_owned);
 	return status;
 }

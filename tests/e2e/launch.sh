@@ -203,9 +203,35 @@ t_no_profile() {
 	[ $rc -eq 1 ] || bad "no profile and status 0: exit $rc, want 1"
 }
 
+# The RTS output-naming flag the launcher reads, -po<stem>, against the
+# GHC installed (Debian's 9.0.2 writes prog.hp for the heap profile all
+# the same; later GHCs write stem.hp): whichever this run writes is read.
+t_po_stem() {
+	local rc hp
+	# -po needs a profiled program (GHC 9.0)
+	if [ ! -x "$top/prog-p" ] && ! (cd "$top" && ghc -O0 -prof -rtsopts \
+		-outputdir op Prog.hs -o prog-p >ghc-p.log 2>&1); then
+		bad "cannot compile the profiled program: $(tail -3 "$top/ghc-p.log")"
+		return
+	fi
+	cp "$top/prog-p" prog
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./prog 0 1 +RTS -hT -i0.3 -postem -RTS \
+		>/dev/null 2>err
+	rc=$?
+	[ $rc -eq 0 ] || bad "exit $rc: $(head -3 err)"
+	if [ -s stem.hp ]; then hp=stem.hp; else hp=prog.hp; fi
+	[ -s "$hp" ] || { bad "the program wrote neither stem.hp nor prog.hp"; return; }
+	whole_run out.hp "$hp"
+	if [ "$hp" = prog.hp ]; then
+		grep -q 'stem.hp did not appear but prog.hp did' err ||
+			bad "no word on reading prog.hp: $(head -3 err)"
+	fi
+}
+
 run whole-run t_whole_run
 run exit-status t_exit_status
 run own-heap-flags t_own_heap_flags
+run po-stem t_po_stem
 run stale-profile t_stale_profile
 run sigterm-forwarded t_sigterm_forwarded
 run sigkill-takes-program t_sigkill_takes_program
