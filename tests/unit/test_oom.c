@@ -119,7 +119,7 @@ same_or_absent(const char *path, const char *want, size_t want_len,
  * Walk N over one command: args are its arguments before -o, an argument
  * starting with '@' a file under the source tree; out and aux name files
  * in the scratch directory.  With aux, a first run writes it (--aux) and
- * the walk reads and rewrites it (-p).
+ * the walk reads and rewrites it (--aux-in and --aux-out: -p's).
  */
 #define ARGS(...) ((const char *const[]){ __VA_ARGS__, NULL })
 
@@ -127,6 +127,7 @@ static void
 walk(const char *const *args, const char *out, const char *aux)
 {
 	char *argv[16], *msgs = NULL, *want, *want_aux = NULL, outpath[512];
+	char aux_in[560], aux_out[560];
 	char paths[8][512];
 	size_t want_len, want_aux_len = 0;
 	unsigned long n, counted, errors = 0, tolerated = 0;
@@ -149,6 +150,7 @@ walk(const char *const *args, const char *out, const char *aux)
 	if (aux) {
 		aux_at = argc;
 		argv[argc++] = "--aux";
+		argv[argc++] = "--aux";
 	}
 	argv[argc] = NULL;
 
@@ -166,7 +168,12 @@ walk(const char *const *args, const char *out, const char *aux)
 	if (aux) {
 		want_aux = contents(path_in(aux), &want_aux_len);
 		assert_non_null(want_aux);
-		argv[aux_at] = "-p";
+		/* -p, with the .aux beside the output rather than the
+		 * input's (which -p alone reads) */
+		snprintf(aux_in, sizeof aux_in, "--aux-in=%s", path_in(aux));
+		snprintf(aux_out, sizeof aux_out, "--aux-out=%s", path_in(aux));
+		argv[aux_at] = aux_in;
+		argv[aux_at + 1] = aux_out;
 	}
 
 	for (n = 1;; n++) {
