@@ -154,7 +154,8 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 		/* -p: the prior .aux is the input's, as hp2ps names it
 		 * (base.aux here), read and rewritten; --aux alone writes
 		 * one beside OUTPUT. */
-		if (graph && s->prior && strcmp(s->output, "-") != 0) {
+		if (graph && s->prior && !from_stdin &&
+		    strcmp(s->output, "-") != 0) {
 			p->aux = cli_name_default(s->input, "aux");
 			if (!p->aux)
 				return oom(p, err);

@@ -874,6 +874,8 @@ too_long(struct hpfile *h, struct hp_err *err)
 static int
 keep_tail(struct hpfile *h, const char *p, size_t n, struct hp_err *err)
 {
+	if (n == 0)
+		return 0;
 	if (n > HP_MAX_LINE || h->ntail > HP_MAX_LINE - n)
 		return too_long(h, err);
 	if (HP_GROW(h->tail, h->tail_cap, h->ntail + n))

@@ -489,7 +489,7 @@ listed(const struct draw *d, size_t i, struct slotval **sv, size_t *cap,
 	size_t ne = hp_model_sample(d->m, i, &bands, &bytes), k, j;
 
 	*n = 0;
-	if (HP_GROW(*sv, *cap, ne + 1))
+	if (HP_GROW(*sv, *cap, ne + 1) || !*sv)
 		return -1;
 	for (k = 0; k < ne; k++) {
 		int32_t s = bands[k] < l->nslot ? l->slot[bands[k]] : LAYOUT_DROPPED;
@@ -625,6 +625,12 @@ run_top(cairo_t *cr, const struct vert *v, size_t n, const float *x,
  * of pieces, and the files are a matter of pixels.)
  */
 static int
+same_rgb(const double *a, const double *b)
+{
+	return a[0] == b[0] && a[1] == b[1] && a[2] == b[2];
+}
+
+static int
 fill_by_colour(struct draw *d, const struct vert *v, size_t nv,
 	       const float *x)
 {
@@ -638,8 +644,7 @@ fill_by_colour(struct draw *d, const struct vert *v, size_t nv,
 		return -1;
 	for (k = 0; k < ns; k++) {
 		for (c = 0; c < ncolour; c++)
-			if (!memcmp(l->bands[rep[c]].rgb, l->bands[k].rgb,
-				    sizeof l->bands[k].rgb))
+			if (same_rgb(l->bands[rep[c]].rgb, l->bands[k].rgb))
 				break;
 		if (c == ncolour && ncolour < MAX_COLOURS)
 			rep[ncolour++] = k;
@@ -722,7 +727,6 @@ draw_sparse(struct draw *d, size_t nsamp)
 		/* the union of the three lists, in slot order, stacked on
 		 * sample i's sums */
 		a = b = c = 0;
-		k = 0;
 		for (;;) {
 			uint32_t s = UINT32_MAX;
 			double v = 0;

@@ -238,6 +238,9 @@ explicit_output(void **state)
 	RESOLVE("--aux-in", "old.aux", "--aux-out", "new.aux", "FOO", "-o", "x.pdf");
 	expect("FOO.hp", "x.pdf", "new.aux", 1, 1);
 	assert_string_equal(p.aux_in, "old.aux");
+	/* standard input has no name to give a prior .aux */
+	RESOLVE("-p", "-o", "x.pdf");
+	expect("-", "x.pdf", NULL, 0, 0);
 	RESOLVE("--aux-out", "a/b.aux", "FOO", "-o", "x.pdf");
 	expect("FOO.hp", "x.pdf", "a/b.aux", 0, 1);
 	assert_null(p.aux_in);
