@@ -390,7 +390,20 @@ t_gzip_and_eventlog() {
 	[ "$n" -ge 1 ] || bad "no samples/leak-*.eventlog"
 }
 
+# No arguments: on a terminal the usage (exit 2), not a silent wait on
+# standard input; from a pipe, hp2ps's filter mode as before.
+t_no_arguments_on_a_terminal() {
+	local rc
+	timeout 20 script -qec "$HP2X" /dev/null </dev/null >tty.out 2>&1
+	rc=$?
+	[ $rc -eq 2 ] || bad "on a terminal: exit $rc, want 2: $(head -3 tty.out)"
+	grep -q 'usage: hp2x' tty.out || bad "no usage: $(head -3 tty.out)"
+	small_hp | "$HP2X" >piped.ps 2>err || bad "from a pipe: $(cat err)"
+	head -c 4 piped.ps | grep -q '%!PS' || bad "from a pipe: no PostScript"
+}
+
 run help t_help
+run no-arguments-on-a-terminal t_no_arguments_on_a_terminal
 run manpage t_manpage
 run version t_version
 run usage-errors t_usage_errors
