@@ -778,15 +778,33 @@ launch_fifo(struct watcher *w, struct cli_settings *run, char **fifo,
 	return 0;
 }
 
-/* hp2ps's naming adds .hp to a name that does not exist; a watched
- * profile need not exist yet, and is then waited for under its .hp name. */
+/* hp2ps's naming tries FOO.hp first; a watched profile need not exist
+ * yet, and is then waited for under its .hp name, unless FOO itself is
+ * something to read now (a FIFO, a profile without an extension).  An
+ * executable FOO is the program that will write FOO.hp, not a profile. */
 static int
 watch_exists(const char *path, void *ctx)
 {
 	size_t n = strlen(path);
+	struct stat st;
+	char *bare;
+	int pending;
 
-	return cli_exists(path, ctx) || (n > 3 && strcmp(path + n - 3, ".hp") == 0) ||
-	       cli_source_of(path) == CLI_SOURCE_UNIX;
+	if (cli_source_of(path) == CLI_SOURCE_UNIX)
+		/* taken as typed: no .hp or .eventlog tried after it */
+		return !(n > 3 && strcmp(path + n - 3, ".hp") == 0) &&
+		       !(n > 9 && strcmp(path + n - 9, ".eventlog") == 0);
+	if (cli_exists(path, ctx))
+		return 1;
+	if (n <= 3 || strcmp(path + n - 3, ".hp") != 0)
+		return 0;
+	bare = hp_strndup(path, n - 3);
+	if (!bare)
+		return 1;	/* the reader then says what is missing */
+	pending = stat(bare, &st) != 0 ||
+		  (S_ISREG(st.st_mode) && (st.st_mode & 0111));
+	free(bare);
+	return pending;
 }
 
 static int

@@ -52,7 +52,7 @@ flags() {
 		rm -f x.aux
 		"$HP2X" --aux "$log" -o x.ps && [ -s x.aux ] || bad "$(basename "$log"): no .aux"
 		grep -q '^ORDER ' x.aux || bad "$(basename "$log"): .aux without ORDER"
-		"$HP2X" -p "$log" -o x.ps || bad "$(basename "$log") -p failed"
+		"$HP2X" -p --aux-in x.aux "$log" -o x.ps || bad "$(basename "$log") -p failed"
 	done
 }
 
