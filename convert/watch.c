@@ -59,10 +59,10 @@
 		    IN_ATTRIB | IN_DELETE | IN_MOVED_FROM)
 
 /* What a drawing shows; another is drawn only when this changes.  Band
- * count is left out: a band first seen in a sample not yet complete
- * changes nothing visible. */
+ * count is in: a band first seen in a sample not yet complete changes no
+ * graph, but the data outputs list every band the model holds. */
 struct shown {
-	size_t samples, marks, series[HP_NSERIES];
+	size_t samples, bands, marks, series[HP_NSERIES];
 	uint64_t header;	/* a hash of the header fields */
 };
 
@@ -181,6 +181,7 @@ shown_of(const hp_model *m, struct shown *sh)
 
 	memset(sh, 0, sizeof *sh);
 	sh->samples = hp_model_sample_count(m);
+	sh->bands = hp_model_band_count(m);
 	sh->marks = hp_model_mark_count(m);
 	for (k = 0; k < HP_NSERIES; k++) {
 		const double *t;
