@@ -402,7 +402,18 @@ t_no_arguments_on_a_terminal() {
 	head -c 4 piped.ps | grep -q '%!PS' || bad "from a pipe: no PostScript"
 }
 
+# -t leaves the smallest bands out, as hp2ps does; --help and the man
+# page once said they were merged into OTHER.
+t_trace_text() {
+	"$HP2X" --help | grep -A2 -- '-t<PCT>' | tr -s ' \n' ' ' |
+		grep -q 'they are not drawn, nor in OTHER' || bad "--help's -t is not the truth"
+	"$HP2X" --help | grep -A2 -- '-t<PCT>' | grep -qi merge && bad "--help's -t says merge"
+	sed -n '/^\.BI \\-t pct/,/^\.TP/p' "$SRC/hp2x.1" | tr '\n' ' ' |
+		grep -q 'neither drawn nor part of \.BR OTHER' || bad "hp2x.1's -t is not the truth"
+}
+
 run help t_help
+run trace-text t_trace_text
 run no-arguments-on-a-terminal t_no_arguments_on_a_terminal
 run manpage t_manpage
 run version t_version
