@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hp/frontend.h"
 #include "hp/model.h"
 
 /* How an input is cut: chunk j has 1 + pat[j % npat] times scale bytes;
@@ -234,6 +235,29 @@ fz_model_check(const hp_model *m)
 			return "band name not terminated";
 	}
 	return NULL;
+}
+
+/* Read p[0..n) into m through a frontend, in the chunks s gives: the
+ * eventlog and ticky targets' chunked read. */
+static inline int
+fz_frontend_chunked(const struct hp_frontend *fe, const char *name,
+		    hp_model *m, const struct fz_split *s, const uint8_t *p,
+		    size_t n, struct hp_err *err)
+{
+	void *st = fe->create(m, name);
+	size_t j, k;
+	int rc = 0;
+
+	if (!st)
+		fz_fail("out of memory", NULL);
+	for (j = 0; n && !rc; j++, p += k, n -= k) {
+		k = fz_split_next(s, j, n);
+		rc = fe->feed(st, p, k, err);
+	}
+	if (!rc)
+		rc = fe->finish(st, err);
+	fe->destroy(st);
+	return rc;
 }
 
 /* The reader targets' common verdict: reading whole (r1, e1, a) and in

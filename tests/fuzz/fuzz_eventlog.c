@@ -12,30 +12,8 @@
 #include <stdint.h>
 
 #include "fuzz.h"
-#include "hp/frontend.h"
 
 #define EL_MAX_INPUT (1u << 20)
-
-static int
-el_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
-	     size_t n, struct hp_err *err)
-{
-	const struct hp_frontend *fe = &hp_eventlog_frontend;
-	void *st = fe->create(m, "fuzz.eventlog");
-	size_t j, k;
-	int rc = 0;
-
-	if (!st)
-		fz_fail("out of memory", NULL);
-	for (j = 0; n && !rc; j++, p += k, n -= k) {
-		k = fz_split_next(s, j, n);
-		rc = fe->feed(st, p, k, err);
-	}
-	if (!rc)
-		rc = fe->finish(st, err);
-	fe->destroy(st);
-	return rc;
-}
 
 int
 fuzz_eventlog_one(const uint8_t *data, size_t size)
@@ -56,8 +34,10 @@ fuzz_eventlog_one(const uint8_t *data, size_t size)
 	b = hp_model_new();
 	if (!a || !b)
 		fz_fail("out of memory", NULL);
-	r1 = el_chunked(a, &whole, data, size, &e1);
-	r2 = el_chunked(b, &s, data, size, &e2);
+	r1 = fz_frontend_chunked(&hp_eventlog_frontend, "fuzz.eventlog", a,
+				 &whole, data, size, &e1);
+	r2 = fz_frontend_chunked(&hp_eventlog_frontend, "fuzz.eventlog", b,
+				 &s, data, size, &e2);
 	fz_judge_reads(r1, &e1, a, r2, &e2, b);
 	return 0;
 }

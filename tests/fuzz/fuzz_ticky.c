@@ -13,30 +13,8 @@
 #include <stdint.h>
 
 #include "fuzz.h"
-#include "hp/frontend.h"
 
 #define TK_MAX_INPUT (1u << 20)
-
-static int
-tk_chunked(hp_model *m, const struct fz_split *s, const uint8_t *p,
-	     size_t n, struct hp_err *err)
-{
-	const struct hp_frontend *fe = &hp_ticky_frontend;
-	void *st = fe->create(m, "fuzz.ticky");
-	size_t j, k;
-	int rc = 0;
-
-	if (!st)
-		fz_fail("out of memory", NULL);
-	for (j = 0; n && !rc; j++, p += k, n -= k) {
-		k = fz_split_next(s, j, n);
-		rc = fe->feed(st, p, k, err);
-	}
-	if (!rc)
-		rc = fe->finish(st, err);
-	fe->destroy(st);
-	return rc;
-}
 
 int
 fuzz_ticky_one(const uint8_t *data, size_t size)
@@ -57,8 +35,10 @@ fuzz_ticky_one(const uint8_t *data, size_t size)
 	b = hp_model_new();
 	if (!a || !b)
 		fz_fail("out of memory", NULL);
-	r1 = tk_chunked(a, &whole, data, size, &e1);
-	r2 = tk_chunked(b, &s, data, size, &e2);
+	r1 = fz_frontend_chunked(&hp_ticky_frontend, "fuzz.ticky", a,
+				 &whole, data, size, &e1);
+	r2 = fz_frontend_chunked(&hp_ticky_frontend, "fuzz.ticky", b,
+				 &s, data, size, &e2);
 	if (!r1) {
 		size_t i, n = hp_model_band_count(a);
 
