@@ -106,13 +106,18 @@ t_directory_target() {
 }
 
 t_no_permission() {
-	local as=()
+	local as=() pub=
 	setup
 	mkdir ro
 	echo old >ro/x.pdf
 	chmod 555 ro
 	if [ "$(id -u)" = 0 ]; then
-		as=(setpriv --reuid=nobody --regid=nogroup --clear-groups --)
+		# nobody must reach the font even when the clone sits in a
+		# private directory (mktemp -d): a readable copy of it.
+		pub=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-fonts.XXXXXX")
+		cp "$SRC"/fonts/*.ttf "$pub"/ && chmod 755 "$pub" && chmod 644 "$pub"/*
+		as=(env HP2X_FONTDIR="$pub"
+		    setpriv --reuid=nobody --regid=nogroup --clear-groups --)
 	fi
 	fails_with "hp2x: cannot create ro/x.pdf: Permission denied" \
 		"${as[@]}" "$HP2X" in.hp -o ro/x.pdf
@@ -123,6 +128,7 @@ t_no_permission() {
 		"${as[@]}" "$HP2X" ../in.hp) || failed=1
 	holds ro x.pdf
 	chmod 755 ro
+	[ -z "$pub" ] || rm -rf "$pub"
 	input_untouched
 }
 
