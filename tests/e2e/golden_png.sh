@@ -5,6 +5,12 @@
 # (formats.sh) cannot see a band drawn in the wrong place, a missing key or
 # a mark at the wrong time; this can.
 #
+# A case named NAME.svg is drawn as SVG and rasterised by librsvg
+# (rsvg-convert, 96 dpi: hp2x's 648-pt page becomes 864 px), so the SVG's
+# own picture is checked too, and its invisible text layer (<text> over
+# the glyphs, fill-opacity 0) must not show: the picture is the same
+# with the layer taken out, and another with the layer made visible.
+#
 # The comparison (tests/golden/png/pngcmp.py, Python's zlib only) passes
 # identical pictures and pictures within cairo-test's kind of tolerance:
 # no channel of any pixel more than 24 off, and at most 0.5% of the
@@ -32,9 +38,10 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitco
 # case name, then hp2x's flags and input; every case adds --size 864x576
 # (a later --size wins).  Past hp2ps: a 30-band key beside the graph, a
 # 200-band key below it on a taller picture, a key of columns below with
-# marks close together and one at t = 0 (the eventlog), and
+# marks close together and one at t = 0 (the eventlog),
 # --colour-by name on a .hp and an eventlog of one run: the bands they
-# share have the same colours.
+# share have the same colours; five marks 1% of the time axis apart
+# (every label in a lane of its own); the 30- and 200-band keys as SVG.
 cases() {
 	cat <<EOF
 leak-hT			$SRC/samples/leak-hT.hp
@@ -48,6 +55,9 @@ bands-40-below		-c -t0 -m40 $SRC/samples/leak-hT.eventlog
 by-name-hp		--colour-by=name -t0 -m12 $SRC/samples/leak-hT.hp
 by-name-eventlog	--colour-by=name -t0 -m12 $SRC/samples/leak-hT.eventlog
 cjk-emoji		-q -c $SRC/tests/data/cjk-emoji.hp
+marks-1pct		-c $SRC/tests/data/marks-1pct.eventlog
+bands-30.svg		-c -t0 -m30 $SRC/samples/leak-hc.hp
+bands-200.svg		-c -t0 -m200 $SRC/tests/data/hp/hackage-query.hp
 EOF
 }
 
@@ -68,11 +78,27 @@ pass=0
 fail=0
 ncases=0
 
+command -v rsvg-convert >/dev/null ||
+	{ echo "FAIL: rsvg-convert not found (librsvg2-bin, bash .ci/deps --test)"; echo "0 passed, 1 failed"; exit 1; }
+
+# draw NAME ARGS OUT: hp2x's picture of case NAME as a PNG in OUT.
+draw() {
+	local name=$1 args=$2 out=$3
+	case $name in
+	*.svg)
+		# shellcheck disable=SC2086 # flags and a path without blanks
+		"$HP2X" -q $args -o "$top/$name" 2>"$top/err" &&
+			rsvg-convert "$top/$name" -o "$out" 2>>"$top/err" ;;
+	*)
+		# shellcheck disable=SC2086
+		"$HP2X" -q --size 864x576 $args -o "$out" 2>"$top/err" ;;
+	esac
+}
+
 while read -r name args; do
 	ncases=$((ncases + 1))
 	out=$top/$name.png
-	# shellcheck disable=SC2086 # args are flags and a path without blanks
-	if ! "$HP2X" -q --size 864x576 $args -o "$out" 2>"$top/err"; then
+	if ! draw "$name" "$args" "$out"; then
 		echo "FAIL: $name: hp2x $args failed: $(head -1 "$top/err")"
 		fail=$((fail + 1))
 		continue
@@ -109,7 +135,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 11 ] || { echo "FAIL: $ncases cases read, wanted 11"; fail=$((fail + 1)); }
+[ "$ncases" -eq 14 ] || { echo "FAIL: $ncases cases read, wanted 14"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then
@@ -120,6 +146,30 @@ if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then
 	else
 		echo "FAIL: pngcmp.py does not tell the colour picture from the grey one"
 		fail=$((fail + 1))
+	fi
+fi
+
+# The SVG's text layer does not show: the picture is the same bytes with
+# the layer taken out, and not with it made visible (its words would be
+# drawn twice, once as glyph outlines and once as <text>).
+if [ "$update" = 0 ] && [ -f "$top/bands-30.svg.png" ]; then
+	svg=$top/bands-30.svg
+	sed '/^<g id="text" fill="black" fill-opacity="0"/,/^<\/g>$/d' "$svg" >"$top/none.svg"
+	sed 's/^<g id="text" fill="black" fill-opacity="0"/<g id="text" fill="black" fill-opacity="1"/' \
+		"$svg" >"$top/shown.svg"
+	rsvg-convert "$top/none.svg" -o "$top/none.png"
+	rsvg-convert "$top/shown.svg" -o "$top/shown.png"
+	if cmp -s "$svg" "$top/none.svg" || ! grep -q '<text ' "$svg" || grep -q '<text ' "$top/none.svg"; then
+		echo "FAIL: bands-30.svg has no <g id=\"text\" fill-opacity=\"0\"> layer of <text>"
+		fail=$((fail + 1))
+	elif ! cmp -s "$top/bands-30.svg.png" "$top/none.png"; then
+		echo "FAIL: bands-30.svg's invisible text layer changes its picture (rsvg-convert)"
+		fail=$((fail + 1))
+	elif cmp -s "$top/bands-30.svg.png" "$top/shown.png"; then
+		echo "FAIL: bands-30.svg's text layer made visible does not change the picture"
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
 	fi
 fi
 

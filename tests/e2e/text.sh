@@ -82,7 +82,8 @@ t_samples() {
 
 t_testdata() {
 	local f
-	for f in "$SRC"/tests/data/hp/*.hp* "$SRC"/tests/data/ghc-events/*.eventlog; do
+	for f in "$SRC"/tests/data/hp/*.hp* "$SRC"/tests/data/ghc-events/*.eventlog \
+		"$SRC"/tests/data/marks-1pct.eventlog; do
 		check "$f"
 	done
 }
