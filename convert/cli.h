@@ -101,6 +101,16 @@ void cli_settings_init(struct cli_settings *s);
 int cli_parse(struct cli_settings *s, int argc, char **argv,
 	      struct hp_err *err) HP_MUSTCHECK;
 
+/*
+ * SOURCE_DATE_EPOCH (env, NULL when unset): the date PDF and PostScript
+ * output carries, instead of the profile's DATE.  A value that is not a
+ * whole number of seconds from 0 is an error (-1), as the convention
+ * (reproducible-builds.org) asks: a build that meant to be reproducible
+ * must not quietly stop being so.  Set but empty is unset.
+ */
+int cli_source_date(struct cli_settings *s, const char *env,
+		    struct hp_err *err) HP_MUSTCHECK;
+
 /* The --help text, generated from the option table.  Returns -1 when
  * writing failed. */
 int cli_help(FILE *out);

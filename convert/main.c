@@ -7,6 +7,7 @@
  * 1 (cli_run), success 0.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -39,7 +40,8 @@ main(int argc, char **argv)
 		cli_help(stderr);
 		return 2;
 	}
-	if (cli_parse(&s, argc, argv, &err)) {
+	if (cli_parse(&s, argc, argv, &err) ||
+	    cli_source_date(&s, getenv("SOURCE_DATE_EPOCH"), &err)) {
 		fprintf(stderr, "hp2x: %s (see hp2x --help)\n", err.msg);
 		return 2;
 	}

@@ -1161,3 +1161,22 @@ cli_help(FILE *out)
 	      out);
 	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
+
+int
+cli_source_date(struct cli_settings *s, const char *env, struct hp_err *err)
+{
+	const char *p = env;
+	long long v = 0;
+
+	if (!env || !*env)
+		return 0;	/* set empty: as unset, as most tools take it */
+	/* up to the end of year 9999, what a PDF date can say */
+	for (; *p >= '0' && *p <= '9' && v <= 253402300799LL; p++)
+		v = v * 10 + (*p - '0');
+	if (p == env || *p || v > 253402300799LL)
+		return hp_err_set(err, "SOURCE_DATE_EPOCH is not a number of "
+				  "seconds since 1970 up to year 9999: '%s'",
+				  env);
+	s->render.source_date = v;
+	return 0;
+}

@@ -80,6 +80,13 @@ struct draw_out {
 	char *textbuf, *svgbuf;
 	size_t textlen, svglen;
 	FILE *file;		/* the caller's stream while out is svg's */
+	/* PS, EPS: cairo's header comments are held back until
+	 * %%EndComments, so that its %%CreationDate (the time of drawing)
+	 * can be replaced by the document's date (docdate.c). */
+	char ps_date[128];
+	unsigned char held[4096];
+	size_t nheld;
+	int holding;
 };
 
 /*

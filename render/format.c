@@ -38,6 +38,8 @@
 #include <cairo-ps.h>
 #include <cairo-svg.h>
 
+#include "docdate.h"
+
 #define A4_W 595.0
 #define A4_H 842.0
 #define MAX_POINTS 14400.0	/* 200 inches: the largest PDF page */
@@ -49,11 +51,78 @@
  * where they are (bands.c). */
 #define VECTOR_COLUMN 1.0
 
+static int
+put(struct draw_out *out, const void *data, size_t len)
+{
+	if (len && fwrite(data, 1, len, out->out) != len) {
+		if (!out->write_failed)
+			out->write_errno = errno;
+		out->write_failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+/* The first key in h[0..n-1], or NULL (memmem is not ISO C). */
+static const char *
+find(const char *h, size_t n, const char *key)
+{
+	size_t k = strlen(key), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (h[i] == key[0] && memcmp(h + i, key, k) == 0)
+			return h + i;
+	return NULL;
+}
+
+/* The held PostScript header onto the stream, its %%CreationDate line
+ * (cairo's, the time of drawing) replaced by the document's date. */
+static int
+release_header(struct draw_out *out)
+{
+	static const char key[] = "\n%%CreationDate: ";
+	const char *h = (const char *)out->held, *at, *eol;
+	size_t n = out->nheld;
+	int rc;
+
+	out->holding = 0;
+	out->nheld = 0;
+	at = find(h, n, key);
+	eol = at ? memchr(at + 1, '\n', n - (size_t)(at + 1 - h)) : NULL;
+	if (!eol)
+		return put(out, h, n);
+	at += sizeof key - 1;
+	rc = put(out, h, (size_t)(at - h));
+	rc |= put(out, out->ps_date, strlen(out->ps_date));
+	rc |= put(out, eol, n - (size_t)(eol - h));
+	return rc;
+}
+
+/* Hold what cairo writes while the header is not complete. */
+static int
+hold(struct draw_out *out, const unsigned char **data, unsigned int *len)
+{
+	size_t take = sizeof out->held - out->nheld;
+
+	if (take > *len)
+		take = *len;
+	memcpy(out->held + out->nheld, *data, take);
+	out->nheld += take;
+	*data += take;
+	*len -= (unsigned int)take;
+	if (*len == 0 && out->nheld < sizeof out->held &&
+	    !find((const char *)out->held, out->nheld, "%%EndComments"))
+		return 0;	/* keep holding */
+	return release_header(out);
+}
+
 static cairo_status_t
 write_cb(void *closure, const unsigned char *data, unsigned int len)
 {
 	struct draw_out *out = closure;
 
+	if (out->holding && hold(out, &data, &len))
+		return CAIRO_STATUS_WRITE_ERROR;
 	if (len && fwrite(data, 1, len, out->out) != len) {
 		if (!out->write_failed)
 			out->write_errno = errno;
@@ -107,7 +176,8 @@ surface_ok(struct draw_out *out, struct hp_err *err)
 	return 0;
 }
 
-/* %%Title: JOB, as hp2ps writes it. */
+/* %%Title: JOB, as hp2ps writes it; %%CreationDate: the document's date
+ * (written when the header is released, see write_cb). */
 static void
 ps_title(struct draw_out *out)
 {
@@ -116,6 +186,10 @@ ps_title(struct draw_out *out)
 	dsc_text(title, sizeof title, hp_model_get(out->m, HP_JOB));
 	snprintf(line, sizeof line, "%%%%Title: %s", title);
 	cairo_ps_surface_dsc_comment(out->surface, line);
+	out->holding = render_doc_date_ps(out->o->source_date,
+					  hp_model_get(out->m, HP_DATE),
+					  out->ps_date,
+					  sizeof out->ps_date) > 0;
 }
 
 static int
@@ -186,7 +260,8 @@ pdf_create(struct draw_out *out, struct hp_err *err)
 {
 	double w = picture_width(out, err), s = w / out->page_w;
 	const char *job = hp_model_get(out->m, HP_JOB);
-	char *title;
+	char *title, date[32];
+	struct tm tm;
 
 	if (w < 0)
 		return -1;
@@ -202,6 +277,11 @@ pdf_create(struct draw_out *out, struct hp_err *err)
 	}
 	cairo_pdf_surface_set_metadata(out->surface,
 				       CAIRO_PDF_METADATA_CREATOR, "hp2x");
+	if (render_doc_date(out->o->source_date, hp_model_get(out->m, HP_DATE),
+			    &tm) && render_doc_date_iso(&tm, date, sizeof date))
+		cairo_pdf_surface_set_metadata(out->surface,
+					       CAIRO_PDF_METADATA_CREATE_DATE,
+					       date);
 	upright(&out->base, s, out->page_h * s, 0, 0);
 	return 0;
 }
@@ -315,6 +395,8 @@ static int
 vector_finish(struct draw_out *out, struct hp_err *err)
 {
 	cairo_surface_finish(out->surface);
+	if (out->holding)	/* a header without %%EndComments */
+		release_header(out);
 	return check_written(out, cairo_surface_status(out->surface), err);
 }
 

@@ -15,4 +15,5 @@ render_opts_init(struct render_opts *o)
 	o->max_bands = 20;
 	o->trace_pct = 1.0;
 	o->dpi = 96;
+	o->source_date = -1;
 }

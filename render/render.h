@@ -67,6 +67,9 @@ struct render_opts {
 	int same_time;			/* several graphs: one x scale too */
 	int stack;			/* several graphs in PNG, SVG, EPS:
 					 * one above another, not side by side */
+	long long source_date;		/* SOURCE_DATE_EPOCH, the date PDF and
+					 * PS files carry; -1: the profile's
+					 * DATE (docdate.c) */
 };
 
 /* hp2ps's defaults. */

@@ -412,6 +412,28 @@ t_trace_text() {
 		grep -q 'neither drawn nor part of \.BR OTHER' || bad "hp2x.1's -t is not the truth"
 }
 
+# The same profile gives the same PDF, PS and EPS bytes, whenever drawn:
+# the date they carry is the profile's DATE (hp2ps's %%CreationDate), or
+# SOURCE_DATE_EPOCH; cairo's own stamp (the time of drawing) is replaced.
+t_reproducible() {
+	local f
+	small_hp >in.hp
+	for f in pdf ps eps; do
+		"$HP2X" in.hp -o "a.$f" || bad "hp2x -o a.$f failed"
+	done
+	grep -aq '^%%CreationDate: Thu Jan  1 00:00 2026$' a.ps || bad "PS date: $(grep -a CreationDate a.ps)"
+	grep -aq '^%%CreationDate: Thu Jan  1 00:00 2026$' a.eps || bad "EPS date: $(grep -a CreationDate a.eps)"
+	grep -aq '/CreationDate (20260101000000)' a.pdf || bad "PDF date: $(grep -a CreationDate a.pdf)"
+	gs -q -dNOPAUSE -dBATCH -sDEVICE=nullpage a.ps || bad "gs rejects the PS with its date"
+	SOURCE_DATE_EPOCH=1700000000 "$HP2X" in.hp -o b.pdf || bad "SOURCE_DATE_EPOCH run failed"
+	grep -aq '/CreationDate (20231114221320)' b.pdf || bad "SOURCE_DATE_EPOCH ignored: $(grep -a CreationDate b.pdf)"
+	SOURCE_DATE_EPOCH=1700000000 "$HP2X" in.hp -o b.ps || bad "SOURCE_DATE_EPOCH run failed"
+	grep -aq '^%%CreationDate: Tue Nov 14 22:13:20 2023$' b.ps || bad "SOURCE_DATE_EPOCH ignored in PS"
+	expect_status 2 env SOURCE_DATE_EPOCH=soon "$HP2X" in.hp -o c.pdf 2>err
+	grep -q "SOURCE_DATE_EPOCH.*'soon'" err || bad "bad SOURCE_DATE_EPOCH: $(cat err)"
+	[ ! -e c.pdf ] || bad "c.pdf written despite the error"
+}
+
 run help t_help
 run trace-text t_trace_text
 run no-arguments-on-a-terminal t_no_arguments_on_a_terminal
@@ -427,5 +449,6 @@ run truncated t_truncated
 run malformed t_malformed
 run roundtrip t_roundtrip
 run gzip-and-eventlog t_gzip_and_eventlog
+run reproducible t_reproducible
 
 e2e_done

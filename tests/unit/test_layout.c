@@ -17,6 +17,7 @@
 
 #include "hp/model.h"
 #include "render/aux-private.h"
+#include "render/docdate.h"
 #include "render/layout.h"
 #include "render/palette.h"
 #include "render/render.h"
@@ -1400,6 +1401,56 @@ titles(void **state)
 	hp_model_free(m);
 }
 
+/* The date PDF and PS files carry (docdate.c): the profile's own, so the
+ * same profile always gives the same file. */
+static void
+doc_dates(void **state)
+{
+	struct tm tm;
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(render_doc_date(-1, "Sat Nov 21 17:36 2026", &tm), 1);
+	assert_int_equal(tm.tm_year, 126);
+	assert_int_equal(tm.tm_mon, 10);
+	assert_int_equal(tm.tm_mday, 21);
+	assert_int_equal(tm.tm_hour, 17);
+	assert_int_equal(tm.tm_min, 36);
+	assert_true(render_doc_date_iso(&tm, buf, sizeof buf) > 0);
+	assert_string_equal(buf, "2026-11-21T17:36:00");
+	/* the eventlog reader's padded day, seconds, no weekday, no time */
+	assert_int_equal(render_doc_date(-1, "Sun Nov  1 07:05:09 2026", &tm), 1);
+	assert_int_equal(tm.tm_mday, 1);
+	assert_int_equal(tm.tm_sec, 9);
+	assert_int_equal(render_doc_date(-1, "Nov 24 2026", &tm), 1);
+	assert_int_equal(tm.tm_hour, 0);
+	assert_int_equal(render_doc_date(-1, "Tue Nov 24 2026", &tm), 1);
+	assert_int_equal(render_doc_date(-1, "2026-11-24T09:10", &tm), 1);
+	assert_int_equal(tm.tm_mon, 10);
+	assert_int_equal(tm.tm_min, 10);
+	assert_int_equal(render_doc_date(-1, "2026-11-24", &tm), 1);
+	/* not a date: no guess */
+	assert_int_equal(render_doc_date(-1, "", &tm), 0);
+	assert_int_equal(render_doc_date(-1, NULL, &tm), 0);
+	assert_int_equal(render_doc_date(-1, "yesterday", &tm), 0);
+	assert_int_equal(render_doc_date(-1, "Sat Nov 41 17:36 2026", &tm), 0);
+	assert_int_equal(render_doc_date(-1, "Sat Nov 21 17:36 2026 extra", &tm), 0);
+	assert_int_equal(render_doc_date(-1, "Sat Foo 21 17:36 2026", &tm), 0);
+	assert_int_equal(render_doc_date(-1, "Sat Nov 21 25:36 2026", &tm), 0);
+	assert_int_equal(render_doc_date(-1, "2026-13-01", &tm), 0);
+	/* SOURCE_DATE_EPOCH wins, in UTC */
+	assert_int_equal(render_doc_date(0, "Sat Nov 21 17:36 2026", &tm), 1);
+	assert_int_equal(tm.tm_year, 70);
+	assert_true(render_doc_date_ps(1700000000, "Sat Nov 21 17:36 2026",
+				       buf, sizeof buf) > 0);
+	assert_string_equal(buf, "Tue Nov 14 22:13:20 2023");
+	/* PostScript without it: hp2ps's raw DATE, one ASCII line */
+	assert_true(render_doc_date_ps(-1, "Sat Nov 21\n17:36 \xc3\xa9", buf,
+				       sizeof buf) > 0);
+	assert_string_equal(buf, "Sat Nov 21?17:36 ??");
+	assert_int_equal(render_doc_date_ps(-1, "", buf, sizeof buf), 0);
+}
+
 int
 main(void)
 {
@@ -1430,6 +1481,7 @@ main(void)
 		cmocka_unit_test(ties),
 		cmocka_unit_test(long_labels),
 		cmocka_unit_test(titles),
+		cmocka_unit_test(doc_dates),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
