@@ -19,6 +19,7 @@
 #include "arena.h"
 #include "grow.h"
 #include "hash.h"
+#include "stackidx.h"
 
 struct band {
 	const char *name;	/* interned bytes, NUL-terminated */
@@ -84,6 +85,10 @@ struct hp_model {
 	uint64_t *pbytes;
 	size_t npart, ncpart, pentry_cap, pbyte_cap;	/* ncpart: committed */
 
+	/* The summary drawings read instead of the samples (stackidx.h):
+	 * derived data, kept with the samples it describes. */
+	hp_stackidx *stackidx;
+
 	int open;		/* a sample is open */
 	double open_time;
 	uint64_t gen;		/* bumped at every begin */
@@ -123,13 +128,22 @@ hp_model_new(void)
 	if (!m)
 		return NULL;
 	m->start = hp_malloc(sizeof *m->start * 16);
-	if (!m->start) {
+	m->stackidx = hp_stackidx_new();
+	if (!m->start || !m->stackidx) {
+		free(m->start);
+		hp_stackidx_free(m->stackidx);
 		free(m);
 		return NULL;
 	}
 	m->start_cap = 16;
 	m->start[0] = 0;
 	return m;
+}
+
+struct hp_stackidx *
+hp_model_stackidx(const hp_model *m)
+{
+	return m->stackidx;
 }
 
 void
@@ -145,6 +159,7 @@ hp_model_free(hp_model *m)
 	}
 	free(m->band);
 	hp_index_free(&m->names);
+	hp_stackidx_free(m->stackidx);
 	free(m->time);
 	free(m->start);
 	free(m->sum);

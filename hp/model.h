@@ -62,6 +62,11 @@ struct hp_ipe {
 hp_model *hp_model_new(void);
 void hp_model_free(hp_model *m);
 
+/* The summary of the samples that drawings read instead of walking
+ * them (stackidx.h): the model owns it, and it is extended (or built
+ * again for another band order) by whoever reads it.  Never NULL. */
+struct hp_stackidx *hp_model_stackidx(const hp_model *m);
+
 /* Header fields.  A later set replaces an earlier one (as in hp2ps).
  * hp_model_get returns NULL for a field never set. */
 int hp_model_set(hp_model *m, enum hp_field f, const char *s, size_t len,

@@ -58,6 +58,9 @@ struct render_opts {
 	int gs;				/* -g: portrait, unscaled */
 	int heap_size;			/* --heap-size: draw heap-size series */
 	int exact;			/* --exact: no outline reduction */
+	int walk;			/* tests: columns read from every
+					 * sample, not from the model's
+					 * summary (the same bytes) */
 	int png_width, png_height;	/* --size WxH; 0 = from dpi */
 	double dpi;			/* --dpi for PNG; default 96 */
 	const char *note;		/* added to the title, e.g. the band

@@ -3,8 +3,9 @@
  *
  * The layout (height and area of the stacked total) and bands.c (each
  * slot's top) both turn a sample's sparse entries into sums through the
- * layout's band -> slot map, for every sample of the model, on every
- * watch-mode update: the hottest loop of a redraw, kept here once.
+ * layout's band -> slot map when they walk the samples, which they do
+ * for the models the summary (hp/stackidx.h) does not take: those whose
+ * sums may pass 2^64.
  *
  * Sums are taken in 64-bit integers: exact, and about half the
  * instructions of converting every entry to a double first.  They cannot

@@ -12,7 +12,11 @@
 # is read again from the start; SIGTERM and SIGINT end the run with exit 0
 # and a valid output; --idle-exit ends it; a file (or directory) that does
 # not exist yet is waited for; the polling fallback (no inotify) works;
-# every output format works.
+# every output format works.  A dense profile (thousands of samples, many
+# to a pixel column, drawn from the model's summary, hp/stackidx.h) grown
+# in steps gives, after each, the PNG a one-shot hp2x makes of
+# the same prefix, byte for byte: the summary extended equals one built
+# at once.
 #
 # The machine running this may be loaded: nothing here sleeps for a fixed
 # time and hopes, every check polls for its condition with a generous
@@ -287,6 +291,48 @@ t_polling_fallback() {
 
 png_ok() { [ "$(head -c 8 "$1" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]; }
 
+# dense N: a .hp of N samples x 8 bands in bursts (250 samples
+# 0.1 ms apart, then a pause of 0.5 s: a hundred samples to a pixel
+# column), values from a few levels (ties) and bands left out.
+dense() {
+	awk -v n="$1" 'BEGIN {
+		print "JOB \"dense\""; print "DATE \"x\""
+		print "SAMPLE_UNIT \"seconds\""; print "VALUE_UNIT \"bytes\""
+		s = 12345; t = 0
+		for (i = 0; i < n; i++) {
+			s = (s * 1103515245 + 12345) % 2147483648
+			t += (i % 250 == 249) ? 0.5 : 0.0001
+			printf "BEGIN_SAMPLE %.6f\n", t
+			for (b = 0; b < 8; b++) {
+				s = (s * 1103515245 + 12345) % 2147483648
+				if (s % 7 == 0) continue
+				printf "band%d\t%d\n", b, (int(s / 7) % 4) * (b + 1) * 1000
+			}
+			printf "END_SAMPLE %.6f\n", t
+		}
+	}'
+}
+
+t_dense_grows() {
+	local pid n cut
+	dense 3000 >src.hp
+	mapfile -t cut < <(awk '{ off += length($0) + 1 } /^END_SAMPLE/ { k++ }
+		/^END_SAMPLE/ && (k == 700 || k == 2100 || k == 3000) { print off }' src.hp)
+	for n in "${cut[@]}"; do
+		oneshot src.hp "$n" png >"want-$n.png"
+	done
+	: >w.hp
+	"$HP2X" --watch --interval 0.05 w.hp -o out.png 2>err &
+	pid=$!
+	pids+=("$pid")
+	for n in "${cut[@]}"; do
+		append src.hp "$(stat -c %s w.hp)" "$n" w.hp
+		until_true cmp -s out.png "want-$n.png" ||
+			{ bad "after $n bytes: the redraw differs from the one-shot drawing"; break; }
+	done
+	stop "$pid" TERM
+}
+
 t_every_format() {
 	local f pid rc
 	head -c "${ENDS[11]}" "$HPSRC" >w.hp
@@ -388,6 +434,7 @@ run waits-for-directory t_waits_for_directory
 run never-appears t_never_appears
 run polling-fallback t_polling_fallback
 run every-format t_every_format
+run dense-grows t_dense_grows
 run sigint-while-waiting t_sigint_while_waiting
 run output-dir-removed t_output_dir_removed
 

@@ -1,0 +1,225 @@
+/*
+ * tests/unit/test_stackidx.c - the summary of stacked sums (hp/stackidx.c)
+ * against brute force: random profiles (bands listed or not, values with
+ * ties, OTHER-like groups, dropped bands, bands appearing late), every
+ * kind of range (inside one run, across runs, the whole profile, the
+ * open run at the end) after each of many appends, and a map changed
+ * under it.  Least, greatest, the first sample holding each, the sum of
+ * tops and the area must equal a walk in sample order exactly.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "hp/model.h"
+#include "hp/stackidx.h"
+
+#define NB 9		/* bands */
+#define NG 4		/* groups */
+
+static uint64_t rng_s;
+
+static uint64_t
+rnd(void)
+{
+	uint64_t z = (rng_s += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Append n samples; values from a few levels so ties are common. */
+static void
+grow(hp_model *m, size_t n, size_t nbands, double *t)
+{
+	struct hp_err err = {{0}};
+	char name[32];
+	size_t i, b;
+
+	for (i = 0; i < n; i++) {
+		*t += (double)(rnd() % 3) * 0.25;
+		assert_int_equal(hp_model_begin(m, *t, &err), 0);
+		for (b = 0; b < nbands; b++) {
+			hp_band id;
+			uint64_t r = rnd();
+
+			if (r % 5 == 0)
+				continue;	/* not listed */
+			snprintf(name, sizeof name, "b%zu", b);
+			assert_int_equal(hp_model_intern(m, name, strlen(name),
+							 &id, &err), 0);
+			assert_int_equal(hp_model_add(m, id, (r >> 8) % 4 *
+						      (1000 + b), &err), 0);
+		}
+		assert_int_equal(hp_model_commit(m, &err), 0);
+	}
+}
+
+static void
+brute_tops(const hp_model *m, const int32_t *slot, size_t nslot, size_t i,
+	   uint64_t *tops)
+{
+	const hp_band *bands;
+	const uint64_t *bytes;
+	size_t n = hp_model_sample(m, i, &bands, &bytes), k, g;
+	uint64_t acc[NG] = { 0 };
+
+	for (k = 0; k < n; k++)
+		if (bands[k] < nslot && slot[bands[k]] >= 0 && slot[bands[k]] < NG)
+			acc[slot[bands[k]]] += bytes[k];
+	for (g = 0; g < NG; g++)
+		tops[g] = acc[g] + (g ? tops[g - 1] : 0);
+}
+
+static void
+check_range(hp_stackidx *x, const hp_model *m, const int32_t *slot,
+	    size_t nslot, size_t a, size_t b)
+{
+	struct hp_stackidx_span got[NG], raw[NG];
+	uint64_t tops[NG];
+	size_t g, i;
+
+	hp_stackidx_span(x, m, a, b, 0, got);
+	hp_stackidx_span(x, m, a, b, 1, raw);
+	for (g = 0; g < NG; g++) {
+		uint64_t mn = 0, mx = 0;
+		size_t kmn = 0, kmx = 0;
+		hp_u128 sum = 0;
+
+		for (i = a; i < b; i++) {
+			brute_tops(m, slot, nslot, i, tops);
+			if (i == a || tops[g] < mn) {
+				mn = tops[g];
+				kmn = i;
+			}
+			if (i == a || tops[g] > mx) {
+				mx = tops[g];
+				kmx = i;
+			}
+			sum += tops[g];
+		}
+		assert_true(got[g].min == mn);
+		assert_int_equal(got[g].kmin, kmn);
+		assert_true(got[g].max == mx);
+		assert_int_equal(got[g].kmax, kmx);
+		assert_true(got[g].sum == sum);
+		assert_true(raw[g].min == mn && raw[g].kmin == kmn);
+		assert_true(raw[g].max == mx && raw[g].kmax == kmx);
+		assert_true(raw[g].sum == sum);
+	}
+}
+
+static double
+brute_area(const hp_model *m, const int32_t *slot, size_t nslot, size_t n,
+	   double t0, int zero_start)
+{
+	double area = 0, prev = 0, tprev = 0;
+	uint64_t tops[NG];
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double t = hp_model_sample_time(m, i), sum;
+
+		brute_tops(m, slot, nslot, i, tops);
+		sum = (double)tops[NG - 1];
+		if (i == 0 && zero_start)
+			area += sum * (t - t0) / 2;
+		if (i > 0) {
+			double base = t - tprev;
+			double lo = prev < sum ? prev : sum;
+
+			area += lo * base + (sum > prev ? sum - prev : prev - sum) * base / 2;
+		}
+		prev = sum;
+		tprev = t;
+	}
+	return area;
+}
+
+static void
+random_ranges(void **state)
+{
+	/* b0, b5 merged into group 0 (as OTHER), b3 dropped, b8 past the
+	 * map (it appears later than the map was made) */
+	int32_t slot[NB] = { 0, 1, 2, -1, 3, 0, 1, 2 };
+	size_t nslot = 8, n = 0, round, k;
+	hp_model *m = hp_model_new();
+	hp_stackidx *x = hp_model_stackidx(m);
+	double t = 0;
+
+	(void)state;
+	rng_s = 42;
+	for (round = 0; round < 40; round++) {
+		size_t add = round < 10 ? rnd() % 7 : rnd() % 400;
+
+		grow(m, add, round < 20 ? 8 : NB, &t);
+		n += add;
+		if (round == 25) {	/* the band order changes */
+			slot[1] = 3;
+			slot[4] = 1;
+		}
+		assert_int_equal(hp_stackidx_sync(x, m, slot, nslot, NG, n), 0);
+		if (n == 0)
+			continue;
+		check_range(x, m, slot, nslot, 0, n);
+		check_range(x, m, slot, nslot, n - 1, n);
+		for (k = 0; k < 12; k++) {
+			size_t a = rnd() % n, b = a + 1 + rnd() % (n - a);
+
+			check_range(x, m, slot, nslot, a, b);
+		}
+		/* ranges on run boundaries */
+		if (n >= 3 * HP_STACKIDX_BLOCK) {
+			check_range(x, m, slot, nslot, HP_STACKIDX_BLOCK,
+				    2 * HP_STACKIDX_BLOCK);
+			check_range(x, m, slot, nslot, HP_STACKIDX_BLOCK - 1,
+				    3 * HP_STACKIDX_BLOCK + 1 > n ? n :
+				    3 * HP_STACKIDX_BLOCK + 1);
+		}
+		assert_true(hp_stackidx_area(x, m, 0, round % 2) ==
+			    brute_area(m, slot, nslot, n, 0, round % 2));
+		assert_true(hp_stackidx_tsum(x, 0, n) ==
+			    hp_stackidx_tsum(x, 0, n / 2) +
+			    (hp_stackidx_tsum(x, 0, n) - hp_stackidx_tsum(x, 0, n / 2)));
+	}
+	hp_model_free(m);
+}
+
+/* A sample total of 2^50 or more is not indexed: the caller walks. */
+static void
+too_big(void **state)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+	int32_t slot[1] = { 0 };
+	hp_band b;
+
+	(void)state;
+	assert_int_equal(hp_model_intern(m, "x", 1, &b, &err), 0);
+	assert_int_equal(hp_model_begin(m, 0, &err), 0);
+	assert_int_equal(hp_model_add(m, b, 5, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 1), 0);
+	assert_int_equal(hp_model_begin(m, 1, &err), 0);
+	assert_int_equal(hp_model_add(m, b, HP_STACKIDX_LIMIT, &err), 0);
+	assert_int_equal(hp_model_commit(m, &err), 0);
+	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 2), 1);
+	hp_model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(random_ranges),
+		cmocka_unit_test(too_big),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
