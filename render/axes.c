@@ -36,6 +36,19 @@ draw_axis_lines(struct draw *d)
 	cairo_restore(cr);
 }
 
+/* A tick from (x, y) on the axis, (dx, dy) long. */
+static void
+tick(cairo_t *cr, const struct draw_snap *snap, double x, double y,
+     double dx, double dy)
+{
+	double x1 = x + dx, y1 = y + dy;
+
+	draw_snap_tick(snap, &x, &y, &x1, &y1);
+	cairo_move_to(cr, x, y);
+	cairo_line_to(cr, x1, y1);
+	cairo_stroke(cr);
+}
+
 void
 draw_axes(struct draw *d)
 {
@@ -49,9 +62,12 @@ draw_axes(struct draw *d)
 		.size = DRAW_FONT,
 		.ellipsize = PANGO_ELLIPSIZE_END,
 	};
+	struct draw_snap snap;
 	size_t i;
 
 	draw_axis_lines(d);
+	cairo_save(cr);
+	draw_snap_begin(d, &snap);	/* the ticks' width; labels draw fills */
 
 	t.halign = DRAW_RIGHT;
 	t.max_w = gw / 3;
@@ -61,9 +77,7 @@ draw_axes(struct draw *d)
 	for (i = 0; i < l->nxticks; i++) {
 		const struct layout_tick *k = &l->xticks[i];
 
-		cairo_move_to(cr, gx + k->pos, gy);
-		cairo_rel_line_to(cr, 0, -TICK);
-		cairo_stroke(cr);
+		tick(cr, &snap, gx + k->pos, gy, 0, -TICK);
 		draw_show(d, gx + k->pos, gy - X_BASELINE, k->label,
 			  strlen(k->label), &t);
 	}
@@ -77,10 +91,9 @@ draw_axes(struct draw *d)
 	for (i = 0; i < l->nyticks; i++) {
 		const struct layout_tick *k = &l->yticks[i];
 
-		cairo_move_to(cr, gx, gy + k->pos);
-		cairo_rel_line_to(cr, -TICK, 0);
-		cairo_stroke(cr);
+		tick(cr, &snap, gx, gy + k->pos, -TICK, 0);
 		draw_show(d, gx - LABEL_GAP, gy + k->pos, k->label,
 			  strlen(k->label), &t);
 	}
+	cairo_restore(cr);
 }

@@ -16,7 +16,9 @@
  * 2. draw_bands draws them.  PNG: each band is one polygon, its lower
  *    outline (the previous slot's tops) left to right and its own tops
  *    right to left, filled with its colour and outlined in black at
- *    0.5 pt.  Vector output: the same picture in half the points - each
+ *    0.5 pt, every vertex on the pixel grid and the line whole pixels
+ *    wide (crisp.c), so level and upright stretches of an outline are
+ *    one dark pixel, not a grey smear.  Vector output: the same picture in half the points - each
  *    slot's area from the axis up to its top, the highest first, so that
  *    every band below paints over all but the band itself, and every top
  *    stroked once (a polygon per band strokes each top twice).  The
@@ -713,24 +715,36 @@ fail:
 			  "samples", ns, nsamp);
 }
 
-/* A band's polygon: lower outline left to right (none: the x axis from
- * x0 to x1), upper outline right to left. */
+/* A point of a band's polygon, on the pixel grid in PNG (crisp.c). */
 static void
-band_path(cairo_t *cr, const struct pts *lo, const struct pts *up,
-	  double gx, double gy, double x0, double x1)
+vertex(cairo_t *cr, const struct draw_snap *snap, double x, double y)
+{
+	if (snap)
+		draw_snap_point(snap, &x, &y);
+	cairo_line_to(cr, x, y);
+}
+
+/* A band's polygon: lower outline left to right (none: the x axis from
+ * x0 to x1), upper outline right to left.  snap: PNG, where every
+ * vertex goes onto the pixel grid, so the outline's level and upright
+ * stretches are one pixel wide, and bands that share an outline share
+ * the moved points. */
+static void
+band_path(cairo_t *cr, const struct draw_snap *snap, const struct pts *lo,
+	  const struct pts *up, double gx, double gy, double x0, double x1)
 {
 	size_t i;
 
 	cairo_new_path(cr);
 	if (!lo) {
-		cairo_move_to(cr, gx + x0, gy);
-		cairo_line_to(cr, gx + x1, gy);
+		vertex(cr, snap, gx + x0, gy);
+		vertex(cr, snap, gx + x1, gy);
 	} else {
 		for (i = 0; i < lo->n; i++)
-			cairo_line_to(cr, gx + lo->x[i], gy + lo->y[i]);
+			vertex(cr, snap, gx + lo->x[i], gy + lo->y[i]);
 	}
 	for (i = up->n; i-- > 0;)
-		cairo_line_to(cr, gx + up->x[i], gy + up->y[i]);
+		vertex(cr, snap, gx + up->x[i], gy + up->y[i]);
 	cairo_close_path(cr);
 }
 
@@ -761,7 +775,7 @@ draw_stacked(cairo_t *cr, const struct outline *ol,
 	for (s = ol->nslots; s-- > 0;) {
 		const double *rgb = l->bands[s].rgb;
 
-		band_path(cr, NULL, &ol->line[s].fill, gx, gy, x0, x1);
+		band_path(cr, NULL, NULL, &ol->line[s].fill, gx, gy, x0, x1);
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_fill(cr);
 		if (s + 1 == ol->nslots)
@@ -1143,6 +1157,7 @@ draw_bands(struct draw *d)
 	const struct render_layout *l = d->l;
 	cairo_t *cr = d->cr;
 	struct outline ol;
+	struct draw_snap snap;
 	double x0, x1, gx = l->graph_x, gy = l->graph_y;
 	size_t s, nsamp = hp_model_sample_count(d->m);
 
@@ -1160,15 +1175,16 @@ draw_bands(struct draw *d)
 	cairo_save(cr);
 	cairo_rectangle(cr, gx - 1, gy - 1, l->graph_w + 2, l->graph_h + 2);
 	cairo_clip(cr);
+	draw_snap_begin(d, &snap);
 	for (s = 0; !ol.vector && s < ol.nslots; s++) {
 		const double *rgb = l->bands[s].rgb;
 
-		band_path(cr, s ? &ol.line[s - 1].fill : NULL,
+		band_path(cr, &snap, s ? &ol.line[s - 1].fill : NULL,
 			  &ol.line[s].fill, gx, gy, x0, x1);
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		if (ol.colw > 0) {
 			cairo_fill(cr);
-			band_path(cr, s ? edge(&ol, s - 1) : NULL,
+			band_path(cr, &snap, s ? edge(&ol, s - 1) : NULL,
 				  edge(&ol, s), gx, gy, x0, x1);
 		} else {
 			cairo_fill_preserve(cr);

@@ -144,10 +144,25 @@ double draw_width(struct draw *d, const char *s, size_t len, double size);
 double draw_layout_measure(void *closure, const char *s, size_t len,
 			   double size);
 
-/* PNG: a line of the frame, the axes or a key box lies on whole pixels
- * and is one pixel wide (at least DRAW_LINE): moves (x, y) to the centre
- * of its pixel and sets the line width, for the caller to restore.
- * Vector formats: nothing changes. */
+/* crisp.c: PNG lines on whole pixels.  draw_snap_begin sets the line
+ * width to DRAW_LINE rounded to whole pixels (at least one), for the
+ * caller to restore; then draw_snap_point moves a point of a line onto
+ * the pixel grid, so the parts of the line along an axis cover whole
+ * pixels; draw_snap_tick does the start of a short line and puts its
+ * far end on the same row or column, at a pixel edge; draw_snap_rect
+ * does a rectangle's corners.  Vector formats: nothing changes. */
+struct draw_snap {
+	int on;			/* a raster surface */
+	double off;		/* 0.5: odd width, on pixel centres */
+	cairo_matrix_t to_dev, to_user;
+};
+void draw_snap_begin(struct draw *d, struct draw_snap *s);
+void draw_snap_point(const struct draw_snap *s, double *x, double *y);
+void draw_snap_tick(const struct draw_snap *s, double *x0, double *y0,
+		    double *x1, double *y1);
+void draw_snap_rect(const struct draw_snap *s, double *x, double *y,
+		    double *w, double *h);
+/* draw_snap_begin and draw_snap_point at once. */
 void draw_crisp(struct draw *d, double *x, double *y);
 
 /* Header fields with hp2ps's meaning when absent. */

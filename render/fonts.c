@@ -657,22 +657,6 @@ layer_text(struct draw *d, const char *text, double x0, double y0,
 }
 
 void
-draw_crisp(struct draw *d, double *x, double *y)
-{
-	cairo_t *cr = d->cr;
-	double px = 1, py = 0;
-
-	if (d->vector)
-		return;
-	cairo_user_to_device(cr, x, y);
-	*x = floor(*x) + 0.5;
-	*y = floor(*y) + 0.5;
-	cairo_device_to_user(cr, x, y);
-	cairo_device_to_user_distance(cr, &px, &py);
-	cairo_set_line_width(cr, fmax(hypot(px, py), DRAW_LINE));
-}
-
-void
 draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 	  const struct draw_text *t)
 {

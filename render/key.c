@@ -1,7 +1,8 @@
 /*
  * render/key.c - the key: one 14-pt box in the band's colour per band,
  * outlined in black, with the band's name beside it; the bottom band is
- * the bottom entry (hp2ps §4.5).
+ * the bottom entry (hp2ps §4.5).  In PNG the boxes lie on whole pixels
+ * (crisp.c).
  *
  * Beside the graph, entries are spread evenly up the graph's height
  * (dc = graph height / (n + 1), first centre one dc above the x axis).
@@ -16,23 +17,38 @@
 #define TEXT_X 24.0		/* graph edge to name: 5 + 14 + 5 */
 #define TEXT_DROP 5.0		/* name baseline below the entry centre */
 
+/* A box of side `side` in the band's colour, outlined in black; on
+ * whole pixels in PNG. */
+static void
+swatch(struct draw *d, const struct layout_band *b, double x, double y,
+       double side)
+{
+	cairo_t *cr = d->cr;
+	struct draw_snap snap;
+	double w = side, h = side;
+
+	cairo_save(cr);
+	draw_snap_begin(d, &snap);
+	draw_snap_rect(&snap, &x, &y, &w, &h);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
 static void
 entry(struct draw *d, const struct layout_band *b, double x, double centre,
       double max_w)
 {
-	cairo_t *cr = d->cr;
 	struct draw_text t = {
 		.size = DRAW_FONT,
 		.max_w = max_w,
 		.ellipsize = PANGO_ELLIPSIZE_MIDDLE,
 	};
 
-	cairo_rectangle(cr, x + BOX_GAP, centre - DRAW_KEY_BOX / 2,
-			DRAW_KEY_BOX, DRAW_KEY_BOX);
-	cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	cairo_stroke(cr);
+	swatch(d, b, x + BOX_GAP, centre - DRAW_KEY_BOX / 2, DRAW_KEY_BOX);
 	draw_show(d, x + TEXT_X, centre - TEXT_DROP, b->label, b->label_len,
 		  &t);
 }
@@ -43,7 +59,6 @@ static void
 draw_key_columns(struct draw *d)
 {
 	const struct render_layout *l = d->l;
-	cairo_t *cr = d->cr;
 	struct draw_text t = {
 		.size = DRAW_FONT,
 		.max_w = l->key_label_max,
@@ -60,11 +75,7 @@ draw_key_columns(struct draw *d)
 		double top = l->key_top - (double)row * l->key_pitch;
 		double centre = top - l->key_pitch / 2;
 
-		cairo_rectangle(cr, x, centre - box / 2, box, box);
-		cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
-		cairo_fill_preserve(cr);
-		cairo_set_source_rgb(cr, 0, 0, 0);
-		cairo_stroke(cr);
+		swatch(d, b, x, centre - box / 2, box);
 		draw_show(d, x + box + 4, centre - DRAW_FONT * 0.35,
 			  b->label, b->label_len, &t);
 	}

@@ -70,6 +70,31 @@ comma_number(char *buf, size_t size, double v)
 	buf[o] = '\0';
 }
 
+/* The title's box, and with two rows the line between them. */
+static void
+title_box(struct draw *d, double box_y, double box_w)
+{
+	const struct render_layout *l = d->l;
+	struct draw_snap snap;
+	double x = BORDER, y = box_y, w = box_w, h = l->title_h;
+	double mx0 = BORDER, my0 = box_y + h / 2, mx1 = BORDER + box_w,
+		my1 = my0;
+
+	cairo_save(d->cr);
+	draw_snap_begin(d, &snap);
+	draw_snap_rect(&snap, &x, &y, &w, &h);
+	cairo_rectangle(d->cr, x, y, w, h);
+	cairo_stroke(d->cr);
+	if (l->big_title) {
+		draw_snap_point(&snap, &mx0, &my0);
+		draw_snap_point(&snap, &mx1, &my1);
+		cairo_move_to(d->cr, mx0, my0);
+		cairo_line_to(d->cr, mx1, my1);
+		cairo_stroke(d->cr);
+	}
+	cairo_restore(d->cr);
+}
+
 void
 draw_title(struct draw *d)
 {
@@ -88,8 +113,7 @@ draw_title(struct draw *d)
 	char num[520], *area;
 	size_t n;
 
-	cairo_rectangle(d->cr, BORDER, box_y, box_w, l->title_h);
-	cairo_stroke(d->cr);
+	title_box(d, box_y, box_w);
 
 	n = strlen(vu) + strlen(su) + sizeof num + sizeof " x , 18446744073709551615 counters";
 	area = hp_malloc(n);
@@ -116,9 +140,6 @@ draw_title(struct draw *d)
 	if (l->big_title) {
 		double mid = box_y + l->title_h / 2;
 
-		cairo_move_to(d->cr, BORDER, mid);
-		cairo_line_to(d->cr, BORDER + box_w, mid);
-		cairo_stroke(d->cr);
 		t.max_w = right - left;
 		draw_show(d, left, mid + INSET, job, strlen(job), &t);
 		t.max_w = aw;
