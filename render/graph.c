@@ -16,7 +16,7 @@
  * by side (or stacked), each drawn through a base matrix moved to its
  * place.  Their layouts are computed twice: alone, to learn the largest
  * ranges and every band name, then with a prior aux holding those ranges
- * and one shade per name, so scales and colours agree.
+ * and one colour per name (share.c), so scales and colours agree.
  *
  * Failures: cairo's status is sticky, so the parts draw without checking
  * and the status is read once at the end; our own allocations report
@@ -29,8 +29,6 @@
 #include <string.h>
 
 #include "../hp/grow.h"
-#include "aux-private.h"
-#include "palette.h"
 
 static void
 begin_page(struct draw *d, const struct draw_format *fmt,
@@ -86,58 +84,6 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 	return 0;
 }
 
-/* What every graph of one file shares: with several inputs, the
- * largest y range (and x range with --same-time), and one shade per band
- * name across all of them, handed to each layout as its prior aux. */
-static render_aux *
-shared_prior(struct render_layout *l, size_t n, const struct render_opts *o,
-	     struct hp_err *err)
-{
-	render_aux *a = render_aux_new();
-	double x = 0, y = 0, shade;
-	size_t i, k, invented = 0;
-
-	if (!a) {
-		hp_err_set(err, "out of memory");
-		return NULL;
-	}
-	for (i = 0; i < n; i++) {
-		x = fmax(x, l[i].xrange);
-		y = fmax(y, l[i].yrange);
-	}
-	render_aux_set_ranges(a, o->same_time ? x : 0, y);
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < l[i].nbands; k++) {
-			const struct layout_band *b = &l[i].bands[k];
-
-			uint32_t c;
-
-			/* --colour-by name: each graph colours by name */
-			if (o->colour_by_name ||
-			    render_aux_shade(a, b->name, b->name_len, &shade))
-				continue;
-			if (o->palette == RENDER_PALETTE_MANY) {
-				c = render_many[invented++ % RENDER_MANY_N].rgb;
-				if (render_aux_add_colour(a, b->name,
-							  b->name_len, c, err)) {
-					render_aux_free(a);
-					return NULL;
-				}
-				continue;
-			}
-			shade = render_palette(o->palette == RENDER_PALETTE_HP2PS ||
-					       (o->palette == RENDER_PALETTE_AUTO &&
-						o->colour), invented++)->shade;
-			if (render_aux_add_shade(a, b->name, b->name_len, shade,
-						 err)) {
-				render_aux_free(a);
-				return NULL;
-			}
-		}
-	}
-	return a;
-}
-
 /* Layouts for every input: alone, then (several inputs) again with the
  * scales and shades they share. */
 static int
@@ -150,7 +96,7 @@ layouts(struct render_layout *l, const struct render_input *in, size_t n,
 
 	for (pass = 0; pass < (n > 1 ? 2 : 1); pass++) {
 		if (pass == 1) {
-			shared = shared_prior(l, n, o, err);
+			shared = layout_share(l, n, o, err);
 			for (i = 0; i < n; i++)
 				layout_release(&l[i]);
 			done = 0;

@@ -149,6 +149,13 @@ void layout_release(struct render_layout *l);
 int layout_to_aux(const struct render_layout *l, render_aux *used,
 		  struct hp_err *err) HP_MUSTCHECK;
 
+/* share.c: the aux the n layouts of one file's graphs share, for their
+ * second computation: the largest y range (x range with --same-time)
+ * and one colour per band name, by the rules of one graph over the
+ * union of their bands.  NULL with err filled when out of memory. */
+render_aux *layout_share(const struct render_layout *l, size_t n,
+			 const struct render_opts *o, struct hp_err *err);
+
 /* Whether format f holds pages (PS, PDF), so -M's key gets pages of its
  * own; the others hold one picture. */
 int layout_has_pages(enum render_format f);

@@ -1134,6 +1134,180 @@ colour_by_name(void **state)
 	hp_model_free(mb);
 }
 
+/* The two computations of several graphs in one file (graph.c): alone,
+ * then with the aux they share. */
+static void
+share(hp_model *const *m, size_t n, const struct render_opts *o,
+      struct render_layout *l)
+{
+	struct hp_err err = {{0}};
+	render_aux *a;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		compute(&l[i], m[i], o, NULL);
+	a = layout_share(l, n, o, &err);
+	assert_non_null(a);
+	for (i = 0; i < n; i++) {
+		layout_release(&l[i]);
+		compute(&l[i], m[i], o, a);
+	}
+	render_aux_free(a);
+}
+
+/* Every name two graphs both draw has one colour in both. */
+static void
+assert_same_colours(const struct render_layout *a,
+		    const struct render_layout *b, size_t want_shared)
+{
+	size_t i, j, shared = 0;
+
+	for (i = 0; i < a->nbands; i++)
+		for (j = 0; j < b->nbands; j++)
+			if (a->bands[i].name_len == b->bands[j].name_len &&
+			    memcmp(a->bands[i].name, b->bands[j].name,
+				   a->bands[i].name_len) == 0) {
+				shared++;
+				if (memcmp(a->bands[i].rgb, b->bands[j].rgb,
+					   sizeof a->bands[i].rgb))
+					fail_msg("%.*s: two colours",
+						 (int)a->bands[i].name_len,
+						 a->bands[i].name);
+			}
+	assert_true(shared >= want_shared);
+}
+
+/* No two bands of one graph alike; unless hp2ps's palette (whose
+ * eighth colour is white) is kept, none white on the white page. */
+static void
+assert_distinct(const struct render_layout *l, int white_ok)
+{
+	size_t i, j;
+
+	for (i = 0; i < l->nbands; i++) {
+		const double *c = l->bands[i].rgb;
+
+		if (!white_ok && c[0] > 0.95 && c[1] > 0.95 && c[2] > 0.95)
+			fail_msg("%.*s is white", (int)l->bands[i].name_len,
+				 l->bands[i].name);
+		for (j = 0; j < i; j++)
+			if (memcmp(c, l->bands[j].rgb, sizeof l->bands[j].rgb) == 0)
+				fail_msg("band %zu and %zu alike", i, j);
+	}
+}
+
+/* A graph of names "<prefix>NN", first..first+n-1. */
+static hp_model *
+numbered_model(const char *prefix, size_t first, size_t n)
+{
+	char (*buf)[16] = malloc(n * sizeof *buf);
+	const char **names = malloc(n * sizeof *names);
+	hp_model *m;
+	size_t i;
+
+	assert_non_null(buf);
+	assert_non_null(names);
+	for (i = 0; i < n; i++) {
+		snprintf(buf[i], sizeof buf[i], "%s%02zu", prefix, first + i);
+		names[i] = buf[i];
+	}
+	m = named_model(names, n);
+	free(names);
+	free(buf);
+	return m;
+}
+
+/* Several inputs in one file: a band has one colour in every graph,
+ * with -c past 20 bands (the many-band palette over the union, OTHER
+ * grey, no white, no repeats in a graph), with -c under 20, with greys,
+ * and with --colour-by name, where two names that collide in one graph
+ * and not in another keep the colours of the union in both. */
+static void
+shared_colours(void **state)
+{
+	hp_model *m[2];
+	struct render_layout l[2];
+	struct render_opts o;
+	const char *names[3];
+	char pair[2][16];
+	size_t i, idx[2], one;
+	size_t lens[2];
+
+	(void)state;
+	render_opts_init(&o);
+	o.trace_pct = 0;
+	/* -c, 25 bands each, 40 in the union, 15 kept and OTHER */
+	m[0] = numbered_model("n", 0, 25);
+	m[1] = numbered_model("n", 15, 25);
+	o.colour = 1;
+	o.max_bands = 16;
+	share(m, 2, &o, l);
+	assert_same_colours(&l[0], &l[1], 1);
+	for (i = 0; i < 2; i++) {
+		assert_true(l[i].has_other);
+		assert_true(l[i].bands[0].hexrgb == RENDER_OTHER_RGB);
+		assert_distinct(&l[i], 0);
+		layout_release(&l[i]);
+	}
+	/* -c, every band kept: 25 in each, shared ones alike */
+	o.max_bands = 40;
+	share(m, 2, &o, l);
+	assert_same_colours(&l[0], &l[1], 10);
+	for (i = 0; i < 2; i++) {
+		assert_distinct(&l[i], 0);
+		layout_release(&l[i]);
+	}
+	/* greys (hp2ps's ten repeat, as in hp2ps) */
+	o.colour = 0;
+	share(m, 2, &o, l);
+	assert_same_colours(&l[0], &l[1], 10);
+	for (i = 0; i < 2; i++)
+		layout_release(&l[i]);
+	hp_model_free(m[0]);
+	hp_model_free(m[1]);
+
+	/* -c, 16 names in all: hp2ps's colours, shared */
+	m[0] = numbered_model("n", 0, 10);
+	m[1] = numbered_model("n", 6, 10);
+	o.colour = 1;
+	share(m, 2, &o, l);
+	assert_same_colours(&l[0], &l[1], 4);
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(l[i].bands[0].hex, 0);	/* hp2ps's shades */
+		assert_distinct(&l[i], 1);
+		layout_release(&l[i]);
+	}
+	hp_model_free(m[0]);
+	hp_model_free(m[1]);
+
+	/* --colour-by name: find a name whose colour beside "a00" is not
+	 * its colour alone (the colours are a fixed table: one is near) */
+	snprintf(pair[0], sizeof pair[0], "a00");
+	for (i = 1; i < 1000; i++) {
+		snprintf(pair[1], sizeof pair[1], "b%03zu", i);
+		names[0] = pair[0];
+		names[1] = pair[1];
+		lens[0] = strlen(pair[0]);
+		lens[1] = strlen(pair[1]);
+		render_colour_by_name(names, lens, 2, idx);
+		render_colour_by_name(names + 1, lens + 1, 1, &one);
+		if (idx[1] != one)
+			break;
+	}
+	assert_true(i < 1000);
+	names[2] = "c";
+	m[0] = named_model(names, 3);	/* a00 and bNNN collide here */
+	m[1] = named_model(names + 1, 1);	/* bNNN alone */
+	o.colour_by_name = 1;
+	share(m, 2, &o, l);
+	assert_same_colours(&l[0], &l[1], 1);
+	assert_distinct(&l[0], 0);
+	for (i = 0; i < 2; i++)
+		layout_release(&l[i]);
+	hp_model_free(m[0]);
+	hp_model_free(m[1]);
+}
+
 /* Marks: every label is placed (none dropped), in lanes above the
  * graph, clear of each other and of the data, at 9 pt or more; a mark at
  * t = 0 and one at the very end too; the heap-size legend gets a lane. */
@@ -1475,6 +1649,7 @@ main(void)
 		cmocka_unit_test(many_palette),
 		cmocka_unit_test(palette_choice),
 		cmocka_unit_test(colour_by_name),
+		cmocka_unit_test(shared_colours),
 		cmocka_unit_test(x_labels_and_clock),
 		cmocka_unit_test(mark_lanes),
 		cmocka_unit_test(huge_values),
