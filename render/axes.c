@@ -85,7 +85,8 @@ draw_axes(struct draw *d)
 	t.up = 1;
 	t.halign = DRAW_RIGHT;
 	t.max_w = gh / 2;
-	draw_show(d, gx - LABEL_GAP, gy + gh, vu, strlen(vu), &t);
+	draw_show(d, gx - LABEL_GAP, gy + gh - l->yunit_drop, vu, strlen(vu),
+		  &t);
 	t.up = 0;
 	t.max_w = gx - LABEL_GAP - 1;
 	for (i = 0; i < l->nyticks; i++) {

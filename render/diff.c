@@ -46,6 +46,27 @@ draw_diff_scale(struct draw *d, struct render_layout *l)
 	return 0;
 }
 
+/* The zero line, on whole pixels in PNG (crisp.c). */
+static void
+draw_zero_line(struct draw *d, double zero)
+{
+	const struct render_layout *l = d->l;
+	cairo_t *cr = d->cr;
+	struct draw_snap snap;
+	double x0 = l->graph_x, y0 = zero, x1 = l->graph_x + l->graph_w,
+		y1 = zero;
+
+	cairo_save(cr);
+	draw_snap_begin(d, &snap);
+	draw_snap_point(&snap, &x0, &y0);
+	draw_snap_point(&snap, &x1, &y1);
+	cairo_move_to(cr, x0, y0);
+	cairo_line_to(cr, x1, y1);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
 int
 draw_diff_bands(struct draw *d)
 {
@@ -75,9 +96,6 @@ draw_diff_bands(struct draw *d)
 		cairo_restore(cr);
 	}
 	d->oom |= h.oom;
-	cairo_move_to(cr, l->graph_x, zero);
-	cairo_line_to(cr, l->graph_x + l->graph_w, zero);
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	cairo_stroke(cr);
+	draw_zero_line(d, zero);
 	return rc;
 }

@@ -90,6 +90,7 @@
 #define SMALL_JOB	35
 #define N_MARKS		7.0
 #define AXIS_FUDGE	15.0
+#define ZERO_ROOM	4.0		/* a zero label to the legend below it */
 #define MAX_TICKS	64
 
 static const char other_name[] = "OTHER";
@@ -771,7 +772,7 @@ int
 layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		double above, layout_measure_fn measure, void *closure)
 {
-	double per, zero, limit, div = 1;
+	double per, zero, limit, div = 1, unit_w;
 	const char *suffix = "";
 	long long k;
 
@@ -782,14 +783,21 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 	l->yrange = below + above > 0 ? below + above : 1;
 	per = l->graph_h / l->yrange;
 	zero = below * per;
-	limit = l->graph_h -
-		(field_width(m, HP_VALUE_UNIT, measure, closure) + AXIS_FUDGE);
+	unit_w = field_width(m, HP_VALUE_UNIT, measure, closure);
+	limit = l->graph_h - (unit_w + AXIS_FUDGE);
+	l->yunit_drop = 0;
+	free(l->yticks);
+	l->yticks = NULL;
+	l->nyticks = 0;
 	if (hp_model_scale(m) != 1)
 		return scaled_y_ticks(l, m, limit);
+	/* Zero's label would meet the legend: the legend goes below it. */
+	if (zero >= limit) {
+		l->yunit_drop = l->graph_h - zero + ZERO_ROOM;
+		limit = zero - ZERO_ROOM - (unit_w + AXIS_FUDGE);
+	}
 	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
 	y_unit(l->ystep, &div, &suffix);
-	free(l->yticks);
-	l->nyticks = 0;
 	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
 	if (!l->yticks)
 		return -1;
@@ -798,8 +806,13 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		double v = (double)k * l->ystep, y = zero + v * per;
 		struct layout_tick *t;
 
-		if (!(v <= above) || !(y < limit))
+		if (!(v <= above))
 			break;
+		if (k != 0 && !(y < limit)) {
+			if (k > 0)
+				break;
+			continue;	/* under the legend */
+		}
 		t = &l->yticks[l->nyticks++];
 		t->value = v;
 		t->pos = y;

@@ -128,8 +128,11 @@ struct render_layout {
 	double lane_h;
 	double mark_font;
 
-	/* Ticks, and the time axis' legend (its unit and clock). */
+	/* Ticks, and the time axis' legend (its unit and clock).  The value
+	 * axis' legend ends at the axis' top, or yunit_drop below it (a
+	 * difference graph whose zero line, always labelled, lies there). */
 	char xunit[256];
+	double yunit_drop;
 	double xstep, ystep;
 	struct layout_tick *xticks, *yticks;
 	size_t nxticks, nyticks;
@@ -162,8 +165,10 @@ int layout_has_pages(enum render_format f);
 
 /* A y axis from -below to +above (a difference graph): yrange becomes
  * below + above and the ticks are multiples of one step either side of
- * zero, those below labelled with a minus sign.  Returns 0, or -1 when
- * out of memory. */
+ * zero, those below labelled with a minus sign.  Zero is always
+ * labelled: where its label would meet the axis' legend, the legend
+ * moves down below it (yunit_drop) and the ticks there give way.
+ * Returns 0, or -1 when out of memory. */
 int layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		    double above, layout_measure_fn measure,
 		    void *closure) HP_MUSTCHECK;

@@ -22,8 +22,9 @@
 #                                        README's pictures; look at every
 #                                        one before committing it.
 #
-# The README's pictures, samples/leak-hT.png and samples/leak-hc.png, are
-# two of the cases; the test fails when they fall behind the references.
+# The README's pictures, samples/leak-hT.png, samples/leak-hc.png and
+# samples/fix-diff.png, are three of the cases; the test fails when they
+# fall behind the references.
 #
 # Last line: "N passed, N failed"; exit status non-zero when any failed.
 set -u
@@ -41,7 +42,10 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitco
 # marks close together and one at t = 0 (the eventlog),
 # --colour-by name on a .hp and an eventlog of one run: the bands they
 # share have the same colours; five marks 1% of the time axis apart
-# (every label in a lane of its own); the 30- and 200-band keys as SVG.
+# (every label in a lane of its own); the 30- and 200-band keys as SVG;
+# a --diff graph whose zero line is at the top, labelled (its inputs
+# are named relative to the source tree, as the title shows them: hp2x
+# runs there).
 cases() {
 	cat <<EOF
 leak-hT			$SRC/samples/leak-hT.hp
@@ -58,6 +62,7 @@ cjk-emoji		-q -c $SRC/tests/data/cjk-emoji.hp
 marks-1pct		-c $SRC/tests/data/marks-1pct.eventlog
 bands-30.svg		-c -t0 -m30 $SRC/samples/leak-hc.hp
 bands-200.svg		-c -t0 -m200 $SRC/tests/data/hp/hackage-query.hp
+fix-diff		-c --diff samples/fix-leak.eventlog samples/fix-fixed.eventlog
 EOF
 }
 
@@ -66,6 +71,7 @@ readme_pictures() {
 	cat <<EOF
 leak-hT-eventlog-c	$SRC/samples/leak-hT.png
 leak-hc-c		$SRC/samples/leak-hc.png
+fix-diff		$SRC/samples/fix-diff.png
 EOF
 }
 
@@ -87,11 +93,11 @@ draw() {
 	case $name in
 	*.svg)
 		# shellcheck disable=SC2086 # flags and a path without blanks
-		"$HP2X" -q $args -o "$top/$name" 2>"$top/err" &&
+		(cd "$SRC" && "$HP2X" -q $args -o "$top/$name") 2>"$top/err" &&
 			rsvg-convert "$top/$name" -o "$out" 2>>"$top/err" ;;
 	*)
 		# shellcheck disable=SC2086
-		"$HP2X" -q --size 864x576 $args -o "$out" 2>"$top/err" ;;
+		(cd "$SRC" && "$HP2X" -q --size 864x576 $args -o "$out") 2>"$top/err" ;;
 	esac
 }
 
@@ -135,7 +141,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 14 ] || { echo "FAIL: $ncases cases read, wanted 14"; fail=$((fail + 1)); }
+[ "$ncases" -eq 15 ] || { echo "FAIL: $ncases cases read, wanted 15"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then

@@ -1308,6 +1308,59 @@ shared_colours(void **state)
 	hp_model_free(m[1]);
 }
 
+/* A difference graph's y axis: zero is always labelled, also at the
+ * top when nothing grew (the legend then moves below it, and no other
+ * label lies under the legend), and at the bottom when nothing shrank. */
+static void
+diff_zero_labelled(void **state)
+{
+	static const double cases[][2] = {	/* below, above */
+		{ 65e6, 0 }, { 65e6, 1e5 }, { 65e6, 3e6 }, { 4e6, 4e6 },
+		{ 0, 5e6 }, { 0, 0 },
+	};
+	hp_model *m = many_bands(3);
+	struct render_opts o;
+	struct render_layout l;
+	size_t c, i, zeros;
+
+	(void)state;
+	render_opts_init(&o);
+	for (c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		double below = cases[c][0], above = cases[c][1], zero, legend;
+
+		compute(&l, m, &o, NULL);
+		assert_int_equal(layout_signed_y(&l, m, below, above,
+						 lu_hp2ps_measure, NULL), 0);
+		zero = below / l.yrange * l.graph_h;
+		/* the legend "bytes" at hp2ps's widths, and its room */
+		legend = l.graph_h - l.yunit_drop -
+			 lu_hp2ps_measure(NULL, "bytes", 5, 10);
+		for (i = zeros = 0; i < l.nyticks; i++) {
+			const struct layout_tick *t = &l.yticks[i];
+
+			if (t->value == 0) {
+				zeros++;
+				assert_true(fabs(t->pos - zero) < 1e-9);
+				assert_int_equal(t->label[0], '0');
+			} else {
+				assert_true(t->pos < legend);
+				assert_true(t->pos < zero ? t->label[0] == '-'
+					    : t->label[0] != '-');
+			}
+		}
+		if (zeros != 1)
+			fail_msg("below %g above %g: %zu zero labels", below,
+				 above, zeros);
+		if (above == 0 && below > 0)
+			assert_true(l.yunit_drop > 0);
+		if (above > 2 * below)
+			assert_true(l.yunit_drop == 0);
+		assert_true(l.nyticks >= 3 || below + above == 0);
+		layout_release(&l);
+	}
+	hp_model_free(m);
+}
+
 /* Marks: every label is placed (none dropped), in lanes above the
  * graph, clear of each other and of the data, at 9 pt or more; a mark at
  * t = 0 and one at the very end too; the heap-size legend gets a lane. */
@@ -1650,6 +1703,7 @@ main(void)
 		cmocka_unit_test(palette_choice),
 		cmocka_unit_test(colour_by_name),
 		cmocka_unit_test(shared_colours),
+		cmocka_unit_test(diff_zero_labelled),
 		cmocka_unit_test(x_labels_and_clock),
 		cmocka_unit_test(mark_lanes),
 		cmocka_unit_test(huge_values),
