@@ -3,7 +3,8 @@
  * the counters with the most of the chosen measure, largest at the top,
  * each with its readable name on the left and its value after the bar,
  * over a value axis.  What goes where is barlayout.c's; this only draws.
- * The border and title box are the band graph's (title.c).
+ * The border and title box are the band graph's (title.c).  In PNG the
+ * bars, the axis and its ticks lie on whole pixels (crisp.c).
  */
 #include "draw.h"
 
@@ -52,19 +53,24 @@ draw_bars(struct draw *d)
 	cairo_t *cr = d->cr;
 	struct draw_text t = { .ellipsize = PANGO_ELLIPSIZE_MIDDLE };
 	const char *vu = draw_field(d, HP_VALUE_UNIT, "bytes");
+	struct draw_snap snap;
 	char num[64];
 	size_t i, k;
-	double v;
+	double v, ax0, ay, ax1, ay1;
 
 	if (layout_bars(&bl, d->m, d->o, d->l->page_h - 5 - d->l->title_h,
 			draw_measure, d->pc, d->err))
 		return -1;
 	t.size = bl.font;
+	cairo_save(cr);
+	draw_snap_begin(d, &snap);
 	for (i = 0; i < bl.n; i++) {
 		const struct bar *b = &bl.bar[i];
 		double h = bl.row * 0.7, base = b->y - bl.font * 0.35;
+		double x = bl.bar_x, y = b->y - h / 2, w = fmax(b->len, 0.5);
 
-		cairo_rectangle(cr, bl.bar_x, b->y - h / 2, fmax(b->len, 0.5), h);
+		draw_snap_rect(&snap, &x, &y, &w, &h);
+		cairo_rectangle(cr, x, y, w, h);
 		cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
 		cairo_fill_preserve(cr);
 		cairo_set_source_rgb(cr, 0, 0, 0);
@@ -78,16 +84,24 @@ draw_bars(struct draw *d)
 		draw_show(d, bl.bar_x + b->len + 3, base, num, strlen(num), &t);
 	}
 	/* the value axis */
-	cairo_move_to(cr, bl.bar_x, bl.y0);
-	cairo_line_to(cr, bl.bar_x + bl.bar_w, bl.y0);
+	ax0 = bl.bar_x;
+	ay = bl.y0;
+	ax1 = bl.bar_x + bl.bar_w;
+	ay1 = bl.y0;
+	draw_snap_point(&snap, &ax0, &ay);
+	draw_snap_point(&snap, &ax1, &ay1);
+	cairo_move_to(cr, ax0, ay);
+	cairo_line_to(cr, ax1, ay1);
 	cairo_stroke(cr);
 	t.size = DRAW_FONT;
 	t.halign = DRAW_CENTRE;
 	for (k = 0; k <= 100 && (v = (double)k * bl.axis_step) <= bl.axis_max * (1 + 1e-9); k++) {
 		double x = bl.bar_x + v / bl.axis_max * bl.bar_w;
+		double tx = x, ty = bl.y0, tx1 = x, ty1 = bl.y0 - TICK;
 
-		cairo_move_to(cr, x, bl.y0);
-		cairo_rel_line_to(cr, 0, -TICK);
+		draw_snap_tick(&snap, &tx, &ty, &tx1, &ty1);
+		cairo_move_to(cr, tx, ty);
+		cairo_line_to(cr, tx1, ty1);
 		cairo_stroke(cr);
 		short_number(num, sizeof num, v);
 		draw_show(d, x, bl.y0 - TICK - DRAW_FONT, num, strlen(num), &t);
@@ -95,6 +109,7 @@ draw_bars(struct draw *d)
 	t.halign = DRAW_RIGHT;
 	t.max_w = bl.label_w + bl.bar_x;
 	draw_show(d, bl.bar_x - GAP, bl.y0 - TICK - DRAW_FONT, vu, strlen(vu), &t);
+	cairo_restore(cr);
 	layout_bars_release(&bl);
 	return 0;
 }

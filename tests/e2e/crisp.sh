@@ -5,8 +5,8 @@
 # an axis must be exactly w dark pixels wide, w being 0.5 pt rounded to
 # whole pixels (at least 1), with the colours on either side unmixed: the
 # frame, the axes and their ticks, the key's boxes (hp2ps's key beside
-# the graph and the key of columns) and the bands' level and upright
-# outlines.  The profile is made here: 30 bands, each the same all along
+# the graph and the key of columns), the bands' level and upright
+# outlines, and a ticky report's bars.  The profile is made here: 30 bands, each the same all along
 # (level tops), the first sample already full (upright ends).
 #
 # The frame is checked at the page's edges in the PNG, and in the PDF
@@ -49,9 +49,11 @@ def fail(msg):
     print(f"{path}: {msg}", file=sys.stderr)
     bad += 1
 
-def runs(line, what, want_min):
+def runs(line, what, want_min, dark_fills=False):
     """Every run of dark pixels in line is w long, its neighbours
-    unmixed (the same as the pixel past them, or another line)."""
+    unmixed (the same as the pixel past them, or another line).  With
+    dark_fills, a run much longer than a line is a dark area (a black
+    bar) and is passed over."""
     n, i = 0, 0
     while i < len(line):
         if not dark(line[i]):
@@ -60,6 +62,9 @@ def runs(line, what, want_min):
         j = i
         while j < len(line) and dark(line[j]):
             j += 1
+        if dark_fills and j - i > 3 * w:
+            i = j
+            continue
         n += 1
         if j - i != w:
             fail(f"{what}: a line {j - i} px wide at {i}, not {w}")
@@ -79,6 +84,30 @@ for name, line in (("top", [px(x, 0) for x in range(W)]),
 for name, edge, inner in (("left", 0, w), ("right", W - 1, W - 1 - w)):
     if not dark(px(edge, H // 2)) or dark(px(inner, H // 2)):
         fail(f"the frame's {name} edge is not {w} px")
+
+if keykind == "bars":
+    # a ticky report's bars: the value axis is the longest dark row
+    # of the lower half, the bars start at its left end
+    def row_run(y):
+        best, x = (0, 0), 0
+        while x < W:
+            if dark(px(x, y)):
+                x0 = x
+                while x < W and dark(px(x, y)):
+                    x += 1
+                best = max(best, (x - x0, x0))
+            x += 1
+        return best
+    ay = max(range(H // 2, H - 2), key=lambda y: row_run(y)[0])
+    length, bx = row_run(ay)
+    ay += w - 1			# the axis' last row
+    col = [px(bx + 3 * w, y) for y in range(H // 6, ay - w + 1)]
+    runs(col, "bars", 20, dark_fills=True)
+    runs([px(x, ay + 3) for x in range(bx - 2, bx + length)], "bar axis ticks", 3)
+    ys = [H // 6 + i for i, p in enumerate(col) if dark(p)]
+    mid = next(y for y in range(ys[-1], 0, -1) if not dark(px(bx + 3 * w, y)))
+    runs([px(x, mid) for x in range(bx - 4 * w, bx + 4 * w)], "bar's left edge", 1)
+    sys.exit(1 if bad else 0)
 
 # the y axis: the longest dark column in the left fifth
 best = (0, 0, 0)
@@ -172,6 +201,12 @@ t_two_pixels() {
 	check g.png beside || bad "not crisp (above)"
 }
 
+# A ticky report's bar chart.
+t_bars() {
+	"$HP2X" -q -c "$SRC/samples/leak.ticky" --size 864x576 -o g.png || bad "hp2x failed"
+	check g.png bars || bad "not crisp (above)"
+}
+
 t_vector_frame() {
 	"$HP2X" -q "$top/level.hp" -o g.pdf || bad "hp2x -o g.pdf failed"
 	pdftoppm -r 144 -png -singlefile g.pdf pdf || bad "pdftoppm failed"
@@ -185,5 +220,6 @@ t_vector_frame() {
 run beside t_beside
 run columns t_columns
 run two-pixels t_two_pixels
+run bars t_bars
 run vector-frame t_vector_frame
 e2e_done

@@ -22,9 +22,9 @@
 #                                        README's pictures; look at every
 #                                        one before committing it.
 #
-# The README's pictures, samples/leak-hT.png, samples/leak-hc.png and
-# samples/fix-diff.png, are three of the cases; the test fails when they
-# fall behind the references.
+# The README's pictures, samples/leak-hT.png, leak-hc.png, fix-diff.png,
+# leak-ticky.png and leak-p.png, are five of the cases; the test fails
+# when they fall behind the references.
 #
 # Last line: "N passed, N failed"; exit status non-zero when any failed.
 set -u
@@ -45,7 +45,7 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitco
 # (every label in a lane of its own); the 30- and 200-band keys as SVG;
 # a --diff graph whose zero line is at the top, labelled (its inputs
 # are named relative to the source tree, as the title shows them: hp2x
-# runs there).
+# runs there); the README's ticky bar chart and time profile.
 cases() {
 	cat <<EOF
 leak-hT			$SRC/samples/leak-hT.hp
@@ -63,6 +63,8 @@ marks-1pct		-c $SRC/tests/data/marks-1pct.eventlog
 bands-30.svg		-c -t0 -m30 $SRC/samples/leak-hc.hp
 bands-200.svg		-c -t0 -m200 $SRC/tests/data/hp/hackage-query.hp
 fix-diff		-c --diff samples/fix-leak.eventlog samples/fix-fixed.eventlog
+leak-ticky		-c samples/leak.ticky
+leak-p			-c samples/leak-p.eventlog
 EOF
 }
 
@@ -72,6 +74,8 @@ readme_pictures() {
 leak-hT-eventlog-c	$SRC/samples/leak-hT.png
 leak-hc-c		$SRC/samples/leak-hc.png
 fix-diff		$SRC/samples/fix-diff.png
+leak-ticky		$SRC/samples/leak-ticky.png
+leak-p			$SRC/samples/leak-p.png
 EOF
 }
 
@@ -141,7 +145,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 15 ] || { echo "FAIL: $ncases cases read, wanted 15"; fail=$((fail + 1)); }
+[ "$ncases" -eq 17 ] || { echo "FAIL: $ncases cases read, wanted 17"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then
