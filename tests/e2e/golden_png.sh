@@ -45,7 +45,9 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitco
 # (every label in a lane of its own); the 30- and 200-band keys as SVG;
 # a --diff graph whose zero line is at the top, labelled (its inputs
 # are named relative to the source tree, as the title shows them: hp2x
-# runs there); the README's ticky bar chart and time profile.
+# runs there); the README's ticky bar chart and time profile; two
+# inputs in one picture with -c past 20 bands: each band in one colour
+# in both graphs.
 cases() {
 	cat <<EOF
 leak-hT			$SRC/samples/leak-hT.hp
@@ -65,6 +67,7 @@ bands-200.svg		-c -t0 -m200 $SRC/tests/data/hp/hackage-query.hp
 fix-diff		-c --diff samples/fix-leak.eventlog samples/fix-fixed.eventlog
 leak-ticky		-c samples/leak.ticky
 leak-p			-c samples/leak-p.eventlog
+compare-c		--size 1296x432 -c -t0 -m25 samples/leak-hT.hp samples/leak-hT.eventlog
 EOF
 }
 
@@ -145,7 +148,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 17 ] || { echo "FAIL: $ncases cases read, wanted 17"; fail=$((fail + 1)); }
+[ "$ncases" -eq 18 ] || { echo "FAIL: $ncases cases read, wanted 18"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then
