@@ -112,6 +112,8 @@ if keykind == "bars":
 # the y axis: the longest dark column in the left fifth
 best = (0, 0, 0)
 for x in range(W // 5):
+    if not dark(px(x, H // 2)):	# the axis crosses the middle row
+        continue
     y = 0
     while y < H:
         if dark(px(x, y)):
