@@ -77,6 +77,8 @@ struct hp_model {
 	hp_band *ebands;	/* entries, committed then open */
 	uint64_t *ebytes;
 	size_t nentry, eband_cap, ebyte_cap;
+	int borrowed;		/* ebands and ebytes are another model's
+				 * (hp_model_share_range) until written */
 
 	/* Parts: every value of an entry added more than once, in entry
 	 * order (add order within one), the open sample's past the
@@ -163,8 +165,10 @@ hp_model_free(hp_model *m)
 	free(m->time);
 	free(m->start);
 	free(m->sum);
-	free(m->ebands);
-	free(m->ebytes);
+	if (!m->borrowed) {
+		free(m->ebands);
+		free(m->ebytes);
+	}
 	free(m->pentry);
 	free(m->pbytes);
 	free(m->mark);
@@ -383,6 +387,33 @@ add_part(hp_model *m, size_t entry, uint64_t bytes)
 	return 0;
 }
 
+/* Entries shared with another model (hp_model_share_range) become this
+ * model's own before any is written. */
+static int
+own_entries(hp_model *m)
+{
+	size_t n = m->nentry ? m->nentry : 1;
+	hp_band *b;
+	uint64_t *v;
+
+	if (!m->borrowed)
+		return 0;
+	b = hp_mallocn(n, sizeof *b);
+	v = hp_mallocn(n, sizeof *v);
+	if (!b || !v) {
+		free(b);
+		free(v);
+		return -1;
+	}
+	memcpy(b, m->ebands, m->nentry * sizeof *b);
+	memcpy(v, m->ebytes, m->nentry * sizeof *v);
+	m->ebands = b;
+	m->ebytes = v;
+	m->eband_cap = m->ebyte_cap = n;
+	m->borrowed = 0;
+	return 0;
+}
+
 int
 hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 {
@@ -408,7 +439,8 @@ hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 	}
 	/* the capacity test inline: this runs once per value read */
 	if ((m->nentry >= m->eband_cap || m->nentry >= m->ebyte_cap) &&
-	    (HP_GROW(m->ebands, m->eband_cap, m->nentry + 1) ||
+	    (own_entries(m) < 0 ||
+	     HP_GROW(m->ebands, m->eband_cap, m->nentry + 1) ||
 	     HP_GROW(m->ebytes, m->ebyte_cap, m->nentry + 1)))
 		return oom(err);
 	p->gen = m->gen;
@@ -505,47 +537,133 @@ int
 hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
 		struct hp_err *err)
 {
-	size_t n = from->nsample, i, k, e = m->nentry;
-	size_t ne = from->start[n] - from->start[0];
+	return hp_model_append_range(m, from, 0, from->nsample, map, NULL, err);
+}
+
+/* The first part of entry e or later. */
+static size_t
+first_part(const hp_model *m, size_t e)
+{
+	size_t lo = 0, hi = m->ncpart;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->pentry[mid] < e)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int
+hp_model_append_range(hp_model *m, const hp_model *from, size_t lo,
+		      size_t hi, const hp_band *map, const char *keep,
+		      struct hp_err *err)
+{
+	size_t n, i, k, e = m->nentry, p, pend, ne;
 
 	if (m->open)
 		return hp_err_set(err, "sample already open");
-	if (!n)
+	if (hi > from->nsample)
+		hi = from->nsample;
+	if (lo >= hi)
 		return 0;
-	if (m->nsample && from->time[0] < m->time[m->nsample - 1])
+	if (own_entries(m) < 0)
+		return oom(err);
+	n = hi - lo;
+	ne = from->start[hi] - from->start[lo];
+	if (m->nsample && from->time[lo] < m->time[m->nsample - 1])
 		return hp_err_set(err, "samples out of sequence (%g after %g)",
-				  from->time[0], m->time[m->nsample - 1]);
+				  from->time[lo], m->time[m->nsample - 1]);
 	for (k = 0; k < from->nband; k++)
-		if (map[k] >= m->nband)
+		if ((!keep || keep[k]) && map[k] >= m->nband)
 			return hp_err_set(err, "no such band %u", (unsigned)map[k]);
+	p = first_part(from, from->start[lo]);
+	pend = first_part(from, from->start[hi]);
 	if (m->nsample > SIZE_MAX - n - 2 || e > SIZE_MAX - ne ||
 	    HP_GROW(m->time, m->time_cap, m->nsample + n) ||
 	    HP_GROW(m->sum, m->sum_cap, m->nsample + n) ||
 	    HP_GROW(m->start, m->start_cap, m->nsample + n + 1) ||
 	    HP_GROW(m->ebands, m->eband_cap, e + ne) ||
 	    HP_GROW(m->ebytes, m->ebyte_cap, e + ne) ||
-	    m->npart > SIZE_MAX - from->ncpart ||
-	    HP_GROW(m->pentry, m->pentry_cap, m->npart + from->ncpart) ||
-	    HP_GROW(m->pbytes, m->pbyte_cap, m->npart + from->ncpart))
+	    m->npart > SIZE_MAX - (pend - p) ||
+	    HP_GROW(m->pentry, m->pentry_cap, m->npart + (pend - p)) ||
+	    HP_GROW(m->pbytes, m->pbyte_cap, m->npart + (pend - p)))
 		return oom(err);
-	for (k = 0; k < from->ncpart; k++) {
-		m->pentry[m->npart] = e + from->pentry[k];
-		m->pbytes[m->npart++] = from->pbytes[k];
-	}
-	m->ncpart = m->npart;
-	for (i = 0; i < n; i++) {
-		for (k = from->start[i]; k < from->start[i + 1]; k++, e++) {
-			hp_band b = map[from->ebands[k]];
+	for (i = lo; i < hi; i++) {
+		uint64_t sum = 0;
 
-			account(&m->band[b], from->ebytes[k]);
+		for (k = from->start[i]; k < from->start[i + 1]; k++) {
+			hp_band fb = from->ebands[k], b = map[fb];
+			uint64_t v = from->ebytes[k];
+
+			if (keep && !keep[fb]) {
+				for (; p < pend && from->pentry[p] == k; p++)
+					;
+				continue;
+			}
+			for (; p < pend && from->pentry[p] == k; p++) {
+				m->pentry[m->npart] = e;
+				m->pbytes[m->npart++] = from->pbytes[p];
+			}
+			account(&m->band[b], v);
+			sum = sum > UINT64_MAX - v ? UINT64_MAX : sum + v;
 			m->ebands[e] = b;
-			m->ebytes[e] = from->ebytes[k];
+			m->ebytes[e++] = v;
 		}
 		m->time[m->nsample] = from->time[i];
-		m->sum[m->nsample] = from->sum[i];
+		m->sum[m->nsample] = keep ? sum : from->sum[i];
 		m->start[++m->nsample] = e;
 	}
+	m->ncpart = m->npart;
 	m->nentry = e;
+	return 0;
+}
+
+int
+hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
+		     size_t hi, struct hp_err *err)
+{
+	size_t n, i, k, base, p, pend;
+
+	if (m->open || m->nsample || m->nentry || m->nband != from->nband)
+		return hp_err_set(err, "model not empty, or other bands");
+	if (hi > from->nsample)
+		hi = from->nsample;
+	if (lo >= hi)
+		return 0;
+	n = hi - lo;
+	base = from->start[lo];
+	p = first_part(from, base);
+	pend = first_part(from, from->start[hi]);
+	if (HP_GROW(m->time, m->time_cap, n) ||
+	    HP_GROW(m->sum, m->sum_cap, n) ||
+	    HP_GROW(m->start, m->start_cap, n + 1) ||
+	    HP_GROW(m->pentry, m->pentry_cap, pend - p) ||
+	    HP_GROW(m->pbytes, m->pbyte_cap, pend - p))
+		return oom(err);
+	for (; p < pend; p++) {
+		m->pentry[m->npart] = from->pentry[p] - base;
+		m->pbytes[m->npart++] = from->pbytes[p];
+	}
+	m->ncpart = m->npart;
+	free(m->ebands);
+	free(m->ebytes);
+	m->ebands = from->ebands + base;
+	m->ebytes = from->ebytes + base;
+	m->nentry = m->eband_cap = m->ebyte_cap = from->start[hi] - base;
+	m->borrowed = 1;
+	for (k = 0; k < m->nentry; k++)
+		account(&m->band[m->ebands[k]], m->ebytes[k]);
+	for (i = 0; i < n; i++) {
+		m->time[i] = from->time[lo + i];
+		m->sum[i] = from->sum[lo + i];
+		m->start[i + 1] = from->start[lo + i + 1] - base;
+	}
+	m->start[0] = 0;
+	m->nsample = n;
 	return 0;
 }
 

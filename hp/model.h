@@ -116,6 +116,20 @@ int hp_model_is_open(const hp_model *m);
  * than the last one here. */
 int hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
 		    struct hp_err *err) HP_MUSTCHECK;
+/* The same for samples lo..hi-1 of `from` (hi past its end: to its end),
+ * keeping only the entries of the bands b with keep[b] (keep NULL: all;
+ * map[b] is read only for those): what a window or a band filter cuts
+ * (hp/select.c), in one pass and without a lookup per entry. */
+int hp_model_append_range(hp_model *m, const hp_model *from, size_t lo,
+			  size_t hi, const hp_band *map, const char *keep,
+			  struct hp_err *err) HP_MUSTCHECK;
+/* Samples lo..hi-1 of `from` as this model's samples, their entries
+ * shared rather than copied (a window of a gigabyte profile is not
+ * copied to be drawn): m holds no sample yet and the same bands as
+ * `from`, in the same order.  m must be freed before `from` is, or
+ * written to first (the shared entries are then copied). */
+int hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
+			 size_t hi, struct hp_err *err) HP_MUSTCHECK;
 
 size_t hp_model_sample_count(const hp_model *m);	/* committed only */
 double hp_model_sample_time(const hp_model *m, size_t i);

@@ -253,29 +253,6 @@ copy_bands(hp_model *out, const hp_model *m, const char *keep, hp_band *map,
 }
 
 static int
-copy_samples(hp_model *out, const hp_model *m, const char *keep,
-	     const hp_band *map, size_t lo, size_t hi, struct hp_err *err)
-{
-	size_t i, k;
-
-	for (i = lo; i < hi; i++) {
-		const hp_band *bands;
-		const uint64_t *bytes;
-		size_t n = hp_model_sample(m, i, &bands, &bytes);
-
-		if (hp_model_begin(out, hp_model_sample_time(m, i), err))
-			return -1;
-		for (k = 0; k < n; k++)
-			if (keep[bands[k]] &&
-			    hp_model_add(out, map[bands[k]], bytes[k], err))
-				return -1;
-		if (hp_model_commit(out, err))
-			return -1;
-	}
-	return 0;
-}
-
-static int
 copy_extras(hp_model *out, const hp_model *m, const struct hp_window *w,
 	    struct hp_err *err)
 {
@@ -310,6 +287,7 @@ hp_select_apply(const hp_model *m, const struct hp_select *s,
 {
 	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m);
 	size_t lo = 0, hi = ns, b;
+	int shared = 1;		/* every band kept, as it was numbered */
 	struct hp_window w = { -INFINITY, INFINITY, 0, 0 };
 	char *keep = hp_malloc(nb ? nb : 1);
 	hp_band *map = hp_mallocn(nb ? nb : 1, sizeof *map);
@@ -354,8 +332,12 @@ hp_select_apply(const hp_model *m, const struct hp_select *s,
 		hp_err_set(err, "out of memory");
 		goto fail;
 	}
-	if (copy_header(out, m, err) || copy_bands(out, m, keep, map, err) ||
-	    copy_samples(out, m, keep, map, lo, lo < hi ? hi : lo, err) ||
+	if (copy_header(out, m, err) || copy_bands(out, m, keep, map, err))
+		goto fail;
+	for (b = 0; b < nb; b++)
+		shared &= keep[b] && map[b] == b;
+	if ((shared ? hp_model_share_range(out, m, lo, hi, err) :
+	     hp_model_append_range(out, m, lo, hi, map, keep, err)) ||
 	    copy_extras(out, m, &w, err))
 		goto fail;
 	if (win)

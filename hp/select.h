@@ -62,7 +62,8 @@ struct hp_window {
  * caller has printed m's).  *win (may be NULL) receives the window.
  * Returns NULL with err filled: a bad pattern, a pattern that matches
  * no band, a bad time, from after to, no sample in the window, or out
- * of memory.
+ * of memory.  With no band filter the samples' entries are m's, shared,
+ * not copied (hp_model_share_range): free the result before m.
  */
 hp_model *hp_select_apply(const hp_model *m, const struct hp_select *s,
 			  struct hp_window *win, struct hp_err *err);

@@ -49,10 +49,9 @@ struct hp_stackidx {
 	size_t n;		/* of the last sync */
 	uint64_t *acc, *tops;	/* scratch: ngroups + 1 each */
 
-	/* the running area (hp_stackidx_area) */
+	/* the running area through sample done - 1 (hp_stackidx_area) */
 	int ahave, azero;
 	double at0, area, aprev, atprev;
-	size_t adone;
 };
 
 hp_stackidx *
@@ -228,6 +227,40 @@ push_leaf(hp_stackidx *x)
 	return 0;
 }
 
+/* The area's running sum, one sample on: sum is its total. */
+static void
+area_step(hp_stackidx *x, const hp_model *m, size_t i, double sum)
+{
+	double t = hp_model_sample_time(m, i);
+
+	if (i == 0 && x->azero)	/* the ramp from 0 at t0 */
+		x->area += sum * (t - x->at0) / 2;
+	if (i > 0) {
+		double base = t - x->atprev;
+		double lo = x->aprev < sum ? x->aprev : sum;
+
+		x->area += lo * base + fabs(sum - x->aprev) * base / 2;
+	}
+	x->aprev = sum;
+	x->atprev = t;
+}
+
+/* The area from the start, for other (t0, zero_start). */
+static void
+area_restart(hp_stackidx *x, const hp_model *m, double t0, int zero_start)
+{
+	size_t i, ng = x->ngroups;
+
+	x->ahave = 1;
+	x->azero = zero_start;
+	x->at0 = t0;
+	x->area = x->aprev = x->atprev = 0;
+	for (i = 0; i < x->done; i++) {
+		hp_stackidx_tops(x, m, i, x->tops);
+		area_step(x, m, i, ng ? (double)x->tops[ng - 1] : 0);
+	}
+}
+
 static int
 add_sample(hp_stackidx *x, const hp_model *m, size_t i)
 {
@@ -257,13 +290,15 @@ add_sample(hp_stackidx *x, const hp_model *m, size_t i)
 			x->run[g] += y;
 		}
 	}
+	area_step(x, m, i, ng ? (double)tops[ng - 1] : 0);
 	x->done = i + 1;
 	return k + 1 == B ? push_leaf(x) : 0;
 }
 
 int
 hp_stackidx_sync(hp_stackidx *x, const hp_model *m, const int32_t *slot,
-		 size_t nslot, size_t ngroups, size_t n)
+		 size_t nslot, size_t ngroups, size_t n, double t0,
+		 int zero_start)
 {
 	size_t i;
 
@@ -293,6 +328,8 @@ hp_stackidx_sync(hp_stackidx *x, const hp_model *m, const int32_t *slot,
 	} else if (more_bands(x, m) < 0) {
 		goto oom;
 	}
+	if (!x->ahave || x->azero != zero_start || (zero_start && x->at0 != t0))
+		area_restart(x, m, t0, zero_start);
 	for (i = x->done; i < n; i++)
 		if (add_sample(x, m, i) < 0)
 			goto oom;
@@ -384,36 +421,7 @@ hp_stackidx_tsum(const hp_stackidx *x, size_t a, size_t b)
 }
 
 double
-hp_stackidx_area(hp_stackidx *x, const hp_model *m, double t0, int zero_start)
+hp_stackidx_area(const hp_stackidx *x)
 {
-	size_t i, ng = x->ngroups;
-
-	if (!x->ahave || x->azero != zero_start ||
-	    (zero_start && x->at0 != t0) || x->adone > x->n) {
-		x->ahave = 1;
-		x->azero = zero_start;
-		x->at0 = t0;
-		x->area = x->aprev = x->atprev = 0;
-		x->adone = 0;
-	}
-	for (i = x->adone; i < x->n; i++) {
-		double t = hp_model_sample_time(m, i), sum = 0;
-
-		if (ng) {
-			hp_stackidx_tops(x, m, i, x->tops);
-			sum = (double)x->tops[ng - 1];
-		}
-		if (i == 0 && zero_start)	/* the ramp from 0 at t0 */
-			x->area += sum * (t - t0) / 2;
-		if (i > 0) {
-			double base = t - x->atprev;
-			double lo = x->aprev < sum ? x->aprev : sum;
-
-			x->area += lo * base + fabs(sum - x->aprev) * base / 2;
-		}
-		x->aprev = sum;
-		x->atprev = t;
-	}
-	x->adone = x->n;
 	return x->area;
 }

@@ -48,12 +48,14 @@ void hp_stackidx_free(hp_stackidx *x);
  * Bring x up to date with the first n samples of m under the map: band b
  * is in group slot[b] when 0 <= slot[b] < ngroups, else (and past nslot)
  * in none.  Only the samples not summarised yet are read, unless the map
- * differs from the last one (then all are).  Returns 0; 1 when m cannot
- * be indexed (a sample total of 2^50 or more, 2^32 samples or more): walk
- * instead; -1 when out of memory (x is then empty, and still usable).
+ * differs from the last one (then all are).  t0 and zero_start are the
+ * area's (hp_stackidx_area).  Returns 0; 1 when m cannot be indexed (a
+ * sample total of 2^50 or more, 2^32 samples or more): walk instead; -1
+ * when out of memory (x is then empty, and still usable).
  */
 int hp_stackidx_sync(hp_stackidx *x, const hp_model *m, const int32_t *slot,
-		     size_t nslot, size_t ngroups, size_t n) HP_MUSTCHECK;
+		     size_t nslot, size_t ngroups, size_t n, double t0,
+		     int zero_start) HP_MUSTCHECK;
 
 /* Samples [a, b) per group: the least and greatest top, the first
  * sample holding each, and the sum of the tops. */
@@ -82,10 +84,9 @@ double hp_stackidx_tsum(const hp_stackidx *x, size_t a, size_t b);
  * The trapezoid area under the total of every group (value x seconds,
  * hp2ps's min * base + |delta| * base / 2 form), over the n samples of
  * the last sync, summed in sample order; with zero_start, the ramp from
- * 0 at t0 to the first sample comes first.  The running sum is kept, so
- * a later sync's area costs only its new samples.
+ * 0 at t0 to the first sample comes first.  A running sum, kept as the
+ * samples are summarised: a later sync's area costs its new samples.
  */
-double hp_stackidx_area(hp_stackidx *x, const hp_model *m, double t0,
-			int zero_start);
+double hp_stackidx_area(const hp_stackidx *x);
 
 #endif

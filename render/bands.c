@@ -702,7 +702,7 @@ outline_build(struct outline *ol, const struct draw *d)
 	 * scale (stackidx.h says which models it takes). */
 	rc = ys >= DBL_MIN && ys <= DBL_MAX ?
 		hp_stackidx_sync(hp_model_stackidx(d->m), d->m, l->slot,
-				 l->nslot, ns, nsamp) : 1;
+				 l->nslot, ns, nsamp, l->t0, l->zero_start) : 1;
 	if (rc < 0 || (rc == 0 && !d->o->walk ? outline_columns(ol, d, nsamp) :
 		       outline_walk(ol, d, nsamp, tops, rc == 0)) < 0 || ol->oom)
 		goto fail;

@@ -481,7 +481,8 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 	double prev = 0, tprev = 0;
 	hp_stackidx *x = hp_model_stackidx(m);
 	struct stack st;
-	int rc = hp_stackidx_sync(x, m, l->slot, l->nslot, l->nbands, ns);
+	int rc = hp_stackidx_sync(x, m, l->slot, l->nslot, l->nbands, ns,
+				  l->t0, l->zero_start);
 
 	*ymax = 0;
 	l->area = 0;
@@ -498,7 +499,7 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 			*ymax = (double)sp[l->nbands - 1].max;
 			free(sp);
 		}
-		l->area = hp_stackidx_area(x, m, l->t0, l->zero_start);
+		l->area = hp_stackidx_area(x);
 		return 0;
 	}
 	if (stack_init(&st, m, l->slot, l->nslot, l->nbands) < 0)

@@ -224,6 +224,127 @@ parts_of_repeated_bands(void **state)
 	hp_model_free(m2);
 }
 
+/* Samples lo..hi-1 of src, cut three ways: added one by one (what a
+ * cut did before), appended as a range, shared as a range.  The same
+ * samples, sums and per-band aggregates; the range keeps the parts. */
+static void
+check_cut(const hp_model *src, size_t lo, size_t hi, const char *keep)
+{
+	struct hp_err err = {{0}};
+	hp_model *one = hp_model_new(), *range = hp_model_new();
+	hp_model *shared = hp_model_new();
+	hp_band map[4], id;
+	size_t nb = hp_model_band_count(src), b, i, k, n1, n2, n3;
+	char name[8];
+
+	for (b = 0; b < nb; b++) {
+		snprintf(name, sizeof name, "%s", hp_model_band_name(src, (hp_band)b, NULL));
+		assert_int_equal(hp_model_intern(one, name, strlen(name), &map[b], &err), 0);
+		assert_int_equal(hp_model_intern(range, name, strlen(name), &id, &err), 0);
+		assert_int_equal(hp_model_intern(shared, name, strlen(name), &id, &err), 0);
+	}
+	for (i = lo; i < hi; i++) {
+		const hp_band *bands;
+		const uint64_t *bytes;
+		size_t n = hp_model_sample(src, i, &bands, &bytes);
+
+		assert_int_equal(hp_model_begin(one, hp_model_sample_time(src, i), &err), 0);
+		for (k = 0; k < n; k++)
+			if (!keep || keep[bands[k]])
+				assert_int_equal(hp_model_add(one, map[bands[k]], bytes[k], &err), 0);
+		assert_int_equal(hp_model_commit(one, &err), 0);
+	}
+	assert_int_equal(hp_model_append_range(range, src, lo, hi, map, keep, &err), 0);
+	assert_int_equal(hp_model_share_range(shared, src, lo, hi, &err), 0);
+	assert_int_equal(hp_model_sample_count(range), hi - lo);
+	for (i = 0; i < hi - lo; i++) {
+		const hp_band *b1, *b2, *b3;
+		const uint64_t *v1, *v2, *v3;
+
+		n1 = hp_model_sample(one, i, &b1, &v1);
+		n2 = hp_model_sample(range, i, &b2, &v2);
+		n3 = hp_model_sample(shared, i, &b3, &v3);
+		assert_int_equal(n1, n2);
+		assert_memory_equal(b1, b2, n1 * sizeof *b1);
+		assert_memory_equal(v1, v2, n1 * sizeof *v1);
+		assert_true(hp_model_sample_time(one, i) == hp_model_sample_time(range, i));
+		assert_true(hp_model_sample_sum(one, i) == hp_model_sample_sum(range, i));
+		if (!keep) {
+			assert_int_equal(n1, n3);
+			assert_memory_equal(b1, b3, n1 * sizeof *b1);
+			assert_memory_equal(v1, v3, n1 * sizeof *v1);
+			assert_true(hp_model_sample_sum(one, i) == hp_model_sample_sum(shared, i));
+			assert_int_equal(hp_model_sample_first(range, i),
+					 hp_model_sample_first(shared, i));
+		}
+	}
+	for (b = 0; b < nb; b++) {
+		assert_true(hp_model_band_total(one, (hp_band)b) == hp_model_band_total(range, (hp_band)b));
+		assert_true(hp_model_band_sumsq(one, (hp_band)b) == hp_model_band_sumsq(range, (hp_band)b));
+		assert_true(hp_model_band_peak(one, (hp_band)b) == hp_model_band_peak(range, (hp_band)b));
+		assert_int_equal(hp_model_band_points(one, (hp_band)b), hp_model_band_points(range, (hp_band)b));
+		if (!keep)
+			assert_true(hp_model_band_total(one, (hp_band)b) == hp_model_band_total(shared, (hp_band)b));
+	}
+	{
+		const size_t *pe2, *pe3;
+		const uint64_t *pv2, *pv3;
+
+		n2 = hp_model_parts(range, &pe2, &pv2);
+		n3 = hp_model_parts(shared, &pe3, &pv3);
+		if (!keep) {
+			assert_int_equal(n2, n3);
+			assert_memory_equal(pe2, pe3, n2 * sizeof *pe2);
+			assert_memory_equal(pv2, pv3, n2 * sizeof *pv2);
+		}
+		for (k = 0; k < n2; k++)	/* every part's entry is kept */
+			assert_true(pe2[k] < hp_model_sample_first(range, hi - lo - 1) +
+				    hp_model_sample(range, hi - lo - 1, NULL, NULL));
+	}
+	/* written after sharing: its own entries, the source untouched */
+	n1 = hp_model_sample(src, lo, NULL, NULL);
+	assert_int_equal(hp_model_begin(shared, 1e9, &err), 0);
+	assert_int_equal(hp_model_add(shared, 0, 99, &err), 0);
+	assert_int_equal(hp_model_commit(shared, &err), 0);
+	assert_int_equal(hp_model_sample(src, lo, NULL, NULL), n1);
+	assert_int_equal(hp_model_sample_count(shared), hi - lo + 1);
+	hp_model_free(one);
+	hp_model_free(range);
+	hp_model_free(shared);
+}
+
+static void
+ranges_cut_and_shared(void **state)
+{
+	static const char keep[4] = { 1, 0, 1, 1 };
+	struct hp_err err = {{0}};
+	hp_model *src = hp_model_new();
+	hp_band id[4];
+	size_t i, b, lo, hi;
+
+	(void)state;
+	for (b = 0; b < 4; b++) {
+		char name[4] = { 'b', (char)('0' + b), 0, 0 };
+
+		assert_int_equal(hp_model_intern(src, name, 2, &id[b], &err), 0);
+	}
+	for (i = 0; i < 20; i++) {
+		assert_int_equal(hp_model_begin(src, (double)i, &err), 0);
+		for (b = 0; b < 4; b++)
+			if ((i + b) % 3)
+				assert_int_equal(hp_model_add(src, id[b], i * 10 + b, &err), 0);
+		if (i % 4 == 1)	/* a name listed twice: parts */
+			assert_int_equal(hp_model_add(src, id[(i / 4) % 4], 5, &err), 0);
+		assert_int_equal(hp_model_commit(src, &err), 0);
+	}
+	for (lo = 0; lo < 20; lo += 3)
+		for (hi = lo + 1; hi <= 20; hi += 4) {
+			check_cut(src, lo, hi, NULL);
+			check_cut(src, lo, hi, keep);
+		}
+	hp_model_free(src);
+}
+
 static void
 refusals(void **state)
 {
@@ -401,6 +522,7 @@ main(void)
 		cmocka_unit_test(header_marks_series_warnings),
 		cmocka_unit_test(labels_and_ipe),
 		cmocka_unit_test(series_thinned_past_max),
+		cmocka_unit_test(ranges_cut_and_shared),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -164,7 +164,8 @@ random_ranges(void **state)
 			slot[1] = 3;
 			slot[4] = 1;
 		}
-		assert_int_equal(hp_stackidx_sync(x, m, slot, nslot, NG, n), 0);
+		assert_int_equal(hp_stackidx_sync(x, m, slot, nslot, NG, n, 0.5,
+						  round % 3 == 0), 0);
 		if (n == 0)
 			continue;
 		check_range(x, m, slot, nslot, 0, n);
@@ -182,8 +183,8 @@ random_ranges(void **state)
 				    3 * HP_STACKIDX_BLOCK + 1 > n ? n :
 				    3 * HP_STACKIDX_BLOCK + 1);
 		}
-		assert_true(hp_stackidx_area(x, m, 0, round % 2) ==
-			    brute_area(m, slot, nslot, n, 0, round % 2));
+		assert_true(hp_stackidx_area(x) ==
+			    brute_area(m, slot, nslot, n, 0.5, round % 3 == 0));
 		assert_true(hp_stackidx_tsum(x, 0, n) ==
 			    hp_stackidx_tsum(x, 0, n / 2) +
 			    (hp_stackidx_tsum(x, 0, n) - hp_stackidx_tsum(x, 0, n / 2)));
@@ -205,11 +206,11 @@ too_big(void **state)
 	assert_int_equal(hp_model_begin(m, 0, &err), 0);
 	assert_int_equal(hp_model_add(m, b, 5, &err), 0);
 	assert_int_equal(hp_model_commit(m, &err), 0);
-	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 1), 0);
+	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 1, 0, 0), 0);
 	assert_int_equal(hp_model_begin(m, 1, &err), 0);
 	assert_int_equal(hp_model_add(m, b, HP_STACKIDX_LIMIT, &err), 0);
 	assert_int_equal(hp_model_commit(m, &err), 0);
-	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 2), 1);
+	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 2, 0, 0), 1);
 	hp_model_free(m);
 }
 
