@@ -20,6 +20,7 @@
 
 #define B HP_STACKIDX_BLOCK
 #define LEVELS 33		/* 2^32 samples at most */
+#define SPARSE_GROUPS 64	/* groups always summarised */
 
 struct node {
 	uint64_t min, max;
@@ -322,6 +323,15 @@ hp_stackidx_sync(hp_stackidx *x, const hp_model *m, const int32_t *slot,
 		x->tdone = n;
 	if (x->big)
 		return 1;
+	/* Many groups, few entries (-m0 on thousands of bands, each in a
+	 * few samples): a summary of every group at every sample would
+	 * cost more than the samples do, and the graph is drawn sparse. */
+	if (ngroups > SPARSE_GROUPS && n &&
+	    n * ngroups / 4 > hp_model_sample_first(m, n - 1) +
+	    hp_model_sample(m, n - 1, NULL, NULL)) {
+		unmap(x);
+		return 1;
+	}
 	if (!same_map(x, slot, nslot, ngroups) || n < x->done) {
 		if (set_map(x, m, slot, nslot, ngroups) < 0)
 			goto oom;

@@ -21,7 +21,10 @@
  * sample totals reach 2^50 bytes (or 2^32 samples) is not indexed
  * (hp_stackidx_sync says so), and its graph is drawn by walking, in
  * doubles, as before.  Memory: about 2 bytes per sample and group, plus
- * 8 per sample for the running sum of times.
+ * 8 per sample for the running sum of times; past 64 groups, only while
+ * that stays under the 12 bytes per entry of the samples themselves
+ * (sample and groups below a quarter of the entries), else it is not
+ * kept and the caller walks (a sparse profile of thousands of bands).
  *
  * The model keeps one (hp_model_stackidx), so it lives as long as the
  * samples it describes; nothing here prints or exits.
@@ -50,8 +53,9 @@ void hp_stackidx_free(hp_stackidx *x);
  * in none.  Only the samples not summarised yet are read, unless the map
  * differs from the last one (then all are).  t0 and zero_start are the
  * area's (hp_stackidx_area).  Returns 0; 1 when m cannot be indexed (a
- * sample total of 2^50 or more, 2^32 samples or more): walk instead; -1
- * when out of memory (x is then empty, and still usable).
+ * sample total of 2^50 or more, 2^32 samples or more, too sparse for its
+ * groups): walk instead; -1 when out of memory (x is then empty, and
+ * still usable).
  */
 int hp_stackidx_sync(hp_stackidx *x, const hp_model *m, const int32_t *slot,
 		     size_t nslot, size_t ngroups, size_t n, double t0,

@@ -214,12 +214,48 @@ too_big(void **state)
 	hp_model_free(m);
 }
 
+/* Past 64 groups, a sparse model (a band per sample) is not summarised:
+ * the summary would outgrow the samples; a dense one is. */
+static void
+sparse_many_groups(void **state)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+	int32_t slot[200];
+	char name[16];
+	size_t i, b;
+	hp_band id;
+
+	(void)state;
+	for (i = 0; i < 200; i++) {
+		snprintf(name, sizeof name, "b%zu", i);
+		assert_int_equal(hp_model_intern(m, name, strlen(name), &id, &err), 0);
+		slot[i] = (int32_t)i;
+	}
+	for (i = 0; i < 200; i++) {
+		assert_int_equal(hp_model_begin(m, (double)i, &err), 0);
+		assert_int_equal(hp_model_add(m, (hp_band)i, 7, &err), 0);
+		assert_int_equal(hp_model_commit(m, &err), 0);
+	}
+	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 200, 200, 200, 0, 0), 1);
+	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 200, 64, 200, 0, 0), 0);
+	for (i = 0; i < 200; i++) {
+		assert_int_equal(hp_model_begin(m, 300.0 + (double)i, &err), 0);
+		for (b = 0; b < 200; b++)
+			assert_int_equal(hp_model_add(m, (hp_band)b, 7, &err), 0);
+		assert_int_equal(hp_model_commit(m, &err), 0);
+	}
+	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 200, 200, 400, 0, 0), 0);
+	hp_model_free(m);
+}
+
 int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(random_ranges),
 		cmocka_unit_test(too_big),
+		cmocka_unit_test(sparse_many_groups),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
