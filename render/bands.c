@@ -932,20 +932,23 @@ run_end(const struct vert *v, size_t a, size_t n)
 
 /* One run of slot vertices v[0..n) (consecutive samples) as a polygon:
  * tops left to right, bottoms back; a bottom equal to its top at either
- * end is the same point. */
+ * end is the same point.  snap: PNG, every vertex on the pixel grid. */
 static void
-run_path(cairo_t *cr, const struct vert *v, size_t n, const float *x,
-	 double gx, double gy)
+run_path(cairo_t *cr, const struct draw_snap *snap, const struct vert *v,
+	 size_t n, const float *x, double gx, double gy)
 {
+	double x0 = gx + x[v[0].i], y0 = gy + v[0].up;
 	size_t k;
 
-	cairo_move_to(cr, gx + x[v[0].i], gy + v[0].up);
+	if (snap)
+		draw_snap_point(snap, &x0, &y0);
+	cairo_move_to(cr, x0, y0);
 	for (k = 1; k < n; k++)
-		cairo_line_to(cr, gx + x[v[k].i], gy + v[k].up);
+		vertex(cr, snap, gx + x[v[k].i], gy + v[k].up);
 	for (k = n; k-- > 0;) {
 		if ((k == n - 1 || k == 0) && v[k].lo == v[k].up && n > 1)
 			continue;
-		cairo_line_to(cr, gx + x[v[k].i], gy + v[k].lo);
+		vertex(cr, snap, gx + x[v[k].i], gy + v[k].lo);
 	}
 	cairo_close_path(cr);
 }
@@ -1011,7 +1014,7 @@ fill_by_colour(struct draw *d, const struct vert *v, size_t nv,
 			b = run_end(v, a, nv);
 			if (colour[v[a].slot] != c)
 				continue;
-			run_path(cr, v + a, b - a, x, gx, gy);
+			run_path(cr, NULL, v + a, b - a, x, gx, gy);
 			any = 1;
 			if (c == ncolour) {	/* a colour of its own */
 				cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
@@ -1050,6 +1053,7 @@ draw_sparse(struct draw *d, size_t nsamp)
 	double xs = l->graph_w / l->xrange, ys = l->graph_h / d->yscale;
 	double gx = l->graph_x, gy = l->graph_y;
 	cairo_t *cr = d->cr;
+	struct draw_snap grid;
 	int rc = -1;
 
 	x = hp_mallocn(nsamp, sizeof *x);
@@ -1122,6 +1126,7 @@ draw_sparse(struct draw *d, size_t nsamp)
 	cairo_save(cr);
 	cairo_rectangle(cr, gx - 1, gy - 1, l->graph_w + 2, l->graph_h + 2);
 	cairo_clip(cr);
+	draw_snap_begin(d, &grid);
 	if (d->vector ? fill_by_colour(d, sorted, nv, x) : 0)
 		goto out_restore;
 	for (a = 0; !d->vector && a < nv; a = b) {
@@ -1129,7 +1134,7 @@ draw_sparse(struct draw *d, size_t nsamp)
 
 		b = run_end(sorted, a, nv);
 		cairo_new_path(cr);
-		run_path(cr, sorted + a, b - a, x, gx, gy);
+		run_path(cr, &grid, sorted + a, b - a, x, gx, gy);
 		cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
 		cairo_fill_preserve(cr);
 		cairo_set_source_rgb(cr, 0, 0, 0);

@@ -6,7 +6,8 @@
 # whole pixels (at least 1), with the colours on either side unmixed: the
 # frame, the axes and their ticks, the key's boxes (hp2ps's key beside
 # the graph and the key of columns), the bands' level and upright
-# outlines, and a ticky report's bars.  The profile is made here: 30 bands, each the same all along
+# outlines (also where -m0 draws a profile by its entries), and a ticky
+# report's bars.  The profile is made here: 30 bands, each the same all along
 # (level tops), the first sample already full (upright ends).
 #
 # The frame is checked at the page's edges in the PNG, and in the PDF
@@ -145,9 +146,13 @@ runs([px(ax0 - 3, y) for y in range(ytop, ybot + 1)], "y ticks", 3)
 runs([px(x, ybot + 3) for x in range(ax + 1, xr + 1)], "x ticks", 3)
 # the bands' level outlines, crossed upright in the graph's middle, and
 # an upright end, crossed level in the top band
-mid = (ax + xr) // 2
+# (sparse: in the middle of a run of samples that list the same bands)
+mid = ax + (xr - ax) * (104.5 / 199 if keykind == "sparse" else 0.5)
+mid = int(mid)
 col = [px(mid, y) for y in range(ytop - 2, ybot - w + 1)]
-runs(col, "band outlines", 10)
+runs(col, "band outlines", 4 if keykind == "sparse" else 10)
+if keykind == "sparse":		# no key (-m0); slanted ends
+    sys.exit(1 if bad else 0)
 first = next(i for i, p in enumerate(col) if dark(p))
 y = ytop - 2 + first + 3 * w
 runs([px(x, y) for x in range(mid, xr + 3 * w)], "band's right end", 1)
@@ -203,6 +208,23 @@ t_two_pixels() {
 	check g.png beside || bad "not crisp (above)"
 }
 
+# -m0 over a profile whose bands come and go (100 bands, five at a
+# time): drawn by its entries (bands.c's sparse drawing).
+t_sparse() {
+	{
+		printf 'JOB "sparse"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+		for t in $(seq 0 199); do
+			printf 'BEGIN_SAMPLE %s.0\n' "$t"
+			for k in 1 2 3 4 5; do
+				printf 'blk%02d_%d\t%d\n' $((t / 10)) "$k" $((1000 * k))
+			done
+			printf 'END_SAMPLE %s.0\n' "$t"
+		done
+	} >sparse.hp
+	"$HP2X" -q --palette many -m0 -t0 --size 864x576 sparse.hp -o g.png || bad "hp2x failed"
+	check g.png sparse || bad "not crisp (above)"
+}
+
 # A ticky report's bar chart.
 t_bars() {
 	"$HP2X" -q -c "$SRC/samples/leak.ticky" --size 864x576 -o g.png || bad "hp2x failed"
@@ -222,6 +244,7 @@ t_vector_frame() {
 run beside t_beside
 run columns t_columns
 run two-pixels t_two_pixels
+run sparse t_sparse
 run bars t_bars
 run vector-frame t_vector_frame
 e2e_done
