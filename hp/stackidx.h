@@ -23,7 +23,7 @@
  * doubles, as before.  Memory: about 2 bytes per sample and group, plus
  * 8 per sample for the running sum of times; past 64 groups, only while
  * that stays under the 12 bytes per entry of the samples themselves
- * (sample and groups below a quarter of the entries), else it is not
+ * (samples x groups at most four times the entries), else it is not
  * kept and the caller walks (a sparse profile of thousands of bands).
  *
  * The model keeps one (hp_model_stackidx), so it lives as long as the

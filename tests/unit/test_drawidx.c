@@ -180,7 +180,7 @@ dense_columns(void **state)
 
 	(void)state;
 	rng_s = 7;
-	grow(m, 6000, &t, 0.01);
+	grow(m, 3000, &t, 0.01);
 	same(m, &o);
 	o.max_bands = 4;	/* OTHER */
 	o.trace_pct = 5;
@@ -219,7 +219,7 @@ ramp_and_step(void **state)
 	m = new_model(1);
 	t = 0.0001;
 	empty = 40;
-	grow(m, 3000, &t, 0.0001);
+	grow(m, 2000, &t, 0.0001);
 	empty = 0;
 	o = opts(RENDER_PNG);
 	same(m, &o);
