@@ -24,12 +24,12 @@
 
 int
 cli_select(const hp_model *m, const struct cli_settings *s, int lenient,
-	   hp_model **cut, struct render_opts *ro, char *note, size_t size,
-	   struct hp_err *err)
+	   hp_model *prev, hp_model **cut, struct render_opts *ro, char *note,
+	   size_t size, struct hp_err *err)
 {
 	struct hp_select sel = {
 		s->include, s->ninclude, s->exclude, s->nexclude,
-		s->from, s->to, lenient
+		s->from, s->to, lenient, prev
 	};
 	struct hp_window w;
 
@@ -96,7 +96,7 @@ read_input(struct input *in, const char *name, const struct cli_settings *s,
 	cli_print_warnings(in->raw, 0, s, errs);
 	if (rc)
 		return -1;
-	if (cli_select(in->raw, s, 0, &in->cut, &in->ro, in->note,
+	if (cli_select(in->raw, s, 0, NULL, &in->cut, &in->ro, in->note,
 		       sizeof in->note, err)) {
 		/* say which input, when there are several */
 		if (s->ninputs > 1)

@@ -49,7 +49,7 @@ cli_run(const struct cli_settings *s, FILE *errs)
 		goto fail;
 	}
 	cli_print_warnings(m, 0, s, errs);
-	if (cli_select(m, s, 0, &cut, &s1.render, note, sizeof note, &err) ||
+	if (cli_select(m, s, 0, NULL, &cut, &s1.render, note, sizeof note, &err) ||
 	    cli_job_write(&job, cut ? cut : m, &err))
 		goto fail;
 	status = 0;

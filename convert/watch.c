@@ -84,6 +84,9 @@ struct watcher {
 	hp_model *m;
 	hp_reader *r;
 	size_t nwarn;		/* warnings of m already printed */
+	hp_model *cut;		/* the last drawing's view of m (a window)
+				 * or NULL: the next one takes over what
+				 * it summarised, then frees it */
 
 	int fd;			/* the input, -1 until it appears */
 	dev_t dev;
@@ -224,10 +227,15 @@ draw(struct watcher *w)
 	shown_of(w->m, &w->drawn);
 	w->has_drawn = 1;
 	w->force = 0;
-	w->drawn_ok = cli_select(w->m, &w->given, 1, &cut, w->ro, w->note,
-				 sizeof w->note, &err) == 0 &&
+	w->drawn_ok = cli_select(w->m, &w->given, 1, w->cut, &cut, w->ro,
+				 w->note, sizeof w->note, &err) == 0 &&
 		      cli_job_write(&w->job, cut ? cut : w->m, &err) == 0;
-	hp_model_free(cut);
+	hp_model_free(w->cut);
+	/* Kept for the next drawing when it costs nothing to keep: a view
+	 * sharing m's samples; a filtered copy would double the memory. */
+	w->cut = cut && hp_model_shares(cut) ? cut : NULL;
+	if (!w->cut)
+		hp_model_free(cut);
 	/* An output that cannot be written (its directory removed, say)
 	 * is said once; later drawings keep trying, silently, until one
 	 * is written or fails another way. */
@@ -254,7 +262,9 @@ static int
 fresh_model(struct watcher *w, struct hp_err *err)
 {
 	hp_reader_free(w->r);
+	hp_model_free(w->cut);
 	hp_model_free(w->m);
+	w->cut = NULL;
 	w->r = NULL;
 	w->m = cli_model_new(w->s);
 	if (w->m)
@@ -1054,6 +1064,7 @@ out:
 	}
 	free(owned);
 	hp_reader_free(w.r);
+	hp_model_free(w.cut);
 	hp_model_free(w.m);
 	free(w.buf);
 	cli_job_release(&w.job);

@@ -79,6 +79,8 @@ struct hp_model {
 	size_t nentry, eband_cap, ebyte_cap;
 	int borrowed;		/* ebands and ebytes are another model's
 				 * (hp_model_share_range) until written */
+	const hp_model *shared_src;	/* that model, and the first of its */
+	size_t shared_lo;		/* samples here */
 
 	/* Parts: every value of an entry added more than once, in entry
 	 * order (add order within one), the open sample's past the
@@ -622,11 +624,33 @@ hp_model_append_range(hp_model *m, const hp_model *from, size_t lo,
 	return 0;
 }
 
+/* Whether prev, an earlier share of from starting at lo, holds the first
+ * of the n samples shared now (from only grows: its times and sums there
+ * are checked, not trusted). */
+static int
+shared_prefix(const hp_model *prev, const hp_model *from, size_t lo,
+	      size_t n, const hp_model *m)
+{
+	size_t pn = prev ? prev->nsample : 0;
+
+	return pn && prev->shared_src == from && prev->shared_lo == lo &&
+	       pn <= n && prev->nband <= m->nband &&
+	       prev->time[0] == from->time[lo] &&
+	       prev->time[pn - 1] == from->time[lo + pn - 1] &&
+	       prev->sum[pn - 1] == from->sum[lo + pn - 1];
+}
+
+int
+hp_model_shares(const hp_model *m)
+{
+	return m->borrowed;
+}
+
 int
 hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
-		     size_t hi, struct hp_err *err)
+		     size_t hi, hp_model *prev, struct hp_err *err)
 {
-	size_t n, i, k, base, p, pend;
+	size_t n, i, k, base, p, pend, done = 0;
 
 	if (m->open || m->nsample || m->nentry || m->nband != from->nband)
 		return hp_err_set(err, "model not empty, or other bands");
@@ -655,7 +679,26 @@ hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
 	m->ebytes = from->ebytes + base;
 	m->nentry = m->eband_cap = m->ebyte_cap = from->start[hi] - base;
 	m->borrowed = 1;
-	for (k = 0; k < m->nentry; k++)
+	m->shared_src = from;
+	m->shared_lo = lo;
+	/* An earlier share of the same samples (watch mode's view, one per
+	 * drawing): its per-band sums go on from where it stopped, in the
+	 * same order, so they are the sums a fresh pass makes; and its
+	 * summary for drawings is taken over, to be extended. */
+	if (shared_prefix(prev, from, lo, n, m)) {
+		hp_stackidx *t = m->stackidx;
+
+		for (k = 0; k < prev->nband; k++) {
+			m->band[k].total = prev->band[k].total;
+			m->band[k].sumsq = prev->band[k].sumsq;
+			m->band[k].peak = prev->band[k].peak;
+			m->band[k].points = prev->band[k].points;
+		}
+		done = prev->start[prev->nsample];
+		m->stackidx = prev->stackidx;
+		prev->stackidx = t;
+	}
+	for (k = done; k < m->nentry; k++)
 		account(&m->band[m->ebands[k]], m->ebytes[k]);
 	for (i = 0; i < n; i++) {
 		m->time[i] = from->time[lo + i];

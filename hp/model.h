@@ -127,9 +127,17 @@ int hp_model_append_range(hp_model *m, const hp_model *from, size_t lo,
  * shared rather than copied (a window of a gigabyte profile is not
  * copied to be drawn): m holds no sample yet and the same bands as
  * `from`, in the same order.  m must be freed before `from` is, or
- * written to first (the shared entries are then copied). */
+ * written to first (the shared entries are then copied), and is not
+ * read after `from` grows, except as prev here.  prev (or NULL): an
+ * earlier share of `from` from the same lo, made before `from` grew:
+ * its per-band aggregates and its summary (hp_model_stackidx) are taken
+ * over, so only the samples past it are read (watch mode's window, one
+ * share per drawing); it is then only fit to be freed. */
 int hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
-			 size_t hi, struct hp_err *err) HP_MUSTCHECK;
+			 size_t hi, hp_model *prev,
+			 struct hp_err *err) HP_MUSTCHECK;
+/* Whether m's entries are another model's (hp_model_share_range). */
+int hp_model_shares(const hp_model *m);
 
 size_t hp_model_sample_count(const hp_model *m);	/* committed only */
 double hp_model_sample_time(const hp_model *m, size_t i);

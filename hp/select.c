@@ -336,7 +336,7 @@ hp_select_apply(const hp_model *m, const struct hp_select *s,
 		goto fail;
 	for (b = 0; b < nb; b++)
 		shared &= keep[b] && map[b] == b;
-	if ((shared ? hp_model_share_range(out, m, lo, hi, err) :
+	if ((shared ? hp_model_share_range(out, m, lo, hi, s->prev, err) :
 	     hp_model_append_range(out, m, lo, hi, map, keep, err)) ||
 	    copy_extras(out, m, &w, err))
 		goto fail;

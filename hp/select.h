@@ -29,6 +29,11 @@ struct hp_select {
 	int lenient;		/* watch mode: a pattern that matches no
 				 * band yet, or a window with no sample
 				 * yet, is not an error */
+	hp_model *prev;		/* watch mode: the result for this m at the
+				 * last drawing (or NULL), whose work is
+				 * taken over where it can be (see
+				 * hp_model_share_range); only fit to be
+				 * freed after */
 };
 
 /* Whether s asks for anything (else hp_select_apply need not run). */

@@ -16,7 +16,8 @@
 # to a pixel column, drawn from the model's summary, hp/stackidx.h) grown
 # in steps gives, after each, the PNG a one-shot hp2x makes of
 # the same prefix, byte for byte: the summary extended equals one built
-# at once.
+# at once; the same with a window (--from), whose view of the profile
+# each drawing extends.
 #
 # The machine running this may be loaded: nothing here sleeps for a fixed
 # time and hopes, every check polls for its condition with a generous
@@ -314,23 +315,27 @@ dense() {
 }
 
 t_dense_grows() {
-	local pid n cut
+	local pid n cut win
 	dense 3000 >src.hp
 	mapfile -t cut < <(awk '{ off += length($0) + 1 } /^END_SAMPLE/ { k++ }
 		/^END_SAMPLE/ && (k == 700 || k == 2100 || k == 3000) { print off }' src.hp)
-	for n in "${cut[@]}"; do
-		oneshot src.hp "$n" png >"want-$n.png"
+	# the whole profile, then a window from 0.6 s on, which grows with it
+	# (each drawing extends the last one's view, hp_model_share_range)
+	for win in "" "--from 0.6"; do
+		for n in "${cut[@]}"; do
+			head -c "$n" src.hp | "$HP2X" -q $win --format=png -o - >"want-$n.png" 2>/dev/null
+		done
+		: >w.hp
+		"$HP2X" --watch --interval 0.05 $win w.hp -o out.png 2>err &
+		pid=$!
+		pids+=("$pid")
+		for n in "${cut[@]}"; do
+			append src.hp "$(stat -c %s w.hp)" "$n" w.hp
+			until_true cmp -s out.png "want-$n.png" ||
+				{ bad "${win:-whole}: after $n bytes: the redraw differs from the one-shot drawing"; break; }
+		done
+		stop "$pid" TERM
 	done
-	: >w.hp
-	"$HP2X" --watch --interval 0.05 w.hp -o out.png 2>err &
-	pid=$!
-	pids+=("$pid")
-	for n in "${cut[@]}"; do
-		append src.hp "$(stat -c %s w.hp)" "$n" w.hp
-		until_true cmp -s out.png "want-$n.png" ||
-			{ bad "after $n bytes: the redraw differs from the one-shot drawing"; break; }
-	done
-	stop "$pid" TERM
 }
 
 t_every_format() {

@@ -236,7 +236,7 @@ analysis(render_ctx *ctx, const hp_model *m, const uint8_t *c, int draw_ok)
 	if (ns) {
 		char from[64], to[64];
 		const char *pat[1] = { "." };
-		struct hp_select sel = { pat, 1, NULL, 0, from, to, 1 };
+		struct hp_select sel = { pat, 1, NULL, 0, from, to, 1, NULL };
 		hp_model *cut;
 
 		snprintf(from, sizeof from, "%.17g", hp_model_sample_time(m, 0));

@@ -255,7 +255,7 @@ check_cut(const hp_model *src, size_t lo, size_t hi, const char *keep)
 		assert_int_equal(hp_model_commit(one, &err), 0);
 	}
 	assert_int_equal(hp_model_append_range(range, src, lo, hi, map, keep, &err), 0);
-	assert_int_equal(hp_model_share_range(shared, src, lo, hi, &err), 0);
+	assert_int_equal(hp_model_share_range(shared, src, lo, hi, NULL, &err), 0);
 	assert_int_equal(hp_model_sample_count(range), hi - lo);
 	for (i = 0; i < hi - lo; i++) {
 		const hp_band *b1, *b2, *b3;
@@ -342,6 +342,74 @@ ranges_cut_and_shared(void **state)
 			check_cut(src, lo, hi, NULL);
 			check_cut(src, lo, hi, keep);
 		}
+	hp_model_free(src);
+}
+
+/* Watch mode's window: a share of a grown model from the same first
+ * sample takes over the last share's sums and summary; the result is
+ * the share made afresh.  Another first sample, or a model that is not
+ * the one shared, takes over nothing. */
+static void
+share_grown(void **state)
+{
+	struct hp_err err = {{0}};
+	hp_model *src = hp_model_new(), *prev = NULL, *cur, *fresh, *other;
+	size_t i, b, round;
+	hp_band id[3];
+
+	(void)state;
+	for (b = 0; b < 3; b++) {
+		char name[3] = { 'b', (char)('0' + b), 0 };
+
+		assert_int_equal(hp_model_intern(src, name, 2, &id[b], &err), 0);
+	}
+	for (round = 0; round < 4; round++) {
+		struct hp_stackidx *taken;
+
+		for (i = 0; i < 10; i++) {
+			double t = (double)(round * 10 + i) * 0.1;
+
+			assert_int_equal(hp_model_begin(src, t, &err), 0);
+			for (b = 0; b < 3; b++)
+				assert_int_equal(hp_model_add(src, id[b], (i * 7 + b * 3) % 11 * 1000 + 1, &err), 0);
+			assert_int_equal(hp_model_commit(src, &err), 0);
+		}
+		cur = hp_model_new();
+		fresh = hp_model_new();
+		for (b = 0; b < 3; b++) {
+			const char *name = hp_model_band_name(src, (hp_band)b, NULL);
+
+			assert_int_equal(hp_model_intern(cur, name, 2, &id[b], &err), 0);
+			assert_int_equal(hp_model_intern(fresh, name, 2, &id[b], &err), 0);
+		}
+		taken = prev ? hp_model_stackidx(prev) : NULL;
+		assert_int_equal(hp_model_share_range(cur, src, 3, SIZE_MAX, prev, &err), 0);
+		assert_int_equal(hp_model_share_range(fresh, src, 3, SIZE_MAX, NULL, &err), 0);
+		if (taken)
+			assert_ptr_equal(hp_model_stackidx(cur), taken);
+		for (b = 0; b < 3; b++) {
+			assert_true(hp_model_band_total(cur, (hp_band)b) == hp_model_band_total(fresh, (hp_band)b));
+			assert_true(hp_model_band_sumsq(cur, (hp_band)b) == hp_model_band_sumsq(fresh, (hp_band)b));
+			assert_true(hp_model_band_peak(cur, (hp_band)b) == hp_model_band_peak(fresh, (hp_band)b));
+			assert_int_equal(hp_model_band_points(cur, (hp_band)b), hp_model_band_points(fresh, (hp_band)b));
+		}
+		assert_int_equal(hp_model_sample_count(cur), hp_model_sample_count(fresh));
+		hp_model_free(prev);
+		hp_model_free(fresh);
+		prev = cur;
+	}
+	/* another first sample: nothing taken over */
+	other = hp_model_new();
+	for (b = 0; b < 3; b++)
+		assert_int_equal(hp_model_intern(other, hp_model_band_name(src, (hp_band)b, NULL), 2, &id[b], &err), 0);
+	{
+		struct hp_stackidx *own = hp_model_stackidx(other);
+
+		assert_int_equal(hp_model_share_range(other, src, 4, SIZE_MAX, prev, &err), 0);
+		assert_ptr_equal(hp_model_stackidx(other), own);
+	}
+	hp_model_free(other);
+	hp_model_free(prev);
 	hp_model_free(src);
 }
 
@@ -523,6 +591,7 @@ main(void)
 		cmocka_unit_test(labels_and_ipe),
 		cmocka_unit_test(series_thinned_past_max),
 		cmocka_unit_test(ranges_cut_and_shared),
+		cmocka_unit_test(share_grown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -50,7 +50,7 @@ static void
 include_exclude(void **state)
 {
 	const char *inc[] = { "^Data\\." }, *exc[] = { "Set$" };
-	struct hp_select s = { inc, 1, exc, 1, NULL, NULL, 0 };
+	struct hp_select s = { inc, 1, exc, 1, NULL, NULL, 0, NULL };
 	struct hp_err err = {{0}};
 	hp_model *m = load(), *c;
 	hp_band b;
@@ -77,7 +77,7 @@ include_exclude(void **state)
 	/* several includes: either matches */
 	{
 		const char *two[] = { "CAF", "main" };
-		struct hp_select t = { two, 2, NULL, 0, NULL, NULL, 0 };
+		struct hp_select t = { two, 2, NULL, 0, NULL, NULL, 0, NULL };
 
 		c = hp_select_apply(m, &t, NULL, &err);
 		assert_non_null(c);
@@ -92,8 +92,8 @@ static void
 no_match_is_error(void **state)
 {
 	const char *inc[] = { "Data", "Text" }, *exc[] = { "nothing" };
-	struct hp_select s = { inc, 2, NULL, 0, NULL, NULL, 0 };
-	struct hp_select x = { NULL, 0, exc, 1, NULL, NULL, 0 };
+	struct hp_select s = { inc, 2, NULL, 0, NULL, NULL, 0, NULL };
+	struct hp_select x = { NULL, 0, exc, 1, NULL, NULL, 0, NULL };
 	struct hp_err err = {{0}};
 	hp_model *m = load(), *c;
 
@@ -117,7 +117,7 @@ static void
 bad_pattern(void **state)
 {
 	const char *inc[] = { "a(" };
-	struct hp_select s = { inc, 1, NULL, 0, NULL, NULL, 0 };
+	struct hp_select s = { inc, 1, NULL, 0, NULL, NULL, 0, NULL };
 	struct hp_err err = {{0}};
 	hp_model *m = load();
 
@@ -133,7 +133,7 @@ bad_pattern(void **state)
 static void
 window_seconds(void **state)
 {
-	struct hp_select s = { NULL, 0, NULL, 0, "1.5", "3", 0 };
+	struct hp_select s = { NULL, 0, NULL, 0, "1.5", "3", 0, NULL };
 	struct hp_err err = {{0}};
 	struct hp_window w;
 	hp_model *m = load(), *c;
@@ -170,7 +170,7 @@ window_seconds(void **state)
 static void
 window_labels(void **state)
 {
-	struct hp_select s = { NULL, 0, NULL, 0, "phase one", "two", 0 };
+	struct hp_select s = { NULL, 0, NULL, 0, "phase one", "two", 0, NULL };
 	struct hp_err err = {{0}};
 	struct hp_window w;
 	hp_model *m = load(), *c;
@@ -202,8 +202,8 @@ window_labels(void **state)
 static void
 window_errors(void **state)
 {
-	struct hp_select s = { NULL, 0, NULL, 0, "3", "1", 0 };
-	struct hp_select e = { NULL, 0, NULL, 0, "3.2", "3.8", 0 };
+	struct hp_select s = { NULL, 0, NULL, 0, "3", "1", 0, NULL };
+	struct hp_select e = { NULL, 0, NULL, 0, "3.2", "3.8", 0, NULL };
 	struct hp_err err = {{0}};
 	hp_model *m = load(), *c;
 
@@ -226,9 +226,9 @@ static void
 describe(void **state)
 {
 	const char *inc[] = { "Map", "Set" }, *exc[] = { "CAF" };
-	struct hp_select s = { inc, 2, exc, 1, NULL, NULL, 0 };
-	struct hp_select x = { NULL, 0, exc, 1, NULL, NULL, 0 };
-	struct hp_select none = { NULL, 0, NULL, 0, "1", NULL, 0 };
+	struct hp_select s = { inc, 2, exc, 1, NULL, NULL, 0, NULL };
+	struct hp_select x = { NULL, 0, exc, 1, NULL, NULL, 0, NULL };
+	struct hp_select none = { NULL, 0, NULL, 0, "1", NULL, 0, NULL };
 	char buf[128];
 
 	(void)state;
