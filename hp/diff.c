@@ -1,7 +1,8 @@
 /*
  * hp/diff.c - the difference of two profiles on A's grid.  See diff.h.
  *
- * One walk over A's samples with a cursor into B's (both in time order):
+ * One walk over A's samples with a cursor into B's (both in time order;
+ * samples of one time, which a damaged .hp can have, are paired in order):
  * per sample, A's entries are subtracted and B's added in a dense array
  * of signed values over the union of bands, and the bands touched are
  * written out and reset.  O(entries of A + entries of B read) overall.
@@ -105,7 +106,7 @@ hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
 {
 	size_t na = hp_model_sample_count(a), nb = hp_model_sample_count(b);
 	size_t nba = hp_model_band_count(a), nbb = hp_model_band_count(b);
-	size_t i, j = 0, k, nu, nt;
+	size_t i, j = 0, k, nu, nt, rank = 0;
 	hp_band *amap = hp_mallocn(nba ? nba : 1, sizeof *amap);
 	hp_band *bmap = hp_mallocn(nbb ? nbb : 1, sizeof *bmap);
 	hp_band *touched = NULL;
@@ -136,8 +137,13 @@ hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
 	for (i = 0; i < na; i++) {
 		const hp_band *eb;
 		const uint64_t *ev;
-		size_t n = hp_model_sample(a, i, &eb, &ev);
+		size_t n = hp_model_sample(a, i, &eb, &ev), jt;
 		double tb = nb ? b_time(a, b, i, same_time) : 0;
+
+		/* A's samples at one time are paired in order with B's at
+		 * that time (the last of B's for the ones past it). */
+		rank = i > 0 && hp_model_sample_time(a, i) ==
+			hp_model_sample_time(a, i - 1) ? rank + 1 : 0;
 
 		nt = 0;
 		for (k = 0; k < n; k++) {
@@ -149,10 +155,13 @@ hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
 			}
 			val[u] -= ev[k] > INT64_MAX ? INT64_MAX : (int64_t)ev[k];
 		}
-		while (j < nb && hp_model_sample_time(b, j) <= tb)
+		while (j < nb && hp_model_sample_time(b, j) < tb)
 			j++;
-		if (j > 0) {
-			n = hp_model_sample(b, j - 1, &eb, &ev);
+		for (jt = j; jt < nb && jt - j <= rank &&
+		     hp_model_sample_time(b, jt) == tb; jt++)
+			;
+		if (jt > 0) {
+			n = hp_model_sample(b, jt - 1, &eb, &ev);
 			for (k = 0; k < n; k++) {
 				hp_band u = bmap[eb[k]];
 				int64_t v = ev[k] > INT64_MAX ? INT64_MAX

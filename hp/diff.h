@@ -3,7 +3,9 @@
  *
  * B is put on A's time grid: at each of A's sample times t, B's value is
  * that of its last sample at or before t' (step interpolation; 0 before
- * B's first sample), where t' = t with --same-time, else t scaled so
+ * B's first sample; where A and B have several samples at one time, the
+ * k-th of A's takes the k-th of B's, or B's last one at that time), where
+ * t' = t with --same-time, else t scaled so
  * that A's first and last samples fall on B's (the runs are compared
  * from start to end even when one took longer).  The change of band x at
  * t is B_x(t') - A_x(t).  Bands are matched by name; a band only one

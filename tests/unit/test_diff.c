@@ -137,6 +137,38 @@ identical(void **state)
 	hp_model_free(b);
 }
 
+/* A profile with two samples at one time (a damaged .hp: fuzz_pipeline
+ * found one) is unchanged from itself, on its own grid or scaled. */
+static void
+same_times(void **state)
+{
+	static const char text[] =
+		"JOB \"t\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+		"BEGIN_SAMPLE 0.0\nx\t10\nEND_SAMPLE 0.0\n"
+		"BEGIN_SAMPLE 0.3\nx\t20\ny\t5\nEND_SAMPLE 0.3\n"
+		"BEGIN_SAMPLE 0.3\nx\t30\nEND_SAMPLE 0.3\n"
+		"BEGIN_SAMPLE 0.3\ny\t7\nEND_SAMPLE 0.3\n"
+		"BEGIN_SAMPLE 0.5\nx\t40\nEND_SAMPLE 0.5\n";
+	struct hp_err err = {{0}};
+	struct hp_diff d;
+	hp_model *a = load(text), *b = load(text);
+	size_t i, n = hp_model_sample_count(a);
+	int same;
+
+	(void)state;
+	assert_int_equal(n, 5);
+	for (same = 0; same < 2; same++) {
+		assert_int_equal(hp_diff_compute(&d, a, b, same, &err), 0);
+		for (i = 0; i < n; i++) {
+			assert_int_equal(hp_model_sample_sum(d.grow, i), 0);
+			assert_int_equal(hp_model_sample_sum(d.shrink, i), 0);
+		}
+		hp_diff_release(&d);
+	}
+	hp_model_free(a);
+	hp_model_free(b);
+}
+
 int
 main(void)
 {
@@ -144,6 +176,7 @@ main(void)
 		cmocka_unit_test(scaled),
 		cmocka_unit_test(same_time),
 		cmocka_unit_test(identical),
+		cmocka_unit_test(same_times),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
