@@ -67,14 +67,9 @@ draw_bars(struct draw *d)
 	for (i = 0; i < bl.n; i++) {
 		const struct bar *b = &bl.bar[i];
 		double h = bl.row * 0.7, base = b->y - bl.font * 0.35;
-		double x = bl.bar_x, y = b->y - h / 2, w = fmax(b->len, 0.5);
 
-		draw_snap_rect(&snap, &x, &y, &w, &h);
-		cairo_rectangle(cr, x, y, w, h);
-		cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
-		cairo_fill_preserve(cr);
-		cairo_set_source_rgb(cr, 0, 0, 0);
-		cairo_stroke(cr);
+		draw_crisp_box(d, b->rgb, bl.bar_x, b->y - h / 2,
+			       fmax(b->len, 0.5), h);
 		t.halign = DRAW_RIGHT;
 		t.max_w = bl.label_w;
 		draw_show(d, bl.bar_x - GAP, base, b->label, b->label_len, &t);

@@ -100,6 +100,24 @@ draw_snap_rect(const struct draw_snap *s, double *x, double *y, double *w,
 }
 
 void
+draw_crisp_box(struct draw *d, const double rgb[3], double x, double y,
+	       double w, double h)
+{
+	cairo_t *cr = d->cr;
+	struct draw_snap snap;
+
+	cairo_save(cr);
+	draw_snap_begin(d, &snap);
+	draw_snap_rect(&snap, &x, &y, &w, &h);
+	cairo_rectangle(cr, x, y, w, h);
+	cairo_set_source_rgb(cr, rgb[0], rgb[1], rgb[2]);
+	cairo_fill_preserve(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_stroke(cr);
+	cairo_restore(cr);
+}
+
+void
 draw_crisp(struct draw *d, double *x, double *y)
 {
 	struct draw_snap s;

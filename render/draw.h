@@ -164,6 +164,10 @@ void draw_snap_rect(const struct draw_snap *s, double *x, double *y,
 		    double *w, double *h);
 /* draw_snap_begin and draw_snap_point at once. */
 void draw_crisp(struct draw *d, double *x, double *y);
+/* A box filled with rgb and outlined in black (a key entry's, a bar),
+ * on whole pixels in PNG. */
+void draw_crisp_box(struct draw *d, const double rgb[3], double x, double y,
+		    double w, double h);
 
 /* Header fields with hp2ps's meaning when absent. */
 const char *draw_field(const struct draw *d, enum hp_field f,

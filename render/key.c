@@ -17,27 +17,6 @@
 #define TEXT_X 24.0		/* graph edge to name: 5 + 14 + 5 */
 #define TEXT_DROP 5.0		/* name baseline below the entry centre */
 
-/* A box of side `side` in the band's colour, outlined in black; on
- * whole pixels in PNG. */
-static void
-swatch(struct draw *d, const struct layout_band *b, double x, double y,
-       double side)
-{
-	cairo_t *cr = d->cr;
-	struct draw_snap snap;
-	double w = side, h = side;
-
-	cairo_save(cr);
-	draw_snap_begin(d, &snap);
-	draw_snap_rect(&snap, &x, &y, &w, &h);
-	cairo_rectangle(cr, x, y, w, h);
-	cairo_set_source_rgb(cr, b->rgb[0], b->rgb[1], b->rgb[2]);
-	cairo_fill_preserve(cr);
-	cairo_set_source_rgb(cr, 0, 0, 0);
-	cairo_stroke(cr);
-	cairo_restore(cr);
-}
-
 static void
 entry(struct draw *d, const struct layout_band *b, double x, double centre,
       double max_w)
@@ -48,7 +27,8 @@ entry(struct draw *d, const struct layout_band *b, double x, double centre,
 		.ellipsize = PANGO_ELLIPSIZE_MIDDLE,
 	};
 
-	swatch(d, b, x + BOX_GAP, centre - DRAW_KEY_BOX / 2, DRAW_KEY_BOX);
+	draw_crisp_box(d, b->rgb, x + BOX_GAP, centre - DRAW_KEY_BOX / 2,
+		       DRAW_KEY_BOX, DRAW_KEY_BOX);
 	draw_show(d, x + TEXT_X, centre - TEXT_DROP, b->label, b->label_len,
 		  &t);
 }
@@ -75,7 +55,7 @@ draw_key_columns(struct draw *d)
 		double top = l->key_top - (double)row * l->key_pitch;
 		double centre = top - l->key_pitch / 2;
 
-		swatch(d, b, x, centre - box / 2, box);
+		draw_crisp_box(d, b->rgb, x, centre - box / 2, box, box);
 		draw_show(d, x + box + 4, centre - DRAW_FONT * 0.35,
 			  b->label, b->label_len, &t);
 	}
