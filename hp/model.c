@@ -407,8 +407,10 @@ own_entries(hp_model *m)
 		free(v);
 		return -1;
 	}
-	memcpy(b, m->ebands, m->nentry * sizeof *b);
-	memcpy(v, m->ebytes, m->nentry * sizeof *v);
+	if (m->nentry) {
+		memcpy(b, m->ebands, m->nentry * sizeof *b);
+		memcpy(v, m->ebytes, m->nentry * sizeof *v);
+	}
 	m->ebands = b;
 	m->ebytes = v;
 	m->eband_cap = m->ebyte_cap = n;
@@ -675,8 +677,9 @@ hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
 	m->ncpart = m->npart;
 	free(m->ebands);
 	free(m->ebytes);
-	m->ebands = from->ebands + base;
-	m->ebytes = from->ebytes + base;
+	/* A model without entries has no arrays; NULL + 0 is undefined. */
+	m->ebands = from->ebands ? from->ebands + base : NULL;
+	m->ebytes = from->ebytes ? from->ebytes + base : NULL;
 	m->nentry = m->eband_cap = m->ebyte_cap = from->start[hi] - base;
 	m->borrowed = 1;
 	m->shared_src = from;
