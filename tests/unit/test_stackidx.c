@@ -18,6 +18,7 @@
 
 #include "hp/model.h"
 #include "hp/stackidx.h"
+#include "testutil.h"
 
 #define NB 9		/* bands */
 #define NG 4		/* groups */
@@ -27,11 +28,7 @@ static uint64_t rng_s;
 static uint64_t
 rnd(void)
 {
-	uint64_t z = (rng_s += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return tu_rand(&rng_s);
 }
 
 /* Append n samples; values from a few levels so ties are common. */

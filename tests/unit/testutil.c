@@ -54,3 +54,13 @@ tu_data(const char *rel)
 	snprintf(buf, sizeof buf, "%s/tests/data/%s", HP2X_SOURCE_DIR, rel);
 	return buf;
 }
+
+uint64_t
+tu_rand(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
