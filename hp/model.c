@@ -701,7 +701,7 @@ hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
 		m->stackidx = prev->stackidx;
 		prev->stackidx = t;
 	}
-	for (k = done; k < m->nentry; k++)
+	for (k = done; m->ebands && m->ebytes && k < m->nentry; k++)
 		account(&m->band[m->ebands[k]], m->ebytes[k]);
 	for (i = 0; i < n; i++) {
 		m->time[i] = from->time[lo + i];
