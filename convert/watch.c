@@ -478,8 +478,8 @@ stream_end(struct watcher *w, struct hp_err *err)
 		w->ended = 1;
 		return 0;
 	}
-	note(w, "%s: the connection dropped; waiting to reconnect", w->input);
-	/* This stream's last samples are drawn before a new one starts. */
+	/* This stream's last samples are drawn before a new one starts,
+	 * and before saying so: whoever reads the note finds them drawn. */
 	if (!w->broken) {
 		struct hp_err ferr = {{0}};
 
@@ -489,6 +489,7 @@ stream_end(struct watcher *w, struct hp_err *err)
 	}
 	if (pending(w))
 		draw(w);
+	note(w, "%s: the connection dropped; waiting to reconnect", w->input);
 	cli_stream_close(&w->st);
 	w->opened = 0;
 	w->said_waiting = 1;
