@@ -64,7 +64,10 @@ void hp_model_free(hp_model *m);
 
 /* The summary of the samples that drawings read instead of walking
  * them (stackidx.h): the model owns it, and it is extended (or built
- * again for another band order) by whoever reads it.  Never NULL. */
+ * again for another band order) by whoever reads it.  Never NULL.  A
+ * cache behind a const model, as a drawing needs it: so two drawings of
+ * one model must not run at the same time (none do; hp2x has no
+ * drawing threads). */
 struct hp_stackidx *hp_model_stackidx(const hp_model *m);
 
 /* Header fields.  A later set replaces an earlier one (as in hp2ps).
