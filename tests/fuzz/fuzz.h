@@ -284,4 +284,39 @@ fz_judge_reads(int r1, const struct hp_err *e1, hp_model *a, int r2,
 	hp_model_free(b);
 }
 
+/*
+ * A frontend target whole: an input (its chunk schedule, then at most max
+ * bytes of file) read by fe whole and in the schedule's chunks, then
+ * judged.  check (may be NULL) looks at a successful whole read's model
+ * first, for what only this frontend promises.
+ */
+static inline int
+fz_frontend_target(const struct hp_frontend *fe, const char *name,
+		   size_t max, void (*check)(const hp_model *m),
+		   const uint8_t *data, size_t size)
+{
+	static const struct fz_split whole = { NULL, 0, 1 };
+	struct hp_err e1 = {{0}}, e2 = {{0}};
+	struct fz_split s;
+	hp_model *a, *b;
+	size_t k;
+	int r1, r2;
+
+	if (size > max)
+		return 0;
+	k = fz_split_parse(&s, data, size);
+	data += k;
+	size -= k;
+	a = hp_model_new();
+	b = hp_model_new();
+	if (!a || !b)
+		fz_fail("out of memory", NULL);
+	r1 = fz_frontend_chunked(fe, name, a, &whole, data, size, &e1);
+	r2 = fz_frontend_chunked(fe, name, b, &s, data, size, &e2);
+	if (!r1 && check)
+		check(a);
+	fz_judge_reads(r1, &e1, a, r2, &e2, b);
+	return 0;
+}
+
 #endif

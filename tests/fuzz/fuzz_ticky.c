@@ -16,41 +16,25 @@
 
 #define TK_MAX_INPUT (1u << 20)
 
+/* A ticky model: one sample of counters, every band with its row. */
+static void
+check_ticky(const hp_model *m)
+{
+	size_t i, n = hp_model_band_count(m);
+
+	if (hp_model_sample_count(m) != 1 ||
+	    hp_model_profile(m) != HP_PROFILE_COUNTERS)
+		fz_fail("ticky model", "not one sample of counters");
+	for (i = 0; i < n; i++)
+		if (!hp_model_band_ticky(m, (hp_band)i))
+			fz_fail("ticky model", "a counter without its row");
+}
+
 int
 fuzz_ticky_one(const uint8_t *data, size_t size)
 {
-	static const struct fz_split whole = { NULL, 0, 1 };
-	struct hp_err e1 = {{0}}, e2 = {{0}};
-	struct fz_split s;
-	hp_model *a, *b;
-	size_t k;
-	int r1, r2;
-
-	if (size > TK_MAX_INPUT)
-		return 0;
-	k = fz_split_parse(&s, data, size);
-	data += k;
-	size -= k;
-	a = hp_model_new();
-	b = hp_model_new();
-	if (!a || !b)
-		fz_fail("out of memory", NULL);
-	r1 = fz_frontend_chunked(&hp_ticky_frontend, "fuzz.ticky", a,
-				 &whole, data, size, &e1);
-	r2 = fz_frontend_chunked(&hp_ticky_frontend, "fuzz.ticky", b,
-				 &s, data, size, &e2);
-	if (!r1) {
-		size_t i, n = hp_model_band_count(a);
-
-		if (hp_model_sample_count(a) != 1 ||
-		    hp_model_profile(a) != HP_PROFILE_COUNTERS)
-			fz_fail("ticky model", "not one sample of counters");
-		for (i = 0; i < n; i++)
-			if (!hp_model_band_ticky(a, (hp_band)i))
-				fz_fail("ticky model", "a counter without its row");
-	}
-	fz_judge_reads(r1, &e1, a, r2, &e2, b);
-	return 0;
+	return fz_frontend_target(&hp_ticky_frontend, "fuzz.ticky",
+				  TK_MAX_INPUT, check_ticky, data, size);
 }
 
 #ifndef FUZZ_NO_ENTRY
