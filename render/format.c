@@ -286,6 +286,22 @@ pdf_create(struct draw_out *out, struct hp_err *err)
 	return 0;
 }
 
+/* Back to the caller's stream, an SVG's memory streams closed and
+ * freed (a failed svg_create). */
+static void
+svg_drop(struct draw_out *out)
+{
+	if (out->out && out->out != out->file)
+		fclose(out->out);
+	if (out->text)
+		fclose(out->text);
+	out->out = out->file;
+	out->text = NULL;
+	free(out->svgbuf);
+	free(out->textbuf);
+	out->svgbuf = out->textbuf = NULL;
+}
+
 static int
 svg_create(struct draw_out *out, struct hp_err *err)
 {
@@ -299,27 +315,13 @@ svg_create(struct draw_out *out, struct hp_err *err)
 	out->out = open_memstream(&out->svgbuf, &out->svglen);
 	out->text = open_memstream(&out->textbuf, &out->textlen);
 	if (!out->out || !out->text) {
-		if (out->out)
-			fclose(out->out);
-		if (out->text)
-			fclose(out->text);
-		out->out = out->file;
-		out->text = NULL;
-		free(out->svgbuf);
-		free(out->textbuf);
-		out->svgbuf = out->textbuf = NULL;
+		svg_drop(out);
 		return hp_err_set(err, "out of memory");
 	}
 	out->surface = cairo_svg_surface_create_for_stream(write_cb, out,
 							    w, out->page_h * s);
 	if (surface_ok(out, err)) {
-		fclose(out->out);
-		fclose(out->text);
-		out->out = out->file;
-		out->text = NULL;
-		free(out->svgbuf);
-		free(out->textbuf);
-		out->svgbuf = out->textbuf = NULL;
+		svg_drop(out);
 		return -1;
 	}
 	cairo_svg_surface_set_document_unit(out->surface, CAIRO_SVG_UNIT_PT);
