@@ -1,7 +1,9 @@
 /*
  * convert/naming.c - which files a run reads and writes.
  *
- * hp2ps's rules (hp2ps-behaviour.md 1.4), made friendlier: `hp2x FOO'
+ * hp2ps's rules (GHC's utils/hp2ps/Main.c: the input gets .hp
+ * appended unless it has it, the output is its basename + .ps), made
+ * friendlier: `hp2x FOO'
  * reads FOO.hp if it exists, else FOO.eventlog, else FOO; the output is
  * the argument's
  * basename without .hp (or .eventlog, .gz, .hp.gz) plus .ps, in the

@@ -10,7 +10,7 @@
 # file).  Every run is under `timeout 60` and must not die by a signal.
 #
 # The eventlogs are built by tests/fuzz/mkeventlog.py from the layouts of
-# eventlog-heap-events.md sections 1-3; the big inputs are generated here.
+# GHC's eventlog layouts (rts/eventlog/EventLog.c); the big inputs are generated here.
 set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tests/fuzz/mkeventlog.py CASE OUT - write a tiny hand-built eventlog.
 
-The layouts are those of eventlog-heap-events.md sections 1-3: a header
+The layouts are those GHC writes (rts/eventlog/EventLog.c, and the
+"Eventlog encodings" chapter of GHC's user guide): a header
 declaring event types (etb, number, size, description, extra, ete), then
 events (u16 type, u64 ns, [u16 length], payload), then ff ff.  Each case
 is a profile whose content the tests know exactly:

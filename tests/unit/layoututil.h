@@ -1,7 +1,7 @@
 /*
  * tests/unit/layoututil.h - fixtures shared by the layout and aux tests:
  * hp2ps's own text-width estimate as a measure function, and the
- * man-page example profile (hp2ps-behaviour.md section 9) built by hand.
+ * example profile of hp2ps(1) built by hand.
  */
 #ifndef LAYOUTUTIL_H
 #define LAYOUTUTIL_H

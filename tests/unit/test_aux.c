@@ -23,7 +23,7 @@
 
 #define N(a) (sizeof(a) / sizeof(a)[0])
 
-/* Written by hp2ps for the man-page example (hp2ps-behaviour.md 9). */
+/* Written by hp2ps for the example profile of hp2ps(1). */
 static const char manpage_aux[] =
 	"X_RANGE 2.82\nY_RANGE 348.00\n"
 	"ORDER reduce 1\nORDER intersect 2\nORDER main 3\nORDER insert 4\n"

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_layout.c - the layout against hp2ps's numbers: the
- * man-page example (hp2ps-behaviour.md section 9) with hp2ps's own width
+ * man-page example (hp2ps(1), the profile of its EXAMPLE section) with hp2ps's own width
  * table, every ordering flag, OTHER, trace elimination boundaries, tick
  * rounding and units, and inputs hp2ps cannot take (empty, all zero, one
  * sample, 10,000 bands, values near 2^63, ties).

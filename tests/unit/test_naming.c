@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_naming.c - which files a run reads and writes: hp2ps's
- * naming (hp2ps-behaviour.md 1.4), hp2x's friendlier input lookup, and
+ * naming (GHC's utils/hp2ps/Main.c), hp2x's friendlier input lookup, and
  * where the .aux goes, with a fake file system.
  */
 #include <setjmp.h>
