@@ -430,16 +430,16 @@ choose_bands(struct render_layout *l, const hp_model *m,
 	k = 0;
 	if (merge) {
 		struct layout_band *b = &l->bands[k++];
-		size_t n = sizeof "OTHER ( bands)" + 24;
+		size_t lab_size = sizeof "OTHER ( bands)" + 24;
 
 		b->band = LAYOUT_OTHER;
 		b->name = other_name;
 		b->name_len = sizeof other_name - 1;
 		/* The key says what OTHER holds; the .aux keeps the name. */
-		l->other_label = hp_malloc(n);
+		l->other_label = hp_malloc(lab_size);
 		if (!l->other_label)
 			goto oom;
-		snprintf(l->other_label, n, "OTHER (%zu band%s)", merge,
+		snprintf(l->other_label, lab_size, "OTHER (%zu band%s)", merge,
 			 merge == 1 ? "" : "s");
 		b->label = l->other_label;
 		b->label_len = strlen(l->other_label);

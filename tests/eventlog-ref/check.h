@@ -361,8 +361,8 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 		if (sscanf(line, "PROF_BEGIN %llu", &interval) == 1) {
 			continue;
 		} else if (!strncmp(line, "TICK ", 5)) {
-			unsigned long long k = interval ? (TREF_COLUMN_NS + interval / 2) / interval : 0;
-			unsigned long long width = interval * (k ? k : 1);
+			unsigned long long per = interval ? (TREF_COLUMN_NS + interval / 2) / interval : 0;
+			unsigned long long width = interval * (per ? per : 1);
 			char *lab = strchr(line + 5, ' '), *tab = strchr(line, '\t');
 			long long c;
 
