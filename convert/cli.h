@@ -7,8 +7,9 @@
  * it is unit-tested); cli_paths_resolve applies hp2ps's naming rules with
  * the file system behind a callback (also unit-tested); cli_run does the
  * work through a job (job.h, shared with watch mode) and returns the exit
- * status.  Nothing here keeps global state: several runs may coexist
- * (watch mode, tests).
+ * status.  A run keeps its state in its own structs, so several runs may
+ * coexist (watch mode, tests); the one process-wide table is atomic.c's
+ * list of temporary outputs, which the signal handler unlinks.
  *
  * Exit statuses: 0 success, 1 a run failed (input, output, render),
  * 2 the command line was wrong.

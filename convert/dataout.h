@@ -1,6 +1,7 @@
 /*
  * convert/dataout.h - the data outputs: a model written back out as .hp
- * text, as long-form CSV, or as JSON.
+ * text, as long-form CSV, as JSON, or (time and ticky samples) as a
+ * speedscope profile.
  *
  * Each writer streams to a FILE already open for writing and checks the
  * stream at the end (ferror, fflush), so a full disk is an error, not a

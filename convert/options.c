@@ -9,8 +9,9 @@
  * glued (-e5in, -i-, -m30, -t0.5), and anything after a plain flag is
  * ignored (-cb is -c), as hp2ps does.  hp2x's own options are long
  * (--name=value or --name value); -o, -q, -w and -h are short forms.
- * Unlike hp2ps, options may follow the file name, and a second file name
- * is an error instead of being ignored.
+ * Unlike hp2ps, options may follow the file names, and every file name
+ * is an input (several are drawn side by side, or compared with --diff)
+ * where hp2ps reads the first and ignores the rest.
  *
  * Parsing is pure: it fills struct cli_settings and touches no file.
  */
