@@ -99,12 +99,17 @@ t_testdata() {
 # key (-m0) against the key names of -m20.
 t_check_fails() {
 	local in=$SRC/samples/leak-hc.hp
-	"$HP2X" -q -m20 "$in" --aux -o g.pdf 2>/dev/null
-	"$HP2X" -q -m0 "$in" -o g.pdf 2>/dev/null
-	"$HP2X" -q -m0 "$in" -o g.svg 2>/dev/null
-	"$HP2X" -q "$in" --format json -o g.json 2>/dev/null
-	if verify "$in" 2>/dev/null; then
+	# Each drawing must succeed: a failed hp2x would leave no text and
+	# make the check fail for the wrong reason.
+	"$HP2X" -q -m20 "$in" --aux -o g.pdf &&
+		"$HP2X" -q -m0 "$in" -o g.pdf &&
+		"$HP2X" -q -m0 "$in" -o g.svg &&
+		"$HP2X" -q "$in" --format json -o g.json ||
+		{ bad "hp2x failed to draw $in"; return; }
+	if verify "$in" 2>g.verr; then
 		bad "verify passes drawings without a key"
+	elif ! grep -q "PDF text lacks" g.verr || ! grep -q "SVG text lacks" g.verr; then
+		bad "verify failed, but not for the missing key names: $(head -3 g.verr)"
 	fi
 }
 
