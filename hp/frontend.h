@@ -25,6 +25,11 @@ struct hp_frontend {
 	void (*destroy)(void *st);
 };
 
+/* The longest line (or .hp header string) a text reader keeps: no band
+ * or counter name is that long, and a gzip bomb of one line must not
+ * take the memory.  Refused as "FILE:LINE: line longer than 64 MiB". */
+#define HP_MAX_LINE ((size_t)64 << 20)
+
 extern const struct hp_frontend hp_hpfile_frontend;
 extern const struct hp_frontend hp_eventlog_frontend;
 extern const struct hp_frontend hp_ticky_frontend;

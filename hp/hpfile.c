@@ -92,7 +92,6 @@ static const struct {
 	[K_END] = { "END_SAMPLE", 10 },
 };
 
-#define HP_MAX_LINE ((size_t)64 << 20)	/* longest line or string */
 #define EOL_PROBE ((size_t)64 << 10)	/* bytes that decide CR-only lines */
 
 /* What a line parse can end in besides success. */

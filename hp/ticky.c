@@ -32,8 +32,9 @@
  * counter (hp_model_measure), each counter's row (hp_model_band_set_ticky)
  * and the global counters (hp_model_add_counter); its profile is
  * HP_PROFILE_COUNTERS.  A report cut short keeps the complete rows with
- * one warning; a report with no table, or a line that cannot be a row or
- * a global counter, is refused with "FILE:LINE: ...".
+ * one warning; a report with no table, a line that cannot be a row or
+ * a global counter, or a line longer than HP_MAX_LINE (as in a .hp) is
+ * refused with "FILE:LINE: ...".
  */
 #include "frontend.h"
 
@@ -236,7 +237,10 @@ row(struct ticky *t, const char *s, size_t n, struct hp_err *err)
 			 : hp_model_measure(t->m) == HP_MEASURE_ALLOCD ? r.allocd : r.alloc,
 			 &t->merr))
 		return model_fail(t, err);
-	return label(t, b, name, (size_t)(end - name), err);
+	if (label(t, b, name, (size_t)(end - name), err))
+		return -1;
+	t->rows++;
+	return 0;
 }
 
 /* "   N NAME": GHC's global counters, NAME possibly with spaces (a
@@ -318,6 +322,16 @@ line(struct ticky *t, const char *s, size_t n, struct hp_err *err)
 	return 0;
 }
 
+/* As the .hp reader: no counter name is 64 MiB long, and a gzip bomb of
+ * one line must not take the memory.  The line is the one not yet
+ * counted. */
+static int
+too_long(struct ticky *t, struct hp_err *err)
+{
+	return hp_err_set(err, "%s:%lu: line longer than %zu MiB", t->name,
+			  t->line + 1, HP_MAX_LINE >> 20);
+}
+
 static int
 feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
 {
@@ -325,6 +339,8 @@ feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
 	const char *p = (const char *)data, *end = p + n, *nl;
 
 	while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+		if ((size_t)(nl - p) > HP_MAX_LINE - t->ntail)
+			return too_long(t, err);
 		if (t->ntail) {
 			size_t k = (size_t)(nl - p);
 
@@ -342,6 +358,8 @@ feed(void *st, const unsigned char *data, size_t n, struct hp_err *err)
 	if (p < end) {
 		size_t k = (size_t)(end - p);
 
+		if (k > HP_MAX_LINE - t->ntail)
+			return too_long(t, err);
 		if (HP_GROW(t->tail, t->tail_cap, t->ntail + k + 1))
 			return hp_err_set(err, "%s: out of memory", t->name);
 		memcpy(t->tail + t->ntail, p, k);
@@ -458,8 +476,8 @@ finish(void *st, struct hp_err *err)
 		return hp_err_set(err, "%s:%lu: no ticky counter table (a report cut short, or not a ticky report)",
 				  t->name, t->line);
 	if (t->part == T_ROWS)
-		hp_model_warn(t->m, "%s:%lu: the ticky report is cut short in its counter table; read the %zu complete rows",
-			      t->name, t->line + cut, t->rows);
+		hp_model_warn(t->m, "%s:%lu: the ticky report is cut short in its counter table; read the %zu complete row%s",
+			      t->name, t->line + cut, t->rows, t->rows == 1 ? "" : "s");
 	else if (cut && t->part != T_GLOBALS)
 		hp_model_warn(t->m, "%s:%lu: the ticky report is cut short", t->name, t->line + 1);
 	if (hp_model_commit(t->m, &t->merr))
@@ -562,8 +580,13 @@ hp_ticky_readable(const char *name, size_t len, char *out, size_t cap)
 	for (p = memchr(brace, '}', (size_t)(end - brace)); p && p < end; p++) {
 		const char *q;
 
-		if (*p != '(' || !(q = memchr(p, ')', (size_t)(end - p))))
+		if (*p != '(')
 			continue;
+		/* no ')' after this '(' means none after any later one:
+		 * stop, or a name of many '(' is scanned to its end from
+		 * each of them (quadratic) */
+		if (!(q = memchr(p, ')', (size_t)(end - p))))
+			break;
 		if (is_flag(p + 1, (size_t)(q - p - 1))) {
 			thk |= q - p - 1 == 3 && !memcmp(p + 1, "thk", 3);
 			lne |= q - p - 1 == 3 && !memcmp(p + 1, "LNE", 3);

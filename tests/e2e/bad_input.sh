@@ -165,6 +165,22 @@ else
 	read -r pass fail <counts
 fi
 
+# The same bomb in a ticky report: a counter row whose name is 100 MB.
+{
+	printf "'p' \n    Entries      Alloc    Alloc'd  Non-void Arguments      STG Name\n"
+	printf -- '----------------------------------------\n'
+	printf '         1          2          3   0                      '
+	head -c 100000000 /dev/zero | tr '\0' x
+	printf '\n'
+} | gzip -1 >bomb.ticky.gz
+if grep -q __asan_init "$HP2X"; then
+	refused "a ticky report's 100 MB counter name" bomb.ticky.gz "line longer than 64 MiB"
+else
+	(ulimit -v 400000 && refused "a ticky report's 100 MB counter name (ulimit -v 400 MB)" \
+		bomb.ticky.gz "line longer than 64 MiB" && echo "$pass $fail" >counts)
+	read -r pass fail <counts
+fi
+
 # Old Mac OS line ends (CR alone) are read as line ends.
 printf "$HDR"'BEGIN_SAMPLE 0\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\na b\t5\nEND_SAMPLE 1\n' | tr '\n' '\r' >mac.hp
 accepted "CR-only line ends" mac.hp 0 "0

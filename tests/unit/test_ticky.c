@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <cmocka.h>
 
 #include "hp/frontend.h"
@@ -247,10 +248,17 @@ cut_everywhere(void **state)
 			assert_int_equal(value_of(m, nm), value_of(full, nm));
 			assert_true(hp_model_lookup(full, nm, l1, &(hp_band){0}));
 		}
-		if (at < (size_t)(strstr(report_90, "     293586") - report_90) - 51)
-			/* cut in the table */
+		if (at < (size_t)(strstr(report_90, "     293586") - report_90) - 51) {
+			char want[64];
+
+			/* cut in the table: the warning counts the rows read */
 			if (hp_model_warning_count(m) != 1)
 				fail_msg("cut at %zu: %zu warnings", at, hp_model_warning_count(m));
+			snprintf(want, sizeof want, "read the %zu complete row%s", n,
+				 n == 1 ? "" : "s");
+			if (!strstr(hp_model_warning(m, 0), want))
+				fail_msg("cut at %zu: '%s', want '%s'", at, hp_model_warning(m, 0), want);
+		}
 		hp_model_free(m);
 	}
 	hp_model_free(full);
@@ -319,6 +327,62 @@ readable(void **state)
 	assert_int_equal(n, strlen("Leak.Zoo.go9"));
 }
 
+/* A name of a million '(' and no ')' is read in linear time: a scan to
+ * the end from each '(' took about 5 s of CPU for this one (issue 23),
+ * a linear one a few ms; a second of CPU is room for a sanitizer build
+ * on a busy machine, and CPU time is not stretched by the load. */
+static void
+readable_linear(void **state)
+{
+	size_t len = (size_t)1 << 20, n;
+	char *name = malloc(len), buf[64];
+	clock_t t0;
+	double cpu;
+
+	(void)state;
+	assert_non_null(name);
+	memcpy(name, "go9{v scBC} (Leak.Zoo) ", 23);
+	memset(name + 23, '(', len - 23);
+	t0 = clock();
+	n = hp_ticky_readable(name, len, buf, sizeof buf);
+	cpu = (double)(clock() - t0) / CLOCKS_PER_SEC;
+	assert_int_equal(n, strlen("Leak.Zoo.go9"));
+	if (cpu > 1.0)
+		fail_msg("%.2f s of CPU for a name of %zu '('", cpu, len);
+	free(name);
+}
+
+/* A line past 64 MiB is refused where it starts, as in a .hp (the
+ * report is fed in chunks, as a gzip stream is). */
+static void
+line_cap(void **state)
+{
+	static const char head[] =
+		"'p' \n    Entries      Alloc    Alloc'd  Non-void Arguments      STG Name\n"
+		"----------------------------------------\n"
+		"         1          2          3   0                      f\n"
+		"         1          2          3   0                      ";
+	size_t chunk = (size_t)1 << 20, k;
+	char *x = malloc(chunk);
+	hp_model *m = hp_model_new();
+	hp_reader *r;
+	struct hp_err err = {{0}};
+	int rc = 0;
+
+	(void)state;
+	assert_non_null(x);
+	memset(x, 'x', chunk);
+	r = hp_reader_new(m, "t.ticky");
+	assert_int_equal(hp_reader_feed(r, head, strlen(head), &err), 0);
+	for (k = 0; k < 65 && rc == 0; k++)
+		rc = hp_reader_feed(r, x, chunk, &err);
+	assert_int_equal(rc, -1);
+	assert_string_equal(err.msg, "t.ticky:5: line longer than 64 MiB");
+	hp_reader_free(r);
+	hp_model_free(m);
+	free(x);
+}
+
 /* Told apart from a .hp by content, gzipped too. */
 static void
 detection(void **state)
@@ -346,6 +410,8 @@ main(void)
 		cmocka_unit_test(cut_everywhere),
 		cmocka_unit_test(malformed),
 		cmocka_unit_test(readable),
+		cmocka_unit_test(readable_linear),
+		cmocka_unit_test(line_cap),
 		cmocka_unit_test(detection),
 	};
 
