@@ -11,12 +11,12 @@
 
 #include <errno.h>
 #include <math.h>
-#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "grow.h"
+#include "regex.h"
 
 int
 hp_select_active(const struct hp_select *s)
@@ -24,31 +24,35 @@ hp_select_active(const struct hp_select *s)
 	return s->ninclude || s->nexclude || s->from || s->to;
 }
 
-static int
-compile(regex_t *re, const char *opt, const char *pat, struct hp_err *err)
+/* The pattern compiled (hp/regex.c: linear-time matching, its limits),
+ * or NULL with err naming the option and the pattern. */
+static hp_regex *
+compile(const char *opt, const char *pat, struct hp_err *err)
 {
-	int rc = regcomp(re, pat, REG_EXTENDED | REG_NOSUB);
 	char msg[256];
+	hp_regex *re = hp_regex_compile(pat, msg, sizeof msg);
 
-	if (rc == 0)
-		return 0;
-	regerror(rc, re, msg, sizeof msg);
-	return hp_err_set(err, "%s '%s': %s", opt, pat, msg);
+	/* a pattern of thousands of bytes is quoted by its start, so the
+	 * reason still fits the message */
+	if (!re)
+		hp_err_set(err, "%s '%.60s%s': %s", opt, pat,
+			   strlen(pat) > 60 ? "..." : "", msg);
+	return re;
 }
 
 int
 hp_select_check(const struct hp_select *s, struct hp_err *err)
 {
-	regex_t re;
 	size_t i;
 
 	for (i = 0; i < s->ninclude + s->nexclude; i++) {
 		int inc = i < s->ninclude;
 		const char *p = inc ? s->include[i] : s->exclude[i - s->ninclude];
+		hp_regex *re = compile(inc ? "--include" : "--exclude", p, err);
 
-		if (compile(&re, inc ? "--include" : "--exclude", p, err))
+		if (!re)
 			return -1;
-		regfree(&re);
+		hp_regex_free(re);
 	}
 	return 0;
 }
@@ -120,7 +124,7 @@ filter_bands(const hp_model *m, const struct hp_select *s, char *keep,
 	     struct hp_err *err)
 {
 	size_t nb = hp_model_band_count(m), np = s->ninclude + s->nexclude;
-	regex_t *re = hp_mallocn(np ? np : 1, sizeof *re);
+	hp_regex **re = hp_callocn(np ? np : 1, sizeof *re);
 	size_t *hits = hp_callocn(np ? np : 1, sizeof *hits);
 	size_t i, b, ncomp = 0;
 	int rc = -1;
@@ -133,16 +137,17 @@ filter_bands(const hp_model *m, const struct hp_select *s, char *keep,
 		int inc = i < s->ninclude;
 		const char *p = inc ? s->include[i] : s->exclude[i - s->ninclude];
 
-		if (compile(&re[i], inc ? "--include" : "--exclude", p, err))
+		if (!(re[i] = compile(inc ? "--include" : "--exclude", p, err)))
 			goto out;
 	}
 	for (b = 0; b < nb; b++) {
-		const char *name = hp_model_band_name(m, (hp_band)b, NULL);
+		size_t len;
+		const char *name = hp_model_band_name(m, (hp_band)b, &len);
 		int in = s->ninclude == 0, ex = 0;
 
 		/* every pattern is tried, so each one's hits are known */
 		for (i = 0; i < np; i++) {
-			if (regexec(&re[i], name, 0, NULL, 0) != 0)
+			if (!hp_regex_match(re[i], name, len))
 				continue;
 			hits[i]++;
 			if (i < s->ninclude)
@@ -165,8 +170,8 @@ filter_bands(const hp_model *m, const struct hp_select *s, char *keep,
 	}
 	rc = 0;
 out:
-	for (i = 0; i < ncomp; i++)
-		regfree(&re[i]);
+	for (i = 0; i < ncomp && re; i++)
+		hp_regex_free(re[i]);
 	free(re);
 	free(hits);
 	return rc;

@@ -3,7 +3,8 @@
  * the user asked to see.
  *
  * --include/--exclude keep the bands whose full name matches a POSIX
- * extended regular expression (regex.h, unanchored, as grep -E), and
+ * extended regular expression (hp/regex.h, unanchored, as grep -E,
+ * matched in time linear in the name), and
  * --from/--to keep the samples inside a time window given in seconds or
  * by the label of a mark.  The result is a new model with only those
  * bands and samples, so everything downstream (band selection with -m

@@ -97,6 +97,33 @@ no_match() {
 }
 run "a filter matching nothing is an error naming it" no_match
 
+# Patterns whose cost has no bound in glibc's regex (hp/regex.h): usage
+# errors before anything is read, and hostile names matched in linear
+# time (glibc: a SIGSEGV for the nesting, minutes and 4 GB for the
+# back-reference, minutes for x|[ab]*c on a 1 MB name).
+costly_patterns() {
+	local err deep
+	{
+		printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+		printf 'BEGIN_SAMPLE 0\n'
+		head -c 2000 /dev/zero | tr '\0' x
+		printf '\t10\n'
+		python3 -c 'print("ab" * 500000, end="")'
+		printf '\t20\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n'
+	} >names.hp
+	deep=$(python3 -c 'print("(" * 30000 + "a" + ")" * 30000)')
+	err=$(timeout 20 "$HP2X" names.hp --include "$deep" -o x.png 2>&1)
+	[ $? -eq 2 ] || bad "30,000 nested groups: exit not 2"
+	case $err in *"groups nested more than 32 deep"*) ;; *) bad "nesting: ${err:0:200}" ;; esac
+	err=$(timeout 20 "$HP2X" names.hp --include '(x*)*\1y' -o x.png 2>&1)
+	[ $? -eq 2 ] || bad "a back-reference: exit not 2"
+	case $err in *"back-references (\1) are not supported"*) ;; *) bad "back-reference: $err" ;; esac
+	timeout 20 "$HP2X" names.hp --exclude 'x|[ab]*c' -o x.csv 2>err
+	[ $? -eq 0 ] || bad "x|[ab]*c on a 1 MB name: exit $?: $(head -c 200 err)"
+	[ "$(wc -l <x.csv)" -eq 2 ] || bad "x|[ab]*c: the 1 MB band not kept alone"
+}
+run "costly patterns are usage errors; hostile names match in linear time" costly_patterns
+
 sort_growth() {
 	# The .aux ORDER puts the band of greatest growth on top.
 	"$HP2X" --sort growth -t0 -m0 "$S/leak-hc.hp" -o g.ps --aux ||
