@@ -192,4 +192,10 @@ void cli_signals_init(void);
  * (with --watch -- PROG, the program's). */
 int cli_run(const struct cli_settings *s, FILE *errs);
 
+/* "hp2x: " KIND MSG on f, a line: KIND is "" or "warning: "; MSG's
+ * control characters, which a profile chooses, written escaped
+ * (say.c).  Every message on stderr goes through these. */
+void cli_say(FILE *f, const char *kind, const char *msg);
+void cli_sayf(FILE *f, const char *kind, const char *fmt, ...) HP_PRINTF(3, 4);
+
 #endif

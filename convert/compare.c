@@ -276,7 +276,7 @@ cli_compare(const struct cli_settings *s, FILE *errs)
 		rc = hp_err_set(&err, "standard output: write error");
 out:
 	if (rc)
-		fprintf(errs, "hp2x: %s\n", err.msg[0] ? err.msg : "failed");
+		cli_say(errs, "", err.msg[0] ? err.msg : "failed");
 	for (i = 0; i < n; i++) {
 		hp_model_free(in[i].cut);
 		hp_model_free(in[i].raw);

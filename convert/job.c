@@ -97,7 +97,7 @@ cli_print_warnings(const hp_model *m, size_t from,
 	size_t i, n = hp_model_warning_count(m);
 
 	for (i = from; i < n && !s->quiet; i++)
-		fprintf(errs, "hp2x: warning: %s\n", hp_model_warning(m, i));
+		cli_say(errs, "warning: ", hp_model_warning(m, i));
 	return n;
 }
 
@@ -199,7 +199,7 @@ out:
 static void
 render_warning(void *closure, const char *msg)
 {
-	fprintf(closure, "hp2x: warning: %s\n", msg);
+	cli_say(closure, "warning: ", msg);
 }
 
 int

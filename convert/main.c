@@ -42,7 +42,7 @@ main(int argc, char **argv)
 	}
 	if (cli_parse(&s, argc, argv, &err) ||
 	    cli_source_date(&s, getenv("SOURCE_DATE_EPOCH"), &err)) {
-		fprintf(stderr, "hp2x: %s (see hp2x --help)\n", err.msg);
+		cli_sayf(stderr, "", "%s (see hp2x --help)", err.msg);
 		return 2;
 	}
 	switch (s.action) {

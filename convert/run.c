@@ -55,7 +55,7 @@ cli_run(const struct cli_settings *s, FILE *errs)
 	status = 0;
 	goto done;
 fail:
-	fprintf(errs, "hp2x: %s\n", err.msg[0] ? err.msg : "failed");
+	cli_say(errs, "", err.msg[0] ? err.msg : "failed");
 done:
 	cli_job_release(&job);
 	hp_model_free(cut);

@@ -22,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "summary.h"
 
 void
@@ -231,8 +232,8 @@ cli_status_idle(struct cli_status *st, const char *name, double t)
 	if (st->quiet || st->idle_said || t - st->last_new < CLI_STATUS_IDLE)
 		return;
 	cli_status_clear(st);
-	fprintf(st->out, "hp2x: %s: no new sample for %.0f s\n", name,
-		t - st->last_new);
+	cli_sayf(st->out, "", "%s: no new sample for %.0f s", name,
+		 t - st->last_new);
 	fflush(st->out);
 	st->idle_said = 1;
 }

@@ -146,16 +146,16 @@ now(void)
 static void HP_PRINTF(2, 3)
 note(const struct watcher *w, const char *fmt, ...)
 {
+	char msg[2048];
 	va_list ap;
 
 	if (w->s->quiet)
 		return;
 	cli_status_clear(w->status);
-	fputs("hp2x: ", w->errs);
 	va_start(ap, fmt);
-	vfprintf(w->errs, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', w->errs);
+	cli_say(w->errs, "", msg);
 	fflush(w->errs);
 }
 
@@ -163,7 +163,7 @@ static void
 report(const struct watcher *w, const struct hp_err *err)
 {
 	cli_status_clear(w->status);
-	fprintf(w->errs, "hp2x: %s\n", err->msg[0] ? err->msg : "failed");
+	cli_say(w->errs, "", err->msg[0] ? err->msg : "failed");
 	fflush(w->errs);
 }
 

@@ -120,24 +120,32 @@ set_has(const unsigned char *set, unsigned c)
 static int
 in_class(const char *name, size_t len, unsigned c)
 {
+	static const char *const names[] = {
+		"alpha", "digit", "alnum", "upper", "lower", "space",
+		"blank", "punct", "print", "graph", "cntrl", "xdigit",
+	};
 	int a = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 	int d = c >= '0' && c <= '9';
+	size_t k;
 
-#define IS(s) (len == sizeof s - 1 && !memcmp(name, s, len))
-	if (IS("alpha")) return a;
-	if (IS("digit")) return d;
-	if (IS("alnum")) return a || d;
-	if (IS("upper")) return c >= 'A' && c <= 'Z';
-	if (IS("lower")) return c >= 'a' && c <= 'z';
-	if (IS("space")) return c == ' ' || (c >= '\t' && c <= '\r');
-	if (IS("blank")) return c == ' ' || c == '\t';
-	if (IS("punct")) return c >= 0x21 && c <= 0x7e && !a && !d;
-	if (IS("print")) return c >= 0x20 && c <= 0x7e;
-	if (IS("graph")) return c >= 0x21 && c <= 0x7e;
-	if (IS("cntrl")) return c < 0x20 || c == 0x7f;
-	if (IS("xdigit")) return d || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-#undef IS
-	return -1;
+	for (k = 0; k < sizeof names / sizeof *names; k++)
+		if (strlen(names[k]) == len && !memcmp(names[k], name, len))
+			break;
+	switch (k) {
+	case 0: return a;
+	case 1: return d;
+	case 2: return a || d;
+	case 3: return c >= 'A' && c <= 'Z';
+	case 4: return c >= 'a' && c <= 'z';
+	case 5: return c == ' ' || (c >= '\t' && c <= '\r');
+	case 6: return c == ' ' || c == '\t';
+	case 7: return c >= 0x21 && c <= 0x7e && !a && !d;
+	case 8: return c >= 0x20 && c <= 0x7e;
+	case 9: return c >= 0x21 && c <= 0x7e;
+	case 10: return c < 0x20 || c == 0x7f;
+	case 11: return d || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+	default: return -1;
+	}
 }
 
 static int

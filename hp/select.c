@@ -124,7 +124,7 @@ filter_bands(const hp_model *m, const struct hp_select *s, char *keep,
 	     struct hp_err *err)
 {
 	size_t nb = hp_model_band_count(m), np = s->ninclude + s->nexclude;
-	hp_regex **re = hp_callocn(np ? np : 1, sizeof *re);
+	hp_regex **re = hp_callocn(np ? np : 1, sizeof(hp_regex *));
 	size_t *hits = hp_callocn(np ? np : 1, sizeof *hits);
 	size_t i, b, ncomp = 0;
 	int rc = -1;

@@ -279,6 +279,19 @@ print("ok" if ok else (len(w["samples"]), len(inside)))' w.json all.json)" = ok 
 }
 run "--from/--to by mark label; unknown and ambiguous labels" window_labels
 
+# A hostile eventlog's mark labels hold ESC sequences, a line feed and
+# U+009B (CSI): the message listing them writes each escaped, on one line.
+hostile_labels() {
+	python3 "$SRC/tests/fuzz/mkeventlog.py" hostilemarks m.eventlog || { bad "mkeventlog"; return; }
+	"$HP2X" m.eventlog --from nomatch -o x.png 2>err
+	[ $? -eq 1 ] || bad "exit not 1"
+	[ "$(wc -l <err)" -eq 1 ] || bad "not one line: $(od -c err | head -5)"
+	LC_ALL=C grep -q $'[\x01-\x09\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]' err &&
+		bad "control characters on stderr: $(od -c err | head -5)"
+	grep -qF "'red\x1b[31m', 'two\x0alines', 'csi\u009b2J'" err || bad "labels: $(cat err)"
+}
+run "messages quoting profile text escape control characters" hostile_labels
+
 # --- summary ---
 
 summary_text() {

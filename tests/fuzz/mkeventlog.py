@@ -20,6 +20,11 @@ is a profile whose content the tests know exactly:
               they are: "a\nb" 1, "a b" 2, " lead" 3, "" 4, "a\\nb" 5
   breakdown   the good samples under breakdown number 99
   badheader   "hdrb" then bytes that are not "hetb"
+  hostilemarks  the good samples and three marks whose labels hold
+              terminal controls: "red\x1b[31m" at 0.5 s, "two\nlines"
+              at 1.5 s, "csi\xc2\x9b2J" (U+009B) at 1.8 s
+  marks:N     -hT, 400 samples over 40 s of three bands (a ramp, a wave,
+              a constant) and N marks, "mark K" at K * 40 / N s
   seeds       (OUT is a directory) the small seeds of tests/fuzz/seeds/eventlog
 """
 import os
@@ -36,6 +41,7 @@ TYPES = {            # the event types a heap profile uses, with sizes
     164: VAR,        # HEAP_PROF_SAMPLE_STRING
     165: 8,          # HEAP_PROF_SAMPLE_END
     166: 16,         # HEAP_BIO_PROF_SAMPLE_BEGIN
+    58: VAR,         # USER_MARKER (the label, no NUL)
 }
 
 
@@ -121,6 +127,29 @@ def case(name):
         return out + event(165, s, struct.pack(">Q", 0)) + END
     if name == "breakdown":
         return header(known) + good_samples(99) + END
+    if name == "hostilemarks":
+        s = 1000000000
+        out = header(known) + event(58, s // 2, b"red\x1b[31m") + good_samples()
+        out += event(58, 3 * s // 2, b"two\nlines")
+        out += event(58, 9 * s // 5, b"csi\xc2\x9b2J")
+        return out + END
+    if name.startswith("marks:"):
+        import math
+        n = int(name[6:])
+        out = header(known) + prof_begin(7)
+        ev, span = [], 40 * 1000000000
+        for k in range(400):
+            ns = (k + 1) * span // 400
+            ev.append((ns, 0, event(162, ns, struct.pack(">Q", 0)) +
+                       sample_string(ns, b"ramp", 1000 * k) +
+                       sample_string(ns, b"wave", int(200000 + 150000 * math.sin(k / 20))) +
+                       sample_string(ns, b"flat", 100000) +
+                       event(165, ns, struct.pack(">Q", 0))))
+        for k in range(n):
+            ns = k * span // n
+            ev.append((ns, 1, event(58, ns, b"mark %d" % k)))
+        ev.sort(key=lambda e: (e[0], e[1]))
+        return out + b"".join(e[2] for e in ev) + END
     if name == "badheader":
         return b"hdrb" + b"\x00\x01\x02\x03" * 8
     raise SystemExit("mkeventlog.py: unknown case " + name)

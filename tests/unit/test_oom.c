@@ -41,9 +41,11 @@ path_in(const char *name)
 	return buf[k];
 }
 
-/* One run of hp2x with argv; its messages in *msgs (malloc'd). */
+/* One run of hp2x with argv; its messages in *msgs (malloc'd).  With
+ * fail_n, the fail_n-th allocation of the run fails: of cli_run, not of
+ * cli_parse, whose failures are usage errors (exit 2) of another path. */
 static int
-run(char **msgs, char **argv)
+run(char **msgs, char **argv, unsigned long fail_n)
 {
 	struct cli_settings s;
 	struct hp_err err = {{0}};
@@ -58,6 +60,8 @@ run(char **msgs, char **argv)
 		fail_msg("%s", err.msg);
 	errs = open_memstream(msgs, &len);
 	assert_non_null(errs);
+	if (fail_n)
+		hp_alloc_fail_at(fail_n);
 	rc = cli_run(&s, errs);
 	fclose(errs);
 	return rc;
@@ -155,14 +159,14 @@ walk(const char *const *args, const char *out, const char *aux)
 	argv[argc] = NULL;
 
 	/* The reference: a run without failures (and, with aux, its aux). */
-	rc = run(&msgs, argv);
+	rc = run(&msgs, argv, 0);
 	if (rc != 0)
 		fail_msg("reference run for %s failed: %s", out, msgs);
 	free(msgs);
 	want = contents(path_in(out), &want_len);
 	assert_non_null(want);
 	/* The same bytes again, or the comparisons below mean nothing. */
-	assert_int_equal(run(&msgs, argv), 0);
+	assert_int_equal(run(&msgs, argv, 0), 0);
 	free(msgs);
 	same_or_absent(path_in(out), want, want_len, 1, 0);
 	if (aux) {
@@ -181,8 +185,7 @@ walk(const char *const *args, const char *out, const char *aux)
 		if (aux)
 			put(path_in(aux), want_aux, want_aux_len);
 		msgs = NULL;
-		hp_alloc_fail_at(n);
-		rc = run(&msgs, argv);
+		rc = run(&msgs, argv, n);
 		counted = hp_alloc_fail_at(0);
 		tried++;
 		if (counted < n) {
