@@ -365,6 +365,19 @@ interval(struct parse *ps, long *min, long *max)
 	return 0;
 }
 
+/* len instructions of a appended. */
+static int
+put_copy(struct parse *ps, const struct ins *a, size_t len)
+{
+	if (!len)
+		return 0;
+	if (room(ps, len))
+		return -1;
+	memcpy(&ps->code[ps->n], a, len * sizeof *a);
+	ps->n += len;
+	return 0;
+}
+
 /* The atom's code at s..n, repeated min to max times (max -1: no end). */
 static int
 repeat(struct parse *ps, size_t s, long min, long max)
@@ -380,21 +393,18 @@ repeat(struct parse *ps, size_t s, long min, long max)
 		return room(ps, HP_REGEX_MAX_SIZE + 1);
 	if (!(a = hp_mallocn(len ? len : 1, sizeof *a)))
 		return bad(ps, "out of memory");
-	memcpy(a, &ps->code[s], len * sizeof *a);
+	if (len)
+		memcpy(a, &ps->code[s], len * sizeof *a);
 	ps->n = s;
 	for (i = 0; i < min; i++) {
-		if (room(ps, len))
+		if (put_copy(ps, a, len))
 			goto fail;
-		memcpy(&ps->code[ps->n], a, len * sizeof *a);
-		ps->n += len;
 	}
 	if (max < 0) {
 		/* L: SPLIT +1, +len+2; atom; JMP L */
 		k = ps->n;
-		if (emit(ps, OP_SPLIT, 1, (int)len + 2) < 0 || room(ps, len))
+		if (emit(ps, OP_SPLIT, 1, (int)len + 2) < 0 || put_copy(ps, a, len))
 			goto fail;
-		memcpy(&ps->code[ps->n], a, len * sizeof *a);
-		ps->n += len;
 		if (emit(ps, OP_JMP, (int)k - (int)ps->n, 0) < 0)
 			goto fail;
 	} else {
@@ -403,10 +413,8 @@ repeat(struct parse *ps, size_t s, long min, long max)
 
 		for (i = 0; i < rest; i++) {
 			if (emit(ps, OP_SPLIT, 1, (int)((rest - i) * ((long)len + 1))) < 0 ||
-			    room(ps, len))
+			    put_copy(ps, a, len))
 				goto fail;
-			memcpy(&ps->code[ps->n], a, len * sizeof *a);
-			ps->n += len;
 		}
 	}
 	free(a);
