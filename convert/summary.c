@@ -48,6 +48,11 @@ summary_bytes(char *buf, size_t size, double v, const char *unit)
 	double a = fabs(v);
 	size_t i = 0;
 
+	if (!isfinite(v)) {	/* see limits_lines */
+		snprintf(buf, size, "n/a");
+		return;
+	}
+
 	while (a >= 999.5 && i + 1 < sizeof pre / sizeof pre[0]) {
 		a /= 1000;
 		v /= 1000;
@@ -75,6 +80,10 @@ human_frac(char *buf, size_t size, double v, const char *unit)
 static void
 signed_human(char *buf, size_t size, double v, const char *unit)
 {
+	if (!isfinite(v)) {
+		snprintf(buf, size, "n/a");
+		return;
+	}
 	summary_bytes(buf + 1, size - 1, fabs(v), unit);
 	buf[0] = v > 0 ? '+' : v < 0 ? '-' : ' ';
 	if (v == 0)
@@ -108,10 +117,28 @@ fit_name(char *buf, size_t size, const char *name, size_t len, size_t w)
 	buf[o] = '\0';
 }
 
+/* "12.345 s"; past a billion seconds (an absurd .hp time), "1e+305 s"
+ * rather than 300 digits. */
+static void
+fmt_time(char *buf, size_t size, double t)
+{
+	snprintf(buf, size, fabs(t) < 1e9 ? "%.3f s" : "%.4g s", t);
+}
+
 static void
 put_time(FILE *out, double t)
 {
-	fprintf(out, "%.3f s", t);
+	char buf[64];
+
+	fmt_time(buf, sizeof buf, t);
+	fputs(buf, out);
+}
+
+/* "51.4%", or "n/a" when the whole cannot be computed. */
+static void
+fmt_share(char *buf, size_t size, double pct)
+{
+	snprintf(buf, size, isfinite(pct) ? "%.1f%%" : "n/a", pct);
 }
 
 /* ---- JSON helpers ---- */
@@ -186,10 +213,44 @@ clock_of(const hp_model *m)
 		: "the .hp's sample times";
 }
 
+/* NAN when the whole is not a number (limits_lines says why). */
 static double
 share(const struct hp_stats *st, double v)
 {
+	if (!isfinite(st->integral) || !isfinite(v))
+		return NAN;
 	return st->integral > 0 ? 100.0 * v / st->integral : 0;
+}
+
+/* Whether the sample totals reached 2^64-1, where the model's sums stop
+ * (hp/model.c): the peak is then a floor, not a value. */
+static int
+peak_saturated(const struct hp_stats *st)
+{
+	return st->peak == UINT64_MAX;
+}
+
+/* What the summary cannot compute, said in words rather than printed as
+ * "-nan%" or a sum stopped at 2^64-1 without a word. */
+static void
+limits_lines(FILE *out, const struct hp_stats *st, const char *unit,
+	     const char *area)
+{
+	size_t i, nan_growth = 0;
+
+	for (i = 0; i < st->nbands; i++)
+		nan_growth += !isfinite(st->band[i].growth);
+	if (peak_saturated(st))
+		fprintf(out, "  cannot compute: the peak (a sample's total passes 2^64-1 %s, "
+			"where sums stop; the peak is at least that)\n", unit);
+	if (!isfinite(st->integral))
+		fprintf(out, "  cannot compute: the %s in all, and so the shares "
+			"(times from %.4g to %.4g s make the sum pass the largest double)\n",
+			area, st->t0, st->t1);
+	if (nan_growth)
+		fprintf(out, "  cannot compute: the growth of %zu band%s (times from %.4g "
+			"to %.4g s: the slope's sums pass the largest double)\n",
+			nan_growth, nan_growth == 1 ? "" : "s", st->t0, st->t1);
 }
 
 /* Up to three names (and sizes) on one indented line: whole when they
@@ -239,6 +300,7 @@ group_line(FILE *out, const char *what, const hp_model *m,
 	size_t i, n = 0, shown = 0;
 	hp_band top[3];
 	double sum = 0;
+	char pct[16];
 
 	for (i = 0; i < st->nbands; i++) {
 		if (fate_of(l, order[i]) != f)
@@ -252,8 +314,9 @@ group_line(FILE *out, const char *what, const hp_model *m,
 		fprintf(out, "%s: nothing\n", what);
 		return;
 	}
-	fprintf(out, "%s: %zu band%s, %.1f%%%s\n", what, n, n == 1 ? "" : "s",
-		share(st, sum), n > shown ? "; the largest:" : ":");
+	fmt_share(pct, sizeof pct, share(st, sum));
+	fprintf(out, "%s: %zu band%s, %s%s\n", what, n, n == 1 ? "" : "s",
+		pct, n > shown ? "; the largest:" : ":");
 	names_line(out, m, top, NULL, shown, width);
 }
 
@@ -332,7 +395,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 {
 	const char *job = hp_model_get(m, HP_JOB);
 	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
-	char a[64], b[64], c[64], d[64], nm[512];
+	char a[64], b[64], c[64], d[64], nm[512], pct[16];
 	struct units u = units_of(m);
 	void (*hum)(char *, size_t, double, const char *) =
 		u.scale != 1 ? human_frac : summary_bytes;
@@ -363,9 +426,11 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	fprintf(out, ", %zu bands\n  clock: %s\n", st->nbands, clock_of(m));
 	hum(a, sizeof a, (double)st->peak * u.scale, u.v);
 	hum(b, sizeof b, st->integral * u.scale, u.area);
-	fprintf(out, "  peak %s at ", a);
+	fprintf(out, "  peak %s%s at ", peak_saturated(st) ? "at least " : "", a);
 	put_time(out, st->peak_t);
-	fprintf(out, ", %s in all\n\n", b);
+	fprintf(out, ", %s in all\n", b);
+	limits_lines(out, st, u.v, u.area);
+	fputc('\n', out);
 
 	fprintf(out, "%-*s %9s %9s %6s %9s %12s\n", (int)namew, "band",
 		"peak", "at", "share", "last", "growth");
@@ -379,11 +444,12 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		bn = hp_model_band_name(m, order[i], &len);
 		fit_name(nm, sizeof nm, bn, len, namew);
 		hum(a, sizeof a, (double)s->peak * u.scale, u.v);
-		snprintf(b, sizeof b, "%.3f s", s->peak_t);
+		fmt_time(b, sizeof b, s->peak_t);
 		hum(c, sizeof c, (double)s->last * u.scale, u.v);
 		signed_human(d, sizeof d, s->growth * u.scale, u.growth);
-		fprintf(out, "%-*s %9s %9s %5.1f%% %9s %12s\n", (int)namew,
-			nm, a, b, share(st, s->integral), c, d);
+		fmt_share(pct, sizeof pct, share(st, s->integral));
+		fprintf(out, "%-*s %9s %9s %6s %9s %12s\n", (int)namew,
+			nm, a, b, pct, c, d);
 	}
 	fputc('\n', out);
 	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);
@@ -402,14 +468,16 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		const char *lab = p->label ? p->label : "(before the first mark)";
 
 		fit_name(nm, sizeof nm, lab, strlen(lab), labw);
-		snprintf(a, sizeof a, "%.3f-%.3f s", p->from, p->to);
+		snprintf(a, sizeof a, fabs(p->to) < 1e9 ? "%.3f-%.3f s" : "%.4g-%.4g s",
+			 p->from, p->to);
 		fprintf(out, "  %-*s %-17s ", (int)labw, nm, a);
 		if (!p->nsamples) {
 			fputs("no sample\n", out);
 			continue;
 		}
 		hum(a, sizeof a, (double)p->peak * u.scale, u.v);
-		fprintf(out, "peak %s at %.3f s\n", a, p->peak_t);
+		fmt_time(b, sizeof b, p->peak_t);
+		fprintf(out, "peak %s at %s\n", a, b);
 		names_line(out, m, p->top, p->top_bytes, p->ntop, width);
 	}
 }
@@ -464,8 +532,13 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	out_json_num(out, st->t0);
 	fputs(", \"to\": ", out);
 	out_json_num(out, st->t1);
+	/* a peak whose sum stopped at 2^64-1 is no value: null, and
+	 * "saturated" says why (numbers not computed are null too) */
 	fputs(", \"peak\": ", out);
-	out_u64(out, st->peak);
+	if (peak_saturated(st))
+		fputs("null, \"peak_saturated\": true", out);
+	else
+		out_u64(out, st->peak);
 	fputs(", \"peak_time\": ", out);
 	out_json_num(out, st->peak_t);
 	fputs(", \"integral\": ", out);

@@ -319,6 +319,27 @@ summary_text() {
 }
 run "--summary prints a table fitted to the terminal" summary_text
 
+# Times past a double's sums and totals past 2^64-1: the summary says what
+# it cannot compute, never "-nan%" nor a sum stopped at 2^64-1 as a value.
+summary_limits() {
+	local hdr='JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' t
+	t=1$(printf '0%.0s' $(seq 305))
+	printf "$hdr"'BEGIN_SAMPLE 0\na\t5000000\nb\t7000000\nEND_SAMPLE 0\nBEGIN_SAMPLE %s\na\t9000000\nb\t3000000\nEND_SAMPLE %s\n' "$t" "$t" >absurd.hp
+	"$HP2X" --summary absurd.hp >out 2>&1 || bad "absurd times: exit $?"
+	grep -qi nan out && bad "nan in the summary: $(grep -i nan out | head -2)"
+	grep -q "cannot compute: the B x s in all, and so the shares" out || bad "no word on the integral: $(cat out)"
+	grep -q "cannot compute: the growth of 2 bands" out || bad "no word on the growth"
+	grep -q "to 1e+305 s" out || bad "the span: $(sed -n 3p out)"
+	printf "$hdr"'BEGIN_SAMPLE 0\na\t18000000000000000000\nb\t17000000000000000000\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n' >big.hp
+	"$HP2X" --summary big.hp >out 2>&1 || bad "big totals: exit $?"
+	grep -q "peak at least 18.4 EB" out || bad "peak: $(sed -n 5p out)"
+	grep -q "cannot compute: the peak (a sample's total passes 2^64-1 B" out || bad "no word on the peak"
+	"$HP2X" --summary=json big.hp >out.json || bad "json: exit $?"
+	[ "$(py 'import json, sys; d = json.load(open(sys.argv[1])); print("ok" if d["peak"] is None and d["peak_saturated"] else d["peak"])' out.json)" = ok ] ||
+		bad "json peak: $(head -c 300 out.json)"
+}
+run "--summary says what it cannot compute" summary_limits
+
 summary_json() {
 	"$HP2X" --summary=json "$S/leak-hc.eventlog" >s.json || bad "exit $?"
 	"$HP2X" "$S/leak-hc.eventlog" -o d.json
