@@ -106,6 +106,46 @@ read_input(struct input *in, const char *name, const struct cli_settings *s,
 	return 0;
 }
 
+/* What a profile's values measure, "bytes (a heap profile)": its kind
+ * and its VALUE_UNIT (a .hp may say "words"; without one, bytes, as the
+ * axis says).  Two profiles share a y scale, or are subtracted, only
+ * when these are the same: otherwise a number comes out (-520,752,916
+ * bytes x seconds for a heap profile minus a time profile) that means
+ * nothing. */
+static void
+measure_of(const hp_model *m, char *buf, size_t size)
+{
+	static const char *const kind[] = {
+		[HP_PROFILE_HEAP] = "a heap profile",
+		[HP_PROFILE_TICKY] = "ticky counter samples",
+		[HP_PROFILE_TIME] = "time samples",
+		[HP_PROFILE_COUNTERS] = "a ticky report",
+	};
+	const char *unit = hp_model_get(m, HP_VALUE_UNIT);
+
+	snprintf(buf, size, "%s (%s)", unit && *unit ? unit : "bytes",
+		 kind[hp_model_profile(m)]);
+}
+
+/* Refuse to compare inputs whose values are not of one measure, naming
+ * the first two that differ. */
+static int
+refuse_mixed(const struct input *in, size_t n, const char *why,
+	     struct hp_err *err)
+{
+	char a[160], b[160];
+	size_t i;
+
+	measure_of(model_of(&in[0]), a, sizeof a);
+	for (i = 1; i < n; i++) {
+		measure_of(model_of(&in[i]), b, sizeof b);
+		if (strcmp(a, b) != 0)
+			return hp_err_set(err, "%s measures %s, %s measures %s: %s",
+					  in[0].name, a, in[i].name, b, why);
+	}
+	return 0;
+}
+
 /* The output must not replace an input. */
 static int
 refuse_overwrite(const struct cli_settings *s, struct hp_err *err)
@@ -158,6 +198,8 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 	/* cli_parse takes --diff with two inputs only. */
 	if (!in[0].name || !in[1].name)
 		return hp_err_set(err, "--diff compares two profiles");
+	if (refuse_mixed(in, 2, "--diff cannot subtract one from the other", err))
+		return -1;
 	if (s->summary &&
 	    summary_print_diff(stdout, in[0].name, a, in[1].name, b,
 			       s->summary == CLI_SUMMARY_JSON,
@@ -245,6 +287,8 @@ run_many(const struct cli_settings *s, struct input *in, size_t n,
 	}
 	if (!s->output)
 		return 0;
+	if (refuse_mixed(in, n, "one y scale cannot show both (draw each to a file of its own)", err))
+		return -1;
 	memset(ri, 0, sizeof ri);
 	for (i = 0; i < n; i++)
 		ri[i].m = model_of(&in[i]);

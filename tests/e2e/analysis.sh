@@ -476,6 +476,31 @@ print("ok" if ok else "mismatch")' s.json a.json b.json)" = ok ] ||
 }
 run "--summary --diff: the table of changes" diff_summary
 
+# Profiles of different measures are never subtracted nor put on one y
+# scale: a message naming both, exit 1, nothing written (main drew
+# "-520,752,916 bytes x seconds" and "1e+06 CPU seconds per second").
+mixed_measures() {
+	local a b want
+	sed 's/^VALUE_UNIT "bytes"/VALUE_UNIT "words"/' "$S/fix-fixed.hp" >words.hp
+	while IFS='|' read -r a b want; do
+		for args in "--diff $a $b -o d.png" "--summary --diff $a $b" "$a $b -o d.pdf"; do
+			# shellcheck disable=SC2086
+			"$HP2X" $args >out 2>err
+			[ $? -eq 1 ] || bad "$args: exit not 1"
+			grep -qF "$want" err || bad "$args: $(cat err)"
+			[ -e d.png ] || [ -e d.pdf ] && bad "$args: output written"
+			[ -s out ] && bad "$args: a summary printed"
+		done
+	done <<EOF2
+$S/leak-hc.hp|$S/leak-p.eventlog|$S/leak-hc.hp measures bytes (a heap profile), $S/leak-p.eventlog measures CPU seconds per second (time samples)
+$S/fix-leak.hp|words.hp|$S/fix-leak.hp measures bytes (a heap profile), words.hp measures words (a heap profile)
+$S/leak-hc.eventlog|$S/leak.ticky|$S/leak-hc.eventlog measures bytes (a heap profile), $S/leak.ticky measures bytes (a ticky report)
+EOF2
+	# one measure, two formats: still compared
+	"$HP2X" --diff "$S/fix-leak.hp" "$S/fix-fixed.eventlog" -o d.png || bad "same measure refused"
+}
+run "profiles of different measures are not compared" mixed_measures
+
 # compare.c's runs refuse to write over an input, as one run does
 # (cli_same_file: by name or by inode).
 no_overwrite() {
