@@ -80,6 +80,37 @@
  * A sample is 162 (or 166) ... 165.  Before 8.10 there is no 165 and a
  * sample ends at the next 162/166 or at the end of the log; a log whose
  * header declares 165 and that stops inside a sample loses that sample.
+ *
+ * SIZES GHC DECLARES WRONG
+ *
+ * Some GHC releases write events longer or shorter than the header says.
+ * ghc-events reads them by their fields; here the declared size is kept
+ * (a newer GHC may add fields at an event's end, skipped by that size)
+ * except in exactly these cases:
+ *
+ *    TYPE  GHC             DECLARED        WRITTEN         RULE
+ *      17  6.12            0               2 (u16 caps)    2, when the
+ *          STARTUP                                         header is 6.x's
+ *  0-6, 8, 15  6.12        8 per thread    4 (u32)         declared - 4,
+ *          thread events   id (+ the rest)                 likewise
+ *     169  9.6 and later   fields + 1      fields          the fields' end,
+ *          IPE             (postIPE counts                 when only it is
+ *                          a NUL after the                 followed by a
+ *                          file of "file:span")            plausible event
+ *
+ * (GHC 9.6.6 is measured; the extra byte stays for as long as postIPE in
+ * rts/eventlog/EventLog.c adds both a NUL after src_file and the colon.)
+ *
+ * GHC 6.x is recognised as ghc-events 0.17 recognises it (0.18 dropped
+ * GHC 6): CREATE_THREAD (0) declared with 8 bytes, where GHC 7.0 and
+ * later declare the 4 they write.  STARTUP is the log's first event,
+ * before any block marker, so nothing later could tell.  For IPE the rule keys on the error's signature, not on a
+ * version: its six strings end one byte before the declared end, the
+ * declared end is no event start (it lands on the second byte of the
+ * next event's type, or past the block), and the fields' end is one (a
+ * declared type with its size inside the block, ff ff, or the block's
+ * end).  A well-formed log always has an event start at the declared
+ * end, so a newer GHC's extra trailing byte is still skipped.
  */
 #include "frontend.h"
 
@@ -102,6 +133,8 @@ enum {
 };
 
 enum {
+	T_CREATE_THREAD = 0,
+	T_STARTUP = 17,
 	T_BLOCK_MARKER = 18,
 	T_RTS_IDENTIFIER = 29,
 	T_PROGRAM_ARGS = 30,
@@ -183,6 +216,7 @@ struct el {
 	uint64_t skip;		/* bytes to pass over before the next item */
 	unsigned char *pend;	/* the first bytes of an item cut by a chunk end */
 	size_t npend, pend_cap;
+	int ahead;		/* pend holds bytes past the item just used */
 	uint64_t block_end;	/* file offset where the current block ends */
 
 	uint32_t *ev;		/* EV_* per event type, nev of them */
@@ -1463,13 +1497,16 @@ gather(struct el *st, const unsigned char **p, size_t *n, size_t need,
 	return 1;
 }
 
-/* The item gathered at q is used up. */
+/* The item gathered at q is used up.  pend may hold more than it: the
+ * next item's first bytes, gathered to check a size (ipe_size). */
 static void
 consume(struct el *st, const unsigned char **p, size_t *n,
 	const unsigned char *q, size_t need)
 {
 	if (q == st->pend) {
-		st->npend = 0;
+		st->npend -= need;
+		memmove(st->pend, st->pend + need, st->npend);
+		st->ahead = st->npend > 0;	/* feed: step on them */
 	} else {
 		*p += need;
 		*n -= need;
@@ -1507,6 +1544,84 @@ declare(struct el *st, unsigned num, unsigned size, int *bad)
 		e |= EV_READ;
 	}
 	st->ev[num] = e;
+}
+
+/* ---- sizes GHC declares wrong (see the top of the file) ---- */
+
+/* GHC 6.x: thread ids declared with 8 bytes are written with 4, and
+ * STARTUP declared with 0 bytes is written with its u16. */
+static void
+ghc6_sizes(struct el *st)
+{
+	static const unsigned char tid_events[] = { 0, 1, 2, 3, 4, 5, 6, 8, 15 };
+	const uint32_t m = EV_DECLARED | EV_VAR | EV_SIZE;
+	size_t i;
+
+	if (st->nev <= T_STARTUP || (st->ev[T_CREATE_THREAD] & m) != (EV_DECLARED | 8))
+		return;
+	for (i = 0; i < sizeof tid_events; i++) {
+		uint32_t *e = &st->ev[tid_events[i]];
+
+		if ((*e & (EV_DECLARED | EV_VAR)) == EV_DECLARED && (*e & EV_SIZE) >= 8)
+			*e -= 4;
+	}
+	if ((st->ev[T_STARTUP] & m) == EV_DECLARED)
+		st->ev[T_STARTUP] |= 2;
+}
+
+/* Could an event start at file offset x of the current block, whose
+ * first avail bytes are at q? */
+static int
+event_start(const struct el *st, uint64_t x, const unsigned char *q, size_t avail)
+{
+	uint32_t e;
+	unsigned t;
+
+	if (x == st->block_end)
+		return 1;	/* a marker or the end follows: checked there */
+	if (x > st->block_end || avail < 2)
+		return 0;
+	t = be16(q);
+	if (t == T_DATA_END)
+		return 1;
+	e = t < st->nev ? st->ev[t] : 0;
+	return (e & EV_DECLARED) &&
+	       st->block_end - x >= (e & EV_VAR ? 12 : 10 + (e & EV_SIZE));
+}
+
+/*
+ * The size of the IPE event at off, declared *total bytes with its
+ * header: one less when GHC's extra byte is recognised (the rule at the
+ * top).  Gathers the event and up to two bytes after it, all inside the
+ * block.  1: decided; 0: the chunk ran out (kept); -1: no memory.
+ */
+static int
+ipe_size(struct el *st, const unsigned char **p, size_t *n, uint64_t off,
+	 size_t *total)
+{
+	uint64_t end = off + *total, in_block = st->block_end - off;
+	size_t want = *total + 2, fe, k;
+	const unsigned char *q, *z;
+	int r;
+
+	if (in_block < 20)
+		return 1;	/* not even its info pointer fits: damage */
+	if (want > in_block)
+		want = (size_t)in_block;
+	if ((r = gather(st, p, n, want, &q)) <= 0)
+		return r;
+	/* u64 info pointer, then six strings, each with its NUL */
+	for (fe = 20, k = 0; k < 6 && fe < want; k++) {
+		z = memchr(q + fe, 0, want - fe);
+		if (!z)
+			return 1;
+		fe = (size_t)(z - q) + 1;
+	}
+	if (k == 6 && fe + 1 == *total &&
+	    !event_start(st, end, q + *total, want > *total ? want - *total : 0) &&
+	    event_start(st, off + fe, q + fe, want - fe))
+		*total = fe;
+	return 1;
 }
 
 /* The header is wrong.  The first one is the file: an error.  A later one
@@ -1627,6 +1742,7 @@ header_step(struct el *st, const unsigned char **p, size_t *n,
 			      (st->ev[T_HEAP_PROF_SAMPLE_END] & EV_DECLARED);
 		st->has_tk_begin = T_TICKY_COUNTER_BEGIN_SAMPLE < st->nev &&
 			(st->ev[T_TICKY_COUNTER_BEGIN_SAMPLE] & EV_DECLARED);
+		ghc6_sizes(st);
 		break;
 	}
 	consume(st, p, n, q, k);
@@ -1775,6 +1891,9 @@ data_step(struct el *st, const unsigned char **p, size_t *n, struct hp_err *err)
 	}
 	if (off == st->block_end)
 		st->block_end = NO_BLOCK;	/* left the block: a marker follows */
+	if (t == T_IPE && (e & EV_VAR) && st->block_end != NO_BLOCK &&
+	    (r = ipe_size(st, p, n, off, &total)) <= 0)
+		return r < 0 ? oom(st, err) : 0;
 	if (off + total > st->block_end) {
 		char what[96];
 
@@ -1908,7 +2027,8 @@ feed(void *vst, const unsigned char *p, size_t n, struct hp_err *err)
 	struct el *st = vst;
 	int r = 0;
 
-	while (n && !r) {
+	while ((n || st->ahead) && !r) {
+		st->ahead = 0;
 		if (st->skip) {
 			size_t k = st->skip < n ? (size_t)st->skip : n;
 

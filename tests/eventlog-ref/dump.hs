@@ -17,7 +17,14 @@
 --   TICKY_BEGIN <time>
 --   TICKY <time> <id> <entries> <alloc> <allocd>
 -- where the innermost label is the first component of the stack label.
--- Usage: dump [--ticks] FILE.eventlog > FILE.txt
+--
+-- With --ipe, the info-table provenance (IPE, 169) events instead (for
+-- NAME.ipe.txt), one line each, in file order:
+--   IPE 0x<info pointer, lowercase hex>\t<table name>\t<closure type
+--   number>\t<type>\t<label>\t<module>\t<source location>
+-- where a backslash, TAB or newline inside a field is written \\, \t, \n
+-- (GHC writes multi-line types).
+-- Usage: dump [--ticks|--ipe] FILE.eventlog > FILE.txt
 import qualified Data.Map.Strict as M
 import qualified Data.Text as T
 import qualified Data.Text.IO as T
@@ -27,6 +34,7 @@ import GHC.RTS.Events
 import System.Environment (getArgs)
 import System.Exit (exitWith, ExitCode (..))
 import System.IO
+import Numeric (showHex)
 
 type CCs = M.Map Word32 (T.Text, T.Text)
 
@@ -70,7 +78,9 @@ ticks ccs (e : es) = case evSpec e of
         inner = stackLabel ccs (take 1 ids)
     in outT [T.pack ("TICK " ++ show t ++ " " ++ show cap ++ " " ++ show tick ++ " "),
              inner, T.pack "\t", stackLabel ccs ids]
-  TickyCounterDef i _ _ name -> outT [T.pack ("TICKY_DEF " ++ show i ++ "\t"), name]
+  -- record fields: ghc-events 0.19 added two fields to this constructor
+  TickyCounterDef {tickyCtrDefId = i, tickyCtrDefName = name} ->
+    outT [T.pack ("TICKY_DEF " ++ show i ++ "\t"), name]
   TickyBeginSample -> out ["TICKY_BEGIN " ++ show t]
   TickyCounterSample i n a d ->
     out ["TICKY " ++ unwords (map show [t, i, n, a, d])]
@@ -80,17 +90,32 @@ ticks ccs (e : es) = case evSpec e of
     out ls = mapM_ putStrLn ls >> ticks ccs es
     outT ps = T.putStrLn (T.concat ps) >> ticks ccs es
 
+ipes :: [Event] -> IO ()
+ipes es = mapM_ line [s | e <- es, s@InfoTableProv {} <- [evSpec e]]
+  where
+    line s = T.putStrLn (T.intercalate (T.pack "\t")
+      [ T.pack ("IPE 0x" ++ showHex (itInfo s) ""), esc (itTableName s)
+      , T.pack (show (itClosureDesc s))
+      , esc (itTyDesc s), esc (itLabel s), esc (itModule s), esc (itSrcLoc s) ])
+    esc = T.concatMap (\c -> case c of
+      '\\' -> T.pack "\\\\"
+      '\t' -> T.pack "\\t"
+      '\n' -> T.pack "\\n"
+      _ -> T.singleton c)
+
 main :: IO ()
 main = do
   args <- getArgs
   let (mode, path) = case args of
-        ["--ticks", p] -> (True, p)
-        [p] -> (False, p)
-        _ -> error "usage: dump [--ticks] FILE.eventlog"
+        ["--ticks", p] -> ("ticks", p)
+        ["--ipe", p] -> ("ipe", p)
+        [p] -> ("heap", p)
+        _ -> error "usage: dump [--ticks|--ipe] FILE.eventlog"
   hSetEncoding stdout utf8
   r <- readEventLogFromFile path
   case r of
     Left msg -> hPutStrLn stderr (path ++ ": " ++ msg) >> exitWith (ExitFailure 1)
     Right (EventLog _ (Data es))
-      | mode -> ticks M.empty es
+      | mode == "ticks" -> ticks M.empty es
+      | mode == "ipe" -> ipes es
       | otherwise -> walk M.empty 0 es

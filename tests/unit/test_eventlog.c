@@ -45,6 +45,7 @@ static const struct {
 	{ "unicode", 0, 0, 0 },
 	{ "trace-binary-nonutf", 0, 0, 0 },
 	{ "nonmoving-gc-census-T23340", 0, 0, 0 },
+	{ "queens-ghc-6.12.1", 0, 0, 0 },	/* sizes declared wrong */
 };
 
 static void
@@ -431,6 +432,41 @@ read_ok(const struct eb *b)
 	return m;
 }
 
+/* The model of b, and the same fed split at every byte and byte by byte. */
+static hp_model *
+read_every_split(const struct eb *b)
+{
+	const struct hp_frontend *fe = &hp_eventlog_frontend;
+	struct hp_err err = {{0}};
+	hp_model *whole = read_ok(b), *m;
+	size_t split;
+	char why[256];
+	void *st;
+
+	for (split = 0; split <= b->n; split++) {
+		m = hp_model_new();
+		st = fe->create(m, "t.eventlog");
+		assert_int_equal(fe->feed(st, b->p, split, &err), 0);
+		assert_int_equal(fe->feed(st, b->p + split, b->n - split, &err), 0);
+		assert_int_equal(fe->finish(st, &err), 0);
+		fe->destroy(st);
+		if (model_same(m, whole, why, sizeof why))
+			fail_msg("split at %zu of %zu: %s (%s)", split, b->n, why,
+				 hp_model_warning_count(m) ? hp_model_warning(m, 0) : "");
+		hp_model_free(m);
+	}
+	m = hp_model_new();
+	st = fe->create(m, "t.eventlog");
+	for (split = 0; split < b->n; split++)
+		assert_int_equal(fe->feed(st, b->p + split, 1, &err), 0);
+	assert_int_equal(fe->finish(st, &err), 0);
+	fe->destroy(st);
+	if (model_same(m, whole, why, sizeof why))
+		fail_msg("byte by byte: %s", why);
+	hp_model_free(m);
+	return whole;
+}
+
 static void
 assert_entry(const hp_model *m, size_t i, size_t k, const char *name,
 	     uint64_t bytes)
@@ -773,6 +809,156 @@ ipe_both_orders(void **state)
 	assert_null(hp_model_band_ipe(m, band));
 	hp_model_free(m);
 	free(b.p);
+}
+
+/* An IPE event with pad NUL bytes after its fields (a newer GHC's extra
+ * field), declared over bytes longer than written (GHC 9.6: 1). */
+static void
+ev_ipe_sized(struct eb *b, uint64_t info, const char *table, const char *srcloc,
+	     size_t pad, unsigned over)
+{
+	size_t v = eb_vbegin(b, 169, 1);
+
+	eb_u64(b, info);
+	eb_str(b, table);
+	eb_str(b, "15");
+	eb_str(b, "String");
+	eb_str(b, "main");
+	eb_str(b, "Main");
+	eb_str(b, srcloc);
+	while (pad--)
+		eb_u8(b, 0);
+	eb_vend(b, v);
+	b->p[v - 1] = (unsigned char)(b->p[v - 1] + over);	/* lengths here < 0xf0 */
+}
+
+static void
+ev_ipe96(struct eb *b, uint64_t info, const char *table, const char *srcloc)
+{
+	ev_ipe_sized(b, info, table, srcloc, 0, 1);
+}
+
+/* GHC 9.6 declares each IPE event one byte longer than it writes: read
+ * by its fields, between IPE events, before a sample, last in a block
+ * (the declared end past the block) and last before DATA_END. */
+static void
+ipe_declared_one_long(void **state)
+{
+	struct eb b = { 0 };
+	hp_model *m;
+	hp_band band;
+	size_t blk;
+
+	(void)state;
+	eb_header(&b, 1);
+	blk = eb_block(&b, 0, 0xffff);
+	ev_prof_begin(&b, 1, 8);
+	ev_ipe96(&b, 0x10, "a_info", "A.hs:1:1");
+	ev_ipe96(&b, 0x20, "b_info", "B.hs:2:2");
+	ev_begin(&b, 100);
+	ev_str(&b, 100, "0x10", 10);
+	ev_str(&b, 100, "0x20", 20);
+	ev_str(&b, 100, "0x30", 30);
+	ev_end(&b, 100);
+	ev_ipe96(&b, 0x30, "c_info", "C.hs:3:3");
+	eb_block_end(&b, blk);
+	blk = eb_block(&b, 0, 0xffff);
+	ev_begin(&b, 200);
+	ev_str(&b, 200, "0x40", 40);
+	ev_end(&b, 200);
+	ev_ipe96(&b, 0x40, "d_info", "D.hs:4:4");
+	eb_data_end(&b);
+	eb_block_end(&b, blk);
+	m = read_every_split(&b);
+	if (hp_model_warning_count(m))
+		fail_msg("%s", hp_model_warning(m, 0));
+	assert_int_equal(hp_model_sample_count(m), 2);
+	assert_entry(m, 0, 2, "0x30", 30);
+	assert_int_equal(hp_model_lookup(m, "0x20", 4, &band), 1);
+	assert_string_equal(hp_model_band_ipe(m, band)->srcloc, "B.hs:2:2");
+	assert_int_equal(hp_model_lookup(m, "0x30", 4, &band), 1);
+	assert_string_equal(hp_model_band_ipe(m, band)->table_name, "c_info");
+	assert_int_equal(hp_model_lookup(m, "0x40", 4, &band), 1);
+	assert_string_equal(hp_model_band_ipe(m, band)->srcloc, "D.hs:4:4");
+	hp_model_free(m);
+	free(b.p);
+}
+
+/* A newer GHC's IPE event with one more byte at its end (an event starts
+ * at its declared end) is still skipped by its declared size. */
+static void
+ipe_extra_trailing_field(void **state)
+{
+	struct eb b = { 0 };
+	hp_model *m;
+	hp_band band;
+	size_t blk;
+
+	(void)state;
+	eb_header(&b, 1);
+	blk = eb_block(&b, 0, 0xffff);
+	ev_prof_begin(&b, 1, 8);
+	/* the new field: a NUL, where GHC 9.6's extra byte would be */
+	ev_ipe_sized(&b, 0x10, "a_info", "A.hs:1:1", 1, 0);
+	ev_begin(&b, 100);
+	ev_str(&b, 100, "0x10", 10);
+	ev_end(&b, 100);
+	eb_block_end(&b, blk);
+	eb_data_end(&b);
+	m = read_every_split(&b);
+	assert_int_equal(hp_model_warning_count(m), 0);
+	assert_int_equal(hp_model_sample_count(m), 1);
+	assert_int_equal(hp_model_lookup(m, "0x10", 4, &band), 1);
+	assert_string_equal(hp_model_band_ipe(m, band)->srcloc, "A.hs:1:1");
+	hp_model_free(m);
+	free(b.p);
+}
+
+/* GHC 6.12's header: 8-byte thread ids declared, 4 written; STARTUP
+ * declared with 0 bytes, written with 2.  Another header that declares
+ * STARTUP with 0 bytes (no 8-byte thread ids) is taken at its word. */
+static void
+ghc6_sizes(void **state)
+{
+	static const unsigned ghc6[][2] = {
+		{ 0, 8 }, { 1, 8 }, { 2, 10 }, { 17, 0 }, { 18, 14 }, { 160, VAR },
+		{ 162, 8 }, { 164, VAR },
+	};
+	int pass;
+
+	(void)state;
+	for (pass = 0; pass < 2; pass++) {
+		struct eb b = { 0 };
+		hp_model *m;
+		size_t i;
+
+		eb_bytes(&b, "hdrbhetb", 8);
+		for (i = 0; i < sizeof ghc6 / sizeof *ghc6; i++)
+			eb_decl(&b, ghc6[i][0], pass == 0 || ghc6[i][0] > 2 ? ghc6[i][1]
+						 : ghc6[i][1] - 4);
+		eb_bytes(&b, "hetehdredatb", 12);
+		eb_ev(&b, 17, 0);
+		if (pass == 0)
+			eb_u16(&b, 1);	/* the u16 GHC 6.12 did not declare */
+		eb_ev(&b, 0, 5);
+		eb_u32(&b, 1);
+		eb_ev(&b, 1, 6);
+		eb_u32(&b, 1);
+		eb_ev(&b, 2, 7);
+		eb_u32(&b, 1);
+		eb_u16(&b, 5);
+		ev_prof_begin(&b, 8, 1);
+		ev_begin(&b, 100);
+		ev_str(&b, 100, "x", 42);
+		eb_data_end(&b);
+		m = read_ok(&b);
+		if (hp_model_warning_count(m))
+			fail_msg("pass %d: %s", pass, hp_model_warning(m, 0));
+		assert_int_equal(hp_model_sample_count(m), 1);
+		assert_entry(m, 0, 0, "x", 42);
+		hp_model_free(m);
+		free(b.p);
+	}
 }
 
 static void
@@ -1209,13 +1395,9 @@ static void
 chunked_every_split(void **state)
 {
 	static const char *const argv[] = { "p", "+RTS", "-hi" };
-	const struct hp_frontend *fe = &hp_eventlog_frontend;
 	struct eb b = { 0 };
-	struct hp_err err = {{0}};
-	hp_model *whole, *m;
-	size_t blk, split, v;
-	char why[256];
-	void *st;
+	hp_model *whole;
+	size_t blk, v;
 
 	(void)state;
 	eb_header(&b, 1);
@@ -1255,33 +1437,9 @@ chunked_every_split(void **state)
 	ev_begin(&b, 500);
 	ev_str(&b, 500, "0x30", 13);
 	ev_end(&b, 500);
-	whole = hp_model_new();
-	st = fe->create(whole, "c");
-	assert_int_equal(fe->feed(st, b.p, b.n, &err), 0);
-	assert_int_equal(fe->finish(st, &err), 0);
-	fe->destroy(st);
+	whole = read_every_split(&b);
 	assert_int_equal(hp_model_sample_count(whole), 4);
 	assert_int_equal(hp_model_warning_count(whole), 1);
-	for (split = 0; split <= b.n; split++) {
-		m = hp_model_new();
-		st = fe->create(m, "c");
-		assert_int_equal(fe->feed(st, b.p, split, &err), 0);
-		assert_int_equal(fe->feed(st, b.p + split, b.n - split, &err), 0);
-		assert_int_equal(fe->finish(st, &err), 0);
-		fe->destroy(st);
-		if (model_same(m, whole, why, sizeof why))
-			fail_msg("split at %zu: %s", split, why);
-		hp_model_free(m);
-	}
-	m = hp_model_new();
-	st = fe->create(m, "c");
-	for (split = 0; split < b.n; split++)
-		assert_int_equal(fe->feed(st, b.p + split, 1, &err), 0);
-	assert_int_equal(fe->finish(st, &err), 0);
-	fe->destroy(st);
-	if (model_same(m, whole, why, sizeof why))
-		fail_msg("byte by byte: %s", why);
-	hp_model_free(m);
 	hp_model_free(whole);
 	free(b.p);
 }
@@ -1335,6 +1493,9 @@ main(void)
 		cmocka_unit_test(long_stack_names_stay_distinct),
 		cmocka_unit_test(late_cost_centre),
 		cmocka_unit_test(ipe_both_orders),
+		cmocka_unit_test(ipe_declared_one_long),
+		cmocka_unit_test(ipe_extra_trailing_field),
+		cmocka_unit_test(ghc6_sizes),
 		cmocka_unit_test(unknown_breakdown),
 		cmocka_unit_test(header_fields),
 		cmocka_unit_test(payload_lengths),
