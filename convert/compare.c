@@ -92,7 +92,9 @@ read_input(struct input *in, const char *name, const struct cli_settings *s,
 	in->raw = cli_model_new(s);
 	if (!in->raw)
 		return hp_err_set(err, "out of memory");
-	rc = hp_read_file(in->raw, name, err);
+	/* what a drawing of it is refused for, a summary is too */
+	rc = hp_read_file(in->raw, name, err) ||
+	     hp_read_check(in->raw, strcmp(name, "-") ? name : "stdin", err);
 	cli_print_warnings(in->raw, 0, s, errs);
 	if (rc)
 		return -1;

@@ -205,12 +205,20 @@ fate_of(const struct render_layout *l, hp_band b)
 	return l->has_other && s == 0 ? MERGED : DRAWN;
 }
 
+/* What the sample times count, in words and as the JSON "clock": a
+ * ticky report's one sample of totals has no time. */
 static const char *
-clock_of(const hp_model *m)
+clock_of(const hp_model *m, int json)
 {
-	return hp_model_get(m, HP_BREAKDOWN)
-		? "seconds since the program started (eventlog)"
-		: "the .hp's sample times";
+	switch (hp_model_kind(m)) {
+	case HP_KIND_EVENTLOG:
+		return json ? "eventlog"
+			    : "seconds since the program started (eventlog)";
+	case HP_KIND_TICKY:
+		return json ? "none" : "none (a ticky report's totals)";
+	default:
+		return json ? "hp" : "the .hp's sample times";
+	}
 }
 
 /* NAN when the whole is not a number (limits_lines says why). */
@@ -423,7 +431,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		fputs(" to ", out);
 		put_time(out, st->t1);
 	}
-	fprintf(out, ", %zu bands\n  clock: %s\n", st->nbands, clock_of(m));
+	fprintf(out, ", %zu bands\n  clock: %s\n", st->nbands, clock_of(m, 0));
 	hum(a, sizeof a, (double)st->peak * u.scale, u.v);
 	hum(b, sizeof b, st->integral * u.scale, u.area);
 	fprintf(out, "  peak %s%s at ", peak_saturated(st) ? "at least " : "", a);
@@ -524,7 +532,7 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	fputs(", \"job\": ", out);
 	out_json_cstr(out, hp_model_get(m, HP_JOB));
 	fputs(", \"clock\": ", out);
-	out_json_cstr(out, hp_model_get(m, HP_BREAKDOWN) ? "eventlog" : "hp");
+	out_json_cstr(out, clock_of(m, 1));
 	fputs(", \"sample_unit\": ", out);
 	out_json_cstr(out, hp_model_get(m, HP_SAMPLE_UNIT));
 	fprintf(out, ",\n\"samples\": %zu, \"bands\": %zu, \"from\": ",

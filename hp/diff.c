@@ -26,6 +26,7 @@ setup(hp_model *out, const hp_model *a, struct hp_err *err)
 		if (v && hp_model_set(out, (enum hp_field)f, v, strlen(v), err))
 			return -1;
 	}
+	hp_model_set_kind(out, hp_model_kind(a));
 	for (i = 0; i < n; i++) {
 		const char *l = hp_model_mark_label(a, i);
 

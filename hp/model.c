@@ -106,6 +106,7 @@ struct hp_model {
 	char **warning;
 	size_t nwarning, warning_cap;
 
+	enum hp_kind kind;
 	enum hp_profile profile;
 	double scale;		/* 0 = not set (1) */
 	double tick;
@@ -131,6 +132,7 @@ hp_model_new(void)
 
 	if (!m)
 		return NULL;
+	m->kind = HP_KIND_HP;
 	m->start = hp_malloc(sizeof *m->start * 16);
 	m->stackidx = hp_stackidx_new();
 	if (!m->start || !m->stackidx) {
@@ -966,6 +968,18 @@ const char *
 hp_model_warning(const hp_model *m, size_t i)
 {
 	return m->warning[i];
+}
+
+void
+hp_model_set_kind(hp_model *m, enum hp_kind k)
+{
+	m->kind = k;
+}
+
+enum hp_kind
+hp_model_kind(const hp_model *m)
+{
+	return m->kind;
 }
 
 /* ---- profiles that are not heap censuses ---- */

@@ -36,7 +36,7 @@ enum hp_field {
 	HP_DATE,
 	HP_SAMPLE_UNIT,
 	HP_VALUE_UNIT,
-	HP_BREAKDOWN,		/* e.g. "by closure type (-hT)"; eventlogs only */
+	HP_BREAKDOWN,		/* e.g. "by closure type (-hT)"; not in a .hp */
 	HP_SOURCE,		/* e.g. "GHC-9.0.2 rts_p" */
 	HP_NFIELDS
 };
@@ -58,6 +58,15 @@ struct hp_ipe {
 	const char *srcloc;
 };
 
+/* What a model was read from: it says what the sample times are (a
+ * .hp's are the mutator's CPU seconds, an eventlog's elapsed seconds
+ * since the program started; a ticky report's one sample of totals has
+ * no clock) and whether an eventlog's series stand in for a missing
+ * heap profile.  The reader sets it (hp/reader.c) as soon as the first
+ * bytes say; HP_KIND_UNKNOWN is the reader's "not yet", never a read
+ * model's.  A model made in code is HP_KIND_HP until set. */
+enum hp_kind { HP_KIND_UNKNOWN, HP_KIND_HP, HP_KIND_EVENTLOG, HP_KIND_TICKY };
+
 /* Lifecycle.  hp_model_new returns NULL only when out of memory. */
 hp_model *hp_model_new(void);
 void hp_model_free(hp_model *m);
@@ -69,6 +78,9 @@ void hp_model_free(hp_model *m);
  * one model must not run at the same time (none do; hp2x has no
  * drawing threads). */
 struct hp_stackidx *hp_model_stackidx(const hp_model *m);
+
+void hp_model_set_kind(hp_model *m, enum hp_kind k);
+enum hp_kind hp_model_kind(const hp_model *m);
 
 /* Header fields.  A later set replaces an earlier one (as in hp2ps).
  * hp_model_get returns NULL for a field never set. */

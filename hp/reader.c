@@ -99,11 +99,15 @@ is_ticky(const unsigned char *p, size_t n)
 static const struct hp_frontend *
 start(hp_reader *r, const unsigned char *p, size_t n, struct hp_err *err)
 {
+	enum hp_kind k = n >= 4 && memcmp(p, "hdrb", 4) == 0 ? HP_KIND_EVENTLOG
+			 : is_ticky(p, n)			    ? HP_KIND_TICKY
+								    : HP_KIND_HP;
 	const struct hp_frontend *fe =
-		n >= 4 && memcmp(p, "hdrb", 4) == 0 ? &hp_eventlog_frontend
-		: is_ticky(p, n)		    ? &hp_ticky_frontend
-						    : &hp_hpfile_frontend;
+		k == HP_KIND_EVENTLOG ? &hp_eventlog_frontend
+		: k == HP_KIND_TICKY  ? &hp_ticky_frontend
+				      : &hp_hpfile_frontend;
 
+	hp_model_set_kind(r->m, k);
 	r->st = fe->create(r->m, r->name);
 	if (!r->st) {
 		hp_err_set(err, "%s: out of memory", r->name);
@@ -265,10 +269,7 @@ hp_reader_finish(hp_reader *r, struct hp_err *err)
 enum hp_kind
 hp_reader_kind(const hp_reader *r)
 {
-	if (!r->fe)
-		return HP_KIND_UNKNOWN;
-	return r->fe == &hp_eventlog_frontend ? HP_KIND_EVENTLOG
-	       : r->fe == &hp_ticky_frontend  ? HP_KIND_TICKY : HP_KIND_HP;
+	return r->fe ? hp_model_kind(r->m) : HP_KIND_UNKNOWN;
 }
 
 int
@@ -481,21 +482,41 @@ out:
 	return rc;
 }
 
+/* An input without a sample: only an eventlog gets here (a .hp or a
+ * ticky report without one is refused by its reader), and what it
+ * lacked depends on what began.  A profile that began and ended before
+ * its first sample is refused, whatever else the log holds: the run was
+ * asked for that profile. */
+static int
+no_samples(const hp_model *m, const char *name, struct hp_err *err)
+{
+	if (hp_model_profile(m) == HP_PROFILE_TICKY)
+		/* GHC takes a ticky sample every heap-profile interval
+		 * (rts/Proftimer.c, ticks_to_ticky_sample) */
+		return hp_err_set(err, "%s: contains ticky counters but no ticky "
+				  "sample: the program ended before its first "
+				  "one (a smaller +RTS -i takes one sooner)", name);
+	if (hp_model_profile(m) == HP_PROFILE_TIME)
+		return hp_err_set(err, "%s: contains no time samples: the "
+				  "program ended before its first profiling "
+				  "tick", name);
+	if (hp_model_get(m, HP_BREAKDOWN))	/* HEAP_PROF_BEGIN came */
+		return hp_err_set(err, "%s: contains no samples: the program "
+				  "ended before its first heap census (a smaller "
+				  "+RTS -i takes one sooner)", name);
+	return hp_err_set(err, "%s: contains no heap profile: run "
+			  "the program with +RTS -h -l (or -hT, "
+			  "-hc, ... with -l)", name);
+}
+
 int
 hp_read_check(hp_model *m, const char *name, struct hp_err *err)
 {
 	size_t n = hp_model_sample_count(m), i;
 	double t;
 
-	if (n == 0) {
-		if (!hp_model_get(m, HP_BREAKDOWN))
-			return hp_err_set(err, "%s: contains no heap profile: run "
-					  "the program with +RTS -h -l (or -hT, "
-					  "-hc, ... with -l)", name);
-		return hp_err_set(err, "%s: contains no samples: the program "
-				  "ended before its first heap census (a smaller "
-				  "+RTS -i takes one sooner)", name);
-	}
+	if (n == 0)
+		return no_samples(m, name, err);
 	t = hp_model_sample_time(m, 0);
 	/* a ticky report's one sample is drawn as bars, not over time */
 	if (hp_model_sample_time(m, n - 1) == t &&

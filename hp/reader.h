@@ -23,8 +23,6 @@
 
 typedef struct hp_reader hp_reader;
 
-enum hp_kind { HP_KIND_UNKNOWN, HP_KIND_HP, HP_KIND_EVENTLOG, HP_KIND_TICKY };
-
 /* name is used in messages only ("stdin" for standard input).
  * Returns NULL when out of memory. */
 hp_reader *hp_reader_new(hp_model *m, const char *name);
@@ -34,7 +32,9 @@ int hp_reader_feed(hp_reader *r, const void *data, size_t len,
 		   struct hp_err *err) HP_MUSTCHECK;
 int hp_reader_finish(hp_reader *r, struct hp_err *err) HP_MUSTCHECK;
 
-/* What the input turned out to be, once enough bytes were seen. */
+/* What the input turned out to be, once enough bytes were seen
+ * (HP_KIND_UNKNOWN before); the model is told the same
+ * (hp_model_kind). */
 enum hp_kind hp_reader_kind(const hp_reader *r);
 /* 1 when the input says it is complete (an eventlog's DATA_END). */
 int hp_reader_done(const hp_reader *r);
@@ -44,15 +44,16 @@ int hp_read_file(hp_model *m, const char *path, struct hp_err *err) HP_MUSTCHECK
 int hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
 		struct hp_err *err) HP_MUSTCHECK;
 
-/* Once the input has ended, what the profile lacks for a graph.  No
- * sample: -1 with err saying what the run lacked, the same words for
- * every input and mode.  A .hp file without samples is refused by its
- * reader; an eventlog without them is read (its other events are data)
- * and refused here: "FILE: contains no heap profile: run the program
- * with +RTS -h -l ...", or, when the profile began, "FILE: contains no
- * samples: the program ended before its first heap census ...".
- * Samples all at one time, or every value 0: a warning (hp_model_warn)
- * each, and 0. */
+/* Once the input has ended, what the profile lacks for a graph (or a
+ * summary: both call this).  No sample: -1 with err saying what the run
+ * lacked, the same words for every input and mode.  A .hp file without
+ * samples is refused by its reader; an eventlog without them is read
+ * (its other events are data) and refused here: "FILE: contains no heap
+ * profile: run the program with +RTS -h -l ...", or, when a profile
+ * began, what its first sample would have been ("FILE: contains no
+ * samples: the program ended before its first heap census ...", or the
+ * same for time and ticky samples).  Samples all at one time, or every
+ * value 0: a warning (hp_model_warn) each, and 0. */
 int hp_read_check(hp_model *m, const char *name,
 		  struct hp_err *err) HP_MUSTCHECK;
 

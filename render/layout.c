@@ -638,7 +638,7 @@ x_unit(struct render_layout *l, const hp_model *m)
 		su = "seconds";
 	if (strcmp(su, "seconds") == 0)
 		snprintf(l->xunit, sizeof l->xunit, "%s",
-			 hp_model_get(m, HP_BREAKDOWN) ?
+			 hp_model_kind(m) == HP_KIND_EVENTLOG ?
 			 "elapsed seconds" : "mutator seconds");
 	else
 		snprintf(l->xunit, sizeof l->xunit, "%s", su);
@@ -1174,7 +1174,7 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	 * does, whose first (empty) sample is at 0: start the axis there
 	 * too, so both files of one run are drawn alike and a traceMarker
 	 * made before the first census is on the axis. */
-	if (hp_model_get(m, HP_BREAKDOWN) && l->t0 > 0) {
+	if (hp_model_kind(m) == HP_KIND_EVENTLOG && l->t0 > 0) {
 		l->t0 = 0;
 		l->zero_start = 1;
 	}

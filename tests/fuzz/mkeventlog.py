@@ -25,6 +25,9 @@ is a profile whose content the tests know exactly:
               at 1.5 s, "csi\xc2\x9b2J" (U+009B) at 1.8 s
   marks:N     -hT, 400 samples over 40 s of three bands (a ramp, a wave,
               a constant) and N marks, "mark K" at K * 40 / N s
+  heapbegun   -hT begun (HEAP_PROF_BEGIN), no sample
+  timebegun   -p begun (PROF_BEGIN, 1 ms ticks), no sample
+  tickydefs   three TICKY_COUNTER_DEFs (GHC 9.2's layout), no sample
   seeds       (OUT is a directory) the small seeds of tests/fuzz/seeds/eventlog
 """
 import os
@@ -42,6 +45,8 @@ TYPES = {            # the event types a heap profile uses, with sizes
     165: 8,          # HEAP_PROF_SAMPLE_END
     166: 16,         # HEAP_BIO_PROF_SAMPLE_BEGIN
     58: VAR,         # USER_MARKER (the label, no NUL)
+    168: 8,          # PROF_BEGIN
+    210: VAR,        # TICKY_COUNTER_DEF
 }
 
 
@@ -150,6 +155,16 @@ def case(name):
             ev.append((ns, 1, event(58, ns, b"mark %d" % k)))
         ev.sort(key=lambda e: (e[0], e[1]))
         return out + b"".join(e[2] for e in ev) + END
+    if name == "heapbegun":
+        return header(known) + prof_begin(7) + END
+    if name == "timebegun":
+        return header(known) + event(168, 0, struct.pack(">Q", 1000000)) + END
+    if name == "tickydefs":
+        out = header(known)
+        for i in range(3):
+            out += event(210, 1000, struct.pack(">QH", i + 1, 1) + b"L\0" +
+                         b"Main.f%d{v r%d} (fun)\0" % (i, i))
+        return out + END
     if name == "badheader":
         return b"hdrb" + b"\x00\x01\x02\x03" * 8
     raise SystemExit("mkeventlog.py: unknown case " + name)

@@ -57,8 +57,10 @@ new_model(int eventlog)
 	assert_int_equal(hp_model_set(m, HP_JOB, "idx", 3, &err), 0);
 	assert_int_equal(hp_model_set(m, HP_SAMPLE_UNIT, "seconds", 7, &err), 0);
 	assert_int_equal(hp_model_set(m, HP_VALUE_UNIT, "bytes", 5, &err), 0);
-	if (eventlog)	/* drawn from 0 at the program's start */
+	if (eventlog) {	/* drawn from 0 at the program's start */
+		hp_model_set_kind(m, HP_KIND_EVENTLOG);
 		assert_int_equal(hp_model_set(m, HP_BREAKDOWN, "by type", 7, &err), 0);
+	}
 	return m;
 }
 

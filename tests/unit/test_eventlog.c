@@ -1255,6 +1255,7 @@ data_end_inside_block(void **state)
 	assert_int_equal(hp_reader_feed(r, b.p + b.n - 1, 1, &err), 0);
 	assert_int_equal(hp_reader_done(r), 1);
 	assert_int_equal(hp_reader_kind(r), HP_KIND_EVENTLOG);
+	assert_int_equal(hp_model_kind(m), HP_KIND_EVENTLOG);	/* told */
 	assert_int_equal(hp_reader_finish(r, &err), 0);
 	assert_int_equal(hp_model_sample_count(m), 1);
 	assert_int_equal(hp_model_warning_count(m), 0);

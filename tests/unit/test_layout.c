@@ -708,7 +708,12 @@ eventlog_axis_from_zero(void **state)
 	assert_true(l.t0 == 2 && l.t1 == 4 && l.xrange == 2);
 	assert_true(l.area == 20);
 	layout_release(&l);
+	/* a breakdown does not make a profile an eventlog: its kind does */
 	assert_int_equal(hp_model_set(m, HP_BREAKDOWN, "by closure type (-hT)", 21, &err), 0);
+	compute(&l, m, &o, NULL);
+	assert_true(l.t0 == 2 && !l.zero_start);
+	layout_release(&l);
+	hp_model_set_kind(m, HP_KIND_EVENTLOG);
 	compute(&l, m, &o, NULL);
 	check_invariants(&l, m);
 	assert_true(l.t0 == 0 && l.t1 == 4 && l.xrange == 4);
@@ -1384,8 +1389,7 @@ x_labels_and_clock(void **state)
 	assert_labels(l.xticks, l.nxticks, want, N(want));
 	assert_string_equal(l.xunit, "mutator seconds");
 	layout_release(&l);
-	assert_int_equal(hp_model_set(m, HP_BREAKDOWN, "by closure type (-hT)",
-				      21, &err), 0);
+	hp_model_set_kind(m, HP_KIND_EVENTLOG);
 	compute(&l, m, &o, NULL);
 	assert_string_equal(l.xunit, "elapsed seconds");
 	layout_release(&l);

@@ -46,6 +46,27 @@ has_band(const hp_model *m, const char *name)
 	return hp_model_lookup(m, name, strlen(name), &b);
 }
 
+/* A cut is of the same kind as what it was cut from: its times are on
+ * the same clock. */
+static void
+kind_kept(void **state)
+{
+	struct hp_select sel = { 0 };
+	struct hp_window w;
+	struct hp_err err = {{0}};
+	hp_model *m = load(), *cut;
+
+	(void)state;
+	assert_int_equal(hp_model_kind(m), HP_KIND_HP);
+	hp_model_set_kind(m, HP_KIND_EVENTLOG);
+	sel.from = "1";
+	cut = hp_select_apply(m, &sel, &w, &err);
+	assert_non_null(cut);
+	assert_int_equal(hp_model_kind(cut), HP_KIND_EVENTLOG);
+	hp_model_free(cut);
+	hp_model_free(m);
+}
+
 static void
 include_exclude(void **state)
 {
@@ -244,6 +265,7 @@ int
 main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(kind_kept),
 		cmocka_unit_test(include_exclude),
 		cmocka_unit_test(no_match_is_error),
 		cmocka_unit_test(bad_pattern),

@@ -395,6 +395,7 @@ detection(void **state)
 	r = hp_reader_new(m, "x");
 	assert_int_equal(hp_reader_feed(r, report_90, 40, &err), 0);
 	assert_int_equal(hp_reader_kind(r), HP_KIND_TICKY);
+	assert_int_equal(hp_model_kind(m), HP_KIND_TICKY);	/* told */
 	hp_reader_free(r);
 	hp_model_free(m);
 }
