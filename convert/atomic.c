@@ -183,8 +183,8 @@ cli_out_finish(struct cli_out *o, struct hp_err *err)
 	/* name may be o->path, which cli_out_abort frees: the message
 	 * is made first. */
 	if (bad) {
-		hp_err_set(err, "cannot write %s: %s", name,
-			   e ? strerror(e) : "write error");
+		hp_err_write(err, e);
+		hp_err_name(err, name);
 		cli_out_abort(o);
 		return -1;
 	}
@@ -212,6 +212,12 @@ cli_out_commit(struct cli_out *o, struct hp_err *err)
 	o->tmp = NULL;
 	cli_out_abort(o);	/* releases the rest */
 	return 0;
+}
+
+void
+cli_out_name(const struct cli_out *o, struct hp_err *err)
+{
+	hp_err_name(err, o->is_stdout ? "standard output" : o->path);
 }
 
 void

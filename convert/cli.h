@@ -182,6 +182,9 @@ int cli_out_open(struct cli_out *o, const char *path,
 int cli_out_finish(struct cli_out *o, struct hp_err *err) HP_MUSTCHECK;
 /* Finish (if not done) and rename.  On failure the output is aborted. */
 int cli_out_commit(struct cli_out *o, struct hp_err *err) HP_MUSTCHECK;
+/* Say that err is about this output (hp_err_name): what the renderer or
+ * a data writer, which see only the FILE, failed with. */
+void cli_out_name(const struct cli_out *o, struct hp_err *err);
 /* Discard: close and remove the temporary.  Safe to call twice. */
 void cli_out_abort(struct cli_out *o);
 /* SIGTERM, SIGINT, SIGHUP and SIGPIPE remove the temporaries being

@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,23 +52,6 @@ cli_select(const hp_model *m, const struct cli_settings *s, int lenient,
 	return 0;
 }
 
-/* Put "name: " before err's message unless it names it already. */
-static void
-name_in(struct hp_err *err, const char *name)
-{
-	char msg[2 * sizeof err->msg];
-	size_t n;
-
-	if (strstr(err->msg, name))
-		return;
-	snprintf(msg, sizeof msg, "%s: %s", name, err->msg);
-	n = strlen(msg);
-	if (n >= sizeof err->msg)
-		n = sizeof err->msg - 1;
-	memcpy(err->msg, msg, n);
-	err->msg[n] = '\0';
-}
-
 struct input {
 	const char *name;
 	hp_model *raw;		/* as read */
@@ -102,7 +86,7 @@ read_input(struct input *in, const char *name, const struct cli_settings *s,
 		       sizeof in->note, err)) {
 		/* say which input, when there are several */
 		if (s->ninputs > 1)
-			name_in(err, name);
+			hp_err_name(err, name);
 		return -1;
 	}
 	return 0;
@@ -174,7 +158,7 @@ draw(const struct cli_settings *s, const struct render_input *ri, size_t n,
 	if (cli_out_open(&out, s->output, err))
 		goto done;
 	if (render_graphs(ctx, ri, n, ro, out.f, err)) {
-		name_in(err, s->output);
+		cli_out_name(&out, err);
 		goto done;
 	}
 	rc = cli_out_commit(&out, err);
@@ -205,8 +189,10 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 	if (s->summary &&
 	    summary_print_diff(stdout, in[0].name, a, in[1].name, b,
 			       s->summary == CLI_SUMMARY_JSON,
-			       summary_width(stdout), err))
+			       summary_width(stdout), err)) {
+		hp_err_name(err, "standard output");
 		return -1;
+	}
 	if (!s->output)
 		return 0;
 	if (hp_diff_compute(&d, a, b, s->render.same_time, err))
@@ -253,8 +239,10 @@ run_one(const struct cli_settings *s, struct input *in, struct hp_err *err)
 
 	if (summary_print(stdout, in->name, model_of(in), &in->ro,
 			  s->summary == CLI_SUMMARY_JSON,
-			  summary_width(stdout), err))
+			  summary_width(stdout), err)) {
+		hp_err_name(err, "standard output");
 		return -1;
+	}
 	if (!s->output)
 		return 0;
 	s1.render = in->ro;
@@ -282,8 +270,10 @@ run_many(const struct cli_settings *s, struct input *in, size_t n,
 		else if (i)
 			fputs("\n", stdout);
 		if (summary_print(stdout, in[i].name, model_of(&in[i]),
-				  &in[i].ro, json, summary_width(stdout), err))
+				  &in[i].ro, json, summary_width(stdout), err)) {
+			hp_err_name(err, "standard output");
 			return -1;
+		}
 		if (json && i + 1 == n)
 			fputs("]\n", stdout);
 	}
@@ -318,8 +308,10 @@ cli_compare(const struct cli_settings *s, FILE *errs)
 		rc = run_one(s, &in[0], &err);
 	else
 		rc = run_many(s, in, n, &err);
-	if (rc == 0 && fflush(stdout) != 0)
-		rc = hp_err_set(&err, "standard output: write error");
+	if (rc == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
+		rc = hp_err_write(&err, errno);
+		hp_err_name(&err, "standard output");
+	}
 out:
 	if (rc)
 		cli_say(errs, "", err.msg[0] ? err.msg : "failed");

@@ -101,30 +101,6 @@ cli_print_warnings(const hp_model *m, size_t from,
 	return n;
 }
 
-/* The renderer and the data writers see only a FILE; say which file a
- * failure was about, unless the message already does. */
-static void
-name_output(struct hp_err *err, const struct cli_out *o)
-{
-	const char *name = o->is_stdout ? "standard output" : o->path;
-	char msg[sizeof err->msg];
-	size_t n, k;
-
-	if (!name || strstr(err->msg, name))
-		return;
-	n = strlen(name);
-	k = strlen(err->msg);
-	if (n + 2 >= sizeof msg)
-		return;
-	if (n + 2 + k >= sizeof msg)
-		k = sizeof msg - 1 - n - 2;	/* cut the end, keep the name */
-	memcpy(msg, name, n);
-	memcpy(msg + n, ": ", 2);
-	memcpy(msg + n + 2, err->msg, k);
-	msg[n + 2 + k] = '\0';
-	memcpy(err->msg, msg, sizeof msg);
-}
-
 /* The graph, then the aux it used (render_graph fills `used`): one
  * result, renamed into place only when both are written. */
 static int
@@ -143,7 +119,7 @@ write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 		goto out;
 	if (render_graph(j->ctx, m, &j->s->render, j->prior, used, out->f,
 			 err)) {
-		name_output(err, out);
+		cli_out_name(out, err);
 		goto out;
 	}
 	if (cli_out_finish(out, err))
@@ -152,7 +128,7 @@ write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 		if (cli_out_open(aux, p->aux, err))
 			goto out;
 		if (render_aux_write(used, aux->f, err)) {
-			name_output(err, aux);
+			cli_out_name(aux, err);
 			goto out;
 		}
 		if (cli_out_finish(aux, err))
@@ -182,7 +158,7 @@ cli_job_write(const struct cli_job *j, const hp_model *m, struct hp_err *err)
 		if (cli_out_open(&out, j->p.output, err))
 			goto out;
 		if (f->write(m, out.f, err)) {
-			name_output(err, &out);
+			cli_out_name(&out, err);
 			goto out;
 		}
 		if (cli_out_commit(&out, err))

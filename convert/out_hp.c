@@ -80,7 +80,7 @@ int
 out_flush(FILE *f, struct hp_err *err)
 {
 	if (fflush(f) != 0 || ferror(f))
-		return hp_err_set(err, "write error: %s", strerror(errno));
+		return hp_err_write(err, errno);
 	return 0;
 }
 

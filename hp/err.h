@@ -28,6 +28,18 @@ struct hp_err {
 int hp_err_set(struct hp_err *err, const char *fmt, ...) HP_PRINTF(2, 3);
 int hp_err_vset(struct hp_err *err, const char *fmt, va_list ap);
 
+/*
+ * A failed write to the caller's stream, for the system's reason e
+ * (errno; 0 when unknown).  Libraries see only a FILE, so the message
+ * waits for its name: hp_err_name, at the edge, makes it "cannot write
+ * NAME: REASON", the same words whichever layer saw the failure (the
+ * renderer mid-file, or the final flush of a short one).
+ */
+int hp_err_write(struct hp_err *err, int e);
+/* Say what the recorded error is about: "cannot write NAME: REASON" for
+ * hp_err_write's; else "NAME: message", unless the message names it. */
+void hp_err_name(struct hp_err *err, const char *name);
+
 /* Forget any recorded error. */
 void hp_err_clear(struct hp_err *err);
 

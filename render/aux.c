@@ -557,7 +557,7 @@ render_aux_write(const render_aux *a, FILE *out, struct hp_err *err)
 		fwrite(e->name, 1, e->len, out);
 		fprintf(out, " %s\n", buf);
 	}
-	if (ferror(out))
-		return hp_err_set(err, "cannot write aux file");
+	if (fflush(out) != 0 || ferror(out))
+		return hp_err_write(err, errno);
 	return 0;
 }

@@ -381,15 +381,12 @@ static int
 check_written(struct draw_out *out, cairo_status_t st, struct hp_err *err)
 {
 	if (out->write_failed)
-		return hp_err_set(err, "cannot write the %s output: %s",
-				  out->name, strerror(out->write_errno ?
-						      out->write_errno : EIO));
+		return hp_err_write(err, out->write_errno);
 	if (st != CAIRO_STATUS_SUCCESS)
 		return hp_err_set(err, "cannot write the %s output: %s",
 				  out->name, cairo_status_to_string(st));
 	if (fflush(out->out) != 0 || ferror(out->out))
-		return hp_err_set(err, "cannot write the %s output: %s",
-				  out->name, strerror(errno));
+		return hp_err_write(err, errno);
 	return 0;
 }
 

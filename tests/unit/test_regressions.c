@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE	/* memmem, in fuzz_pipeline.c */
 #include <dirent.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -232,6 +233,35 @@ failed_commit_names_the_file(void **state)
 	cli_out_abort(&o);
 }
 
+/* fresh-machine: a PDF to /dev/full said "hp2x: /dev/full: cannot write
+ * the PDF output: ..." (the renderer saw the failure, its buffer being
+ * full) where a short output said "hp2x: cannot write /dev/full: ..."
+ * (the final flush saw it).  Whichever layer sees a failed write, the
+ * edge names the file the same way; other messages get the name before
+ * them, once. */
+static void
+one_message_for_a_failed_write(void **state)
+{
+	struct hp_err err = {{0}};
+
+	(void)state;
+	assert_int_equal(hp_err_write(&err, ENOSPC), -1);
+	hp_err_name(&err, "/dev/full");
+	assert_string_equal(err.msg, "cannot write /dev/full: No space left on device");
+	hp_err_name(&err, "/dev/full");
+	assert_string_equal(err.msg, "cannot write /dev/full: No space left on device");
+	hp_err_clear(&err);
+	hp_err_write(&err, 0);
+	hp_err_name(&err, "standard output");
+	assert_string_equal(err.msg, "cannot write standard output: write error");
+	hp_err_clear(&err);
+	hp_err_set(&err, "image size 0x0 is out of range");
+	hp_err_name(&err, "x.png");
+	assert_string_equal(err.msg, "x.png: image size 0x0 is out of range");
+	hp_err_name(&err, "x.png");
+	assert_string_equal(err.msg, "x.png: image size 0x0 is out of range");
+}
+
 int
 main(void)
 {
@@ -241,6 +271,7 @@ main(void)
 		cmocka_unit_test(corrupt_gzip_keeps_what_came_before),
 		cmocka_unit_test(cut_gzip_one_warning),
 		cmocka_unit_test(failed_commit_names_the_file),
+		cmocka_unit_test(one_message_for_a_failed_write),
 		cmocka_unit_test(diff_of_itself_with_equal_times),
 		/* Last: a sanitizer report stops the whole program. */
 		cmocka_unit_test(every_crasher),
