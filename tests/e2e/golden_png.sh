@@ -33,6 +33,10 @@ set -u
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 GOLDEN=$SRC/tests/golden/png
 OUTDIR=${HP2X_BUILD:-${TMPDIR:-/tmp}}/golden-png
+# The fonts of tests/fonts.conf.in only (ctest sets it; run by hand, as
+# for --update, the build tree's beside $HP2X), so a reference never
+# holds a glyph of the fonts one machine happens to have.
+export FONTCONFIG_FILE=${FONTCONFIG_FILE:-$(cd "$(dirname "$HP2X")" && pwd)/tests/fonts.conf}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
@@ -91,6 +95,8 @@ pass=0
 fail=0
 ncases=0
 
+[ -f "$FONTCONFIG_FILE" ] ||
+	{ echo "FAIL: no $FONTCONFIG_FILE (configure the build: cmake -S . -B build)"; echo "0 passed, 1 failed"; exit 1; }
 command -v rsvg-convert >/dev/null ||
 	{ echo "FAIL: rsvg-convert not found (librsvg2-bin, bash .ci/deps --test)"; echo "0 passed, 1 failed"; exit 1; }
 
