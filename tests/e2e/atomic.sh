@@ -195,7 +195,7 @@ t_disk_full() {
 		"$HP2X" --summary small.hp >/dev/full
 	fails_with "hp2x: cannot write standard output: No space left on device" \
 		"$HP2X" --help >/dev/full
-	holds . $([ -d full ] && echo full) in.hp small.hp
+	if [ -d full ]; then holds . full in.hp small.hp; else holds . in.hp small.hp; fi
 	input_untouched
 }
 
