@@ -161,7 +161,7 @@ t_disk_full() {
 	# larger one (its buffer fills while it writes).
 	local f big small
 	printf '%s\n' 'JOB "j"' 'DATE "d"' 'SAMPLE_UNIT "s"' 'VALUE_UNIT "b"' \
-		'BEGIN_SAMPLE 0' 'x 1' 'END_SAMPLE 0' >small.hp
+		'BEGIN_SAMPLE 0' 'x 1' 'END_SAMPLE 0' 'BEGIN_SAMPLE 1' 'x 2' 'END_SAMPLE 1' >small.hp
 	for f in pdf eps ps svg png csv json hp; do
 		big=(in.hp --format="$f")
 		small=(small.hp --format="$f")
