@@ -33,6 +33,7 @@
 
 #include <string.h>
 
+#include "../hp/ipe.h"
 #include "../hp/utf8.h"
 
 void
@@ -98,6 +99,11 @@ put_ipe(FILE *f, const struct hp_ipe *p)
 	out_json_cstr(f, p->table_name);
 	fputs(", \"closure_desc\": ", f);
 	out_json_cstr(f, p->closure_desc);
+	if (hp_ipe_closure_type(p->closure_desc)) {
+		/* GHC gives the closure type as its number: its name too */
+		fputs(", \"closure_type\": ", f);
+		out_json_cstr(f, hp_ipe_closure_type(p->closure_desc));
+	}
 	fputs(", \"type_desc\": ", f);
 	out_json_cstr(f, p->type_desc);
 	fputs(", \"label\": ", f);

@@ -152,6 +152,20 @@ jband(FILE *out, const hp_model *m, hp_band b)
 	out_json_str(out, name, len);
 }
 
+/* ", "label": ..." when the band shows another name than it has (a -hi
+ * band named by its source, a ticky counter). */
+static void
+jlabel(FILE *out, const hp_model *m, hp_band b)
+{
+	size_t len;
+	const char *label = hp_model_band_label(m, b, &len);
+
+	if (label == hp_model_band_name(m, b, NULL))
+		return;
+	fputs(", \"label\": ", out);
+	out_json_str(out, label, len);
+}
+
 /* ---- one profile ---- */
 
 /* Band indices by integral, largest first (ties: first seen first). */
@@ -272,7 +286,7 @@ names_line(FILE *out, const hp_model *m, const hp_band *b,
 	char nm[512], v[3][64];
 
 	for (k = 0; k < n && k < 3; k++) {
-		s[k] = hp_model_band_name(m, b[k], &len[k]);
+		s[k] = hp_model_band_label(m, b[k], &len[k]);
 		v[k][0] = '\0';
 		if (bytes)
 			summary_bytes(v[k], sizeof v[k], (double)bytes[k], "B");
@@ -449,7 +463,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 
 		if (fate_of(l, order[i]) != DRAWN)
 			continue;
-		bn = hp_model_band_name(m, order[i], &len);
+		bn = hp_model_band_label(m, order[i], &len);
 		fit_name(nm, sizeof nm, bn, len, namew);
 		hum(a, sizeof a, (double)s->peak * u.scale, u.v);
 		fmt_time(b, sizeof b, s->peak_t);
@@ -557,6 +571,7 @@ json_single(FILE *out, const char *name, const hp_model *m,
 
 		fputs(i ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
 		jband(out, m, order[i]);
+		jlabel(out, m, order[i]);
 		fputs(", \"peak\": ", out);
 		out_u64(out, s->peak);
 		fputs(", \"peak_time\": ", out);

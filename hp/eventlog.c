@@ -123,6 +123,7 @@
 #include "arena.h"
 #include "grow.h"
 #include "hash.h"
+#include "ipe.h"
 
 /* Per event type: declared size and what to do with it. */
 enum {
@@ -244,6 +245,7 @@ struct el {
 	size_t nipe, ipe_cap;
 	struct hp_index ipemap;	/* info pointer -> index in ipe */
 	struct hp_index bandmap;	/* info pointer -> -hi band */
+	struct hp_ipe_names ipenames;	/* the -hi labels given */
 
 	char *buf;		/* scratch for labels and JOB */
 	size_t buf_cap;
@@ -806,20 +808,12 @@ stack_label(struct el *st, unsigned depth, const unsigned char *ids,
 	return 0;
 }
 
-/* Show a -hi band as "table_name (0x4c9b58)" with its provenance. */
+/* A -hi band gets its provenance and the label made of it (ipe.c). */
 static int
 apply_ipe(struct el *st, hp_band b, const struct hp_ipe *ipe, uint64_t off,
 	  struct hp_err *err)
 {
-	size_t nlen, tlen = strlen(ipe->table_name), len = 0;
-	const char *name = hp_model_band_name(st->m, b, &nlen);
-
-	if (buf_put(st, &len, ipe->table_name, tlen) ||
-	    buf_put(st, &len, " (", 2) || buf_put(st, &len, name, nlen) ||
-	    buf_put(st, &len, ")", 1))
-		return oom(st, err);
-	if (hp_model_band_set_label(st->m, b, st->buf, len, merr(st)) ||
-	    hp_model_band_set_ipe(st->m, b, ipe, merr(st)))
+	if (hp_ipe_name_band(&st->ipenames, st->m, b, ipe, merr(st)))
 		return model_fail(st, off, err);
 	return 0;
 }
@@ -2140,6 +2134,7 @@ destroy(void *vst)
 	stacks_free(&st->stacks);
 	hp_index_free(&st->ipemap);
 	hp_index_free(&st->bandmap);
+	hp_ipe_names_free(&st->ipenames);
 	hp_index_free(&st->ccband);
 	hp_index_free(&st->tkmap);
 	free(st->tk);

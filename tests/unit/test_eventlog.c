@@ -764,7 +764,7 @@ late_cost_centre(void **state)
 	free(b.p);
 }
 
-/* 169: -hi bands get "table (0x...)" and their provenance, whether the
+/* 169: -hi bands get a label from their provenance (hp/ipe.c), whether the
  * IPE events come before or after the samples. */
 static void
 ipe_both_orders(void **state)
@@ -792,7 +792,7 @@ ipe_both_orders(void **state)
 	m = read_ok(&b);
 	assert_string_equal(hp_model_get(m, HP_BREAKDOWN), "by info table (-hi)");
 	assert_int_equal(hp_model_lookup(m, "0x4c9b58", 8, &band), 1);
-	assert_string_equal(hp_model_band_label(m, band, NULL), "main_info (0x4c9b58)");
+	assert_string_equal(hp_model_band_label(m, band, NULL), "IO () thunk, Test.hs:5:1-30 (main)");
 	ipe = hp_model_band_ipe(m, band);
 	assert_non_null(ipe);
 	assert_string_equal(ipe->table_name, "main_info");
@@ -802,7 +802,7 @@ ipe_both_orders(void **state)
 	assert_string_equal(ipe->module, "Main");
 	assert_string_equal(ipe->srcloc, "Test.hs:5:1-30");
 	assert_int_equal(hp_model_lookup(m, "0x10", 4, &band), 1);
-	assert_string_equal(hp_model_band_label(m, band, NULL), "early_info (0x10)");
+	assert_string_equal(hp_model_band_label(m, band, NULL), "Int thunk, E.hs:1:1 (early)");
 	assert_string_equal(hp_model_band_ipe(m, band)->srcloc, "E.hs:1:1");
 	assert_int_equal(hp_model_lookup(m, "0x999", 5, &band), 1);
 	assert_string_equal(hp_model_band_label(m, band, NULL), "0x999");

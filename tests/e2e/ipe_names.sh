@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# tests/e2e/ipe_names.sh - -hi bands named by their source (issue 21 §2),
+# on GHC 9.6.6's samples/leak-hi.eventlog: the key and --summary show
+# "(:) :: [], Table.hs:18:58 (growTable.step)" where GHC writes an address,
+# two tables with one description stay two bands (each with its address),
+# a table without provenance keeps its address, JSON data carries the
+# address and every IPE field, and CSV and .hp keep the addresses (one
+# band each, as many as the eventlog has).  The .hp of the same run has
+# addresses only.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+S=$SRC/samples
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
+
+. "$SRC/tests/e2e/lib.bash"
+e2e_init ipe_names
+
+LOG=$S/leak-hi.eventlog
+NAMED='(:) :: [], Table.hs:18:58 (growTable.step)'
+
+key_and_summary() {
+	"$HP2X" "$LOG" -o hi.svg || bad "svg exit $?"
+	grep -qF "$NAMED" hi.svg || bad "key lacks: $NAMED"
+	grep -qF '0x40db50' hi.svg && bad "key shows the address of a named band"
+	grep -qF '0xeb1e50' hi.svg || bad "a table without IPE lost its address"
+	"$HP2X" --summary "$LOG" > sum.txt || bad "summary exit $?"
+	grep -qF "$NAMED" sum.txt || bad "summary lacks: $NAMED"
+	grep -qF '(:) :: [], Table.hs:13:33 (scramble) [0x40db90]' sum.txt &&
+		grep -qF '(:) :: [], Table.hs:13:33 (scramble) [0x40db70]' sum.txt ||
+		bad "twin tables are not told apart: $(grep scramble sum.txt)"
+	"$HP2X" --summary=json "$LOG" > sum.json || bad "summary json exit $?"
+	[ "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = {x["name"]: x for x in d["band"]}
+print("ok" if b["0x40db50"].get("label") == sys.argv[2] and "label" not in b["0xeb1e50"]
+      else (b["0x40db50"], b["0xeb1e50"]))' sum.json "$NAMED")" = ok ] ||
+		bad "summary JSON label"
+}
+run "-hi key and --summary name bands by their source" key_and_summary
+
+data_outputs() {
+	"$HP2X" "$LOG" -o hi.json || bad "json exit $?"
+	[ "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+b = {x["name"]: x for x in d["bands"]}
+want = {"table_name": ":_Leak.Table_11_con_info", "closure_desc": "4",
+        "closure_type": "CONSTR_2_0",
+        "type_desc": "[]", "label": "growTable.step", "module": "Leak.Table",
+        "srcloc": "src/Leak/Table.hs:18:58"}
+got = b["0x40db50"]
+ok = got.get("label") == sys.argv[2] and all(got["ipe"].get(k) == v for k, v in want.items())
+print("ok" if ok else got)' hi.json "$NAMED")" = ok ] || bad "JSON band 0x40db50"
+	"$HP2X" "$LOG" -o hi.csv || bad "csv exit $?"
+	"$HP2X" "$LOG" -o hi.hp || bad "hp exit $?"
+	"$HP2X" --summary=json "$LOG" > sum.json
+	[ "$(python3 -c '
+import csv, json, re, sys
+bands = json.load(open(sys.argv[1]))["bands"]
+names = {r[2] for r in list(csv.reader(open(sys.argv[2])))[1:]}
+hp = set()
+for line in open(sys.argv[3]):
+    if "\t" in line:
+        hp.add(line.split("\t")[0])
+addr = re.compile("0x[0-9a-f]+$")
+ok = all(addr.match(n) for n in names | hp) and len(hp) == bands
+print("ok" if ok else (len(hp), bands, sorted(n for n in names | hp if not addr.match(n))[:5]))
+' sum.json hi.csv hi.hp)" = ok ] || bad "CSV/.hp band names are not the addresses, one each"
+	# the .hp GHC wrote in the same run: addresses only
+	"$HP2X" --summary "$S/leak-hi.hp" | grep -qF '(:) ::' &&
+		bad "names in a .hp summary"
+	return 0
+}
+run "JSON gets the address and every IPE field; CSV and .hp keep addresses" data_outputs
+
+e2e_done
