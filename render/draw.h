@@ -36,6 +36,9 @@
 /* A Pango context on the context's font map, set up for exact, hint-free
  * metrics (text measured for layout is the text drawn).  NULL on OOM. */
 PangoContext *draw_pango_new(render_ctx *c);
+/* Say, once a context (watch mode draws again and again), that marks
+ * were thinned (layout.c's place_marks). */
+void render_ctx_warn_marks(render_ctx *c, const char *msg);
 
 /* Copy len bytes of s into dst as text Pango accepts: invalid UTF-8, NUL
  * and control characters become U+FFFD (TAB a space), and very long text

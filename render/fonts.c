@@ -93,6 +93,7 @@ struct render_ctx {
 	void (*warn)(void *closure, const char *msg);
 	void *warn_closure;
 	int warned;		/* one missing-glyph warning a context */
+	int marks_warned;	/* one thinned-marks warning a context */
 };
 
 /* dir/file in buf: 0, or -1 when it does not fit.  A path needs no
@@ -310,6 +311,15 @@ render_ctx_set_warn(render_ctx *c, void (*warn)(void *, const char *),
 {
 	c->warn = warn;
 	c->warn_closure = closure;
+}
+
+void
+render_ctx_warn_marks(render_ctx *c, const char *msg)
+{
+	if (!c || !c->warn || c->marks_warned)
+		return;
+	c->marks_warned = 1;
+	c->warn(c->warn_closure, msg);
 }
 
 /* Whether the bundled font has every character of t (valid UTF-8). */

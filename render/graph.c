@@ -186,6 +186,13 @@ render_graphs(render_ctx *c, const struct render_input *in, size_t n,
 		return -1;
 	}
 	for (i = 0; i < n; i++) {
+		if (l[i].marks_note[0]) {
+			char msg[sizeof l[i].marks_note + 100];
+
+			snprintf(msg, sizeof msg, "%s: the others are too close "
+				 "together to show (-y draws none)", l[i].marks_note);
+			render_ctx_warn_marks(c, msg);
+		}
 		if (!in[i].diff)
 			d[i].yscale = l[i].yrange;
 		if (in[i].used && layout_to_aux(&l[i], in[i].used, err))

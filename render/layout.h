@@ -62,6 +62,10 @@ struct layout_mark {
 	const char *label;	/* NULL: a caret only */
 	size_t label_len;
 	int lane;		/* 0: the lane next to the graph; -1: none */
+	int rule_lane;		/* its dashed line reaches this lane's
+				 * labels; -1: no line of its own (none
+				 * within MARK_RULE_GAP of the one before:
+				 * that one reaches up to its label) */
 	double label_x;		/* picture x where the label starts */
 	double label_w;		/* width it may take, points */
 };
@@ -123,6 +127,11 @@ struct render_layout {
 	 * series' legend (a lane of its own, at the strip's top). */
 	struct layout_mark *marks;
 	size_t nmarks;
+	size_t marks_in;	/* marks on the axis, before thinning */
+	size_t marks_labels;	/* ... of them with a label */
+	char marks_note[128];	/* what thinning left out, "72 of 1,000
+				 * marks labelled, 96 drawn"; "" when
+				 * nothing; also in the title */
 	size_t nlanes;
 	int legend_lane;
 	double lane_h;

@@ -5,8 +5,9 @@
  * hanging below the x axis at the mark's time, drawn last so the axis
  * passes under it.  A mark with a label (an eventlog traceMarker) also
  * gets a thin dashed line up through the graph to its label, which sits
- * in a lane of the strip above the graph (the layout chose the lanes:
- * no label is left out, none covers the data).  A label the layout could
+ * in a lane of the strip above the graph (the layout chose the lanes and
+ * thinned the marks to what fits: no label covers the data, and labels
+ * closer than a dash's period share one line).  A label the layout could
  * not give its full width is shortened with an ellipsis, its full text
  * kept in the PDF and SVG text (fonts.c).
  *
@@ -76,9 +77,9 @@ draw_marks(struct draw *d)
 	for (i = 0; i < l->nmarks; i++) {
 		const struct layout_mark *k = &l->marks[i];
 
-		if (k->lane >= 0)
+		if (k->rule_lane >= 0)
 			mark_line(cr, k->x, l->graph_y,
-				  lane_baseline(l, k->lane) + l->mark_font * 0.75);
+				  lane_baseline(l, k->rule_lane) + l->mark_font * 0.75);
 	}
 	for (i = 0; i < l->nmarks; i++) {
 		const struct layout_mark *k = &l->marks[i];

@@ -292,6 +292,25 @@ hostile_labels() {
 }
 run "messages quoting profile text escape control characters" hostile_labels
 
+# 100,000 marks (a 2.3 MB eventlog): thinned to what the graph shows, said
+# once on stderr and in the title; small outputs (main: 6.2 s and 426 MB
+# to PDF, an 88 MB SVG); -y draws none and says nothing.
+many_marks() {
+	local f
+	python3 "$SRC/tests/fuzz/mkeventlog.py" marks:100000 m.eventlog || { bad "mkeventlog"; return; }
+	for f in pdf svg; do
+		"$HP2X" m.eventlog -o "m.$f" 2>err || { bad "$f: exit $?"; continue; }
+		[ "$(grep -c 'of 100,000 marks labelled, .* drawn: the others are too close together to show (-y draws none)' err)" -eq 1 ] ||
+			bad "$f: warning: $(cat err)"
+		[ "$(stat -c %s "m.$f")" -lt 500000 ] || bad "$f: $(stat -c %s "m.$f") bytes"
+	done
+	pdftotext m.pdf - | grep -q "of 100,000 marks labelled" || bad "no note in the title"
+	"$HP2X" -y m.eventlog -o y.pdf 2>err || bad "-y: exit $?"
+	[ -s err ] && bad "-y: $(cat err)"
+	pdftotext y.pdf - | grep -q "mark 1" && bad "-y drew marks"
+}
+run "100,000 marks are thinned to what the graph can show" many_marks
+
 # --- summary ---
 
 summary_text() {
