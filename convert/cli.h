@@ -39,6 +39,11 @@ struct cli_format {
 	enum render_format surface;	/* a graph's surface */
 	int (*write)(const hp_model *m, FILE *f,
 		     struct hp_err *err);	/* data: the writer */
+	/* The interactive page (page.h): drawn like a graph, without an
+	 * .aux, around the data. */
+	int (*page)(render_ctx *ctx, const hp_model *m,
+		    const struct render_opts *o, const char *name, FILE *f,
+		    struct hp_err *err);
 };
 
 enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION };

@@ -15,18 +15,20 @@
 #include <strings.h>
 
 #include "dataout.h"
+#include "page.h"
 
 static const struct cli_format formats[] = {
-	/* name     extensions         graph surface or data writer */
-	{ "ps",   { ".ps" },   1, RENDER_PS,  NULL },
-	{ "eps",  { ".eps" },  1, RENDER_EPS, NULL },
-	{ "pdf",  { ".pdf" },  1, RENDER_PDF, NULL },
-	{ "svg",  { ".svg" },  1, RENDER_SVG, NULL },
-	{ "png",  { ".png" },  1, RENDER_PNG, NULL },
-	{ "hp",   { ".hp" },   0, RENDER_PS,  out_hp },
-	{ "csv",  { ".csv" },  0, RENDER_PS,  out_csv },
-	{ "json", { ".json" }, 0, RENDER_PS,  out_json },
-	{ "speedscope", { ".speedscope.json" }, 0, RENDER_PS, out_speedscope },
+	/* name     extensions         graph surface, data writer or page */
+	{ "ps",   { ".ps" },   1, RENDER_PS,  NULL, NULL },
+	{ "eps",  { ".eps" },  1, RENDER_EPS, NULL, NULL },
+	{ "pdf",  { ".pdf" },  1, RENDER_PDF, NULL, NULL },
+	{ "svg",  { ".svg" },  1, RENDER_SVG, NULL, NULL },
+	{ "png",  { ".png" },  1, RENDER_PNG, NULL, NULL },
+	{ "hp",   { ".hp" },   0, RENDER_PS,  out_hp, NULL },
+	{ "csv",  { ".csv" },  0, RENDER_PS,  out_csv, NULL },
+	{ "json", { ".json" }, 0, RENDER_PS,  out_json, NULL },
+	{ "speedscope", { ".speedscope.json" }, 0, RENDER_PS, out_speedscope, NULL },
+	{ "html", { ".html", ".htm" }, 0, RENDER_SVG, NULL, out_html },
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])

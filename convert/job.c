@@ -157,7 +157,9 @@ cli_job_write(const struct cli_job *j, const hp_model *m, struct hp_err *err)
 	} else {
 		if (cli_out_open(&out, j->p.output, err))
 			goto out;
-		if (f->write(m, out.f, err)) {
+		if (f->page ? f->page(j->ctx, m, &j->s->render, j->p.input,
+				      out.f, err)
+			    : f->write(m, out.f, err)) {
 			cli_out_name(&out, err);
 			goto out;
 		}
@@ -195,7 +197,7 @@ cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
 			     err))
 			return -1;
 	}
-	if (cli_format_is_graph(s->format) &&
+	if ((cli_format_is_graph(s->format) || (s->format && s->format->page)) &&
 	    !(j->ctx = render_ctx_new(NULL, err)))
 		return -1;
 	if (j->ctx && !s->quiet)

@@ -22,7 +22,7 @@ struct cli_job {
 	const struct cli_settings *s;
 	struct cli_paths p;
 	render_aux *prior;	/* -p: the aux read before drawing, or NULL */
-	render_ctx *ctx;	/* graph formats only */
+	render_ctx *ctx;	/* graph formats and the page only */
 };
 
 /* exists() for cli_paths_resolve: only "not there" counts as missing. */

@@ -34,42 +34,12 @@
 #include <string.h>
 
 #include "../hp/ipe.h"
-#include "../hp/utf8.h"
+#include "json.h"
 
 void
 out_json_str(FILE *f, const char *str, size_t len)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	size_t i = 0, start = 0, k;
-	unsigned cp;
-
-	putc('"', f);
-	while (i < len) {
-		unsigned char c = s[i];
-
-		if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
-			i++;
-			continue;
-		}
-		if (c >= 0x80 && (k = hp_utf8_decode(s + i, len - i, &cp))) {
-			i += k;
-			continue;
-		}
-		fwrite(s + start, 1, i - start, f);
-		switch (c) {
-		case '"': fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\b': fputs("\\b", f); break;
-		case '\f': fputs("\\f", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\t': fputs("\\t", f); break;
-		default: fprintf(f, "\\u%04x", c); break;
-		}
-		start = ++i;
-	}
-	fwrite(s + start, 1, len - start, f);
-	putc('"', f);
+	json_put_str(f, str, len, 0);
 }
 
 void

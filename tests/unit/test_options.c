@@ -722,7 +722,9 @@ format_table(void **state)
 	memcpy(msg, err.msg, sizeof msg);
 	for (i = 0; (f = cli_format_at(i)); i++) {
 		assert_ptr_equal(cli_format_by_name(f->name), f);
-		assert_true(!f->graph == !!f->write);
+		/* a graph, or else exactly one of a data writer and a page */
+		assert_true(f->graph ? !f->write && !f->page
+				     : !f->write != !f->page);
 		assert_non_null(f->exts[0]);
 		assert_int_equal(f->exts[0][0], '.');
 		if (!strstr(msg, f->name))

@@ -1,0 +1,789 @@
+/*
+ * convert/out_html.c - the interactive report (page.h): the template of
+ * render/page/ filled with the profile.
+ *
+ * The template's @NAME@ markers are replaced in one pass: the CSP hashes
+ * of the built-in style and script, the title, hp2x's own SVG of the
+ * graph (as a data: image, so its text is never markup of the page), a
+ * table of the drawn bands for readers without JavaScript, the data
+ * block and the script.
+ *
+ * The data block is JSON (json.h, with the <script> escapes), read by
+ * the viewer with JSON.parse:
+ *   v          1, this layout's version
+ *   kind       "heap", "ticky", "time" or "counters"
+ *   title, job, date, file, xunit, vunit, scale, t0, t1, zero, step
+ *   n          the profile's sample count
+ *   times, s   the samples the page keeps (all of them up to PAGE_SAMPLES;
+ *              past that, per column of the time axis the samples of
+ *              least and greatest total, first and last included, so no
+ *              peak of the total is lost): s[i] = [slot, value, ...],
+ *              the drawn bands' values, slot indexing "bands"
+ *   bands      the drawn bands bottom first, as the static graph draws
+ *              them: {name, label, c (colour), m (model band, -1 for
+ *              OTHER)}
+ *   names      every band of the profile, in the model's order, and
+ *   ipe, stack, ticky  what some profiles say of a band, by model index
+ *   spark      every band's shape over the run: SPARK_N levels 0..z of
+ *              its peak in SPARK_N equal stretches of time
+ *   marks      [time, label or null]; series: {heap_size: [[t], [v]], ...}
+ *   summary    --summary=json's object, byte for byte: the table's
+ *              numbers come from the same code
+ */
+#include "page.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../hp/grow.h"
+#include "../hp/stats.h"
+#include "../hp/utf8.h"
+#include "../render/layout.h"
+#include "../render/page/page.h"
+#include "dataout.h"
+#include "json.h"
+#include "summary.h"
+
+#define PAGE_SAMPLES ((size_t)4096)	/* kept whole up to this many */
+#define PAGE_COLUMNS ((size_t)2048)	/* else two per column of these */
+#define PAGE_CELLS ((size_t)4000000)	/* at most these band x sample cells */
+#define SERIES_POINTS ((size_t)4096)
+#define SPARK_N ((size_t)24)
+
+/* A memory stream's text. */
+struct mem {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+static int
+mem_open(struct mem *m, struct hp_err *err)
+{
+	m->buf = NULL;
+	m->len = 0;
+	m->f = open_memstream(&m->buf, &m->len);
+	return m->f ? 0 : hp_err_set(err, "out of memory");
+}
+
+static int
+mem_close(struct mem *m, struct hp_err *err)
+{
+	int bad = ferror(m->f);
+
+	if (fclose(m->f) != 0 || bad)
+		return hp_err_set(err, "out of memory");
+	m->f = NULL;
+	return 0;
+}
+
+static void
+mem_free(struct mem *m)
+{
+	if (m->f)
+		fclose(m->f);
+	free(m->buf);
+	m->buf = NULL;
+}
+
+static void
+put_base64(FILE *f, const unsigned char *s, size_t len)
+{
+	static const char a[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	char out[4];
+	size_t i;
+
+	for (i = 0; i + 2 < len; i += 3) {
+		unsigned v = (unsigned)s[i] << 16 | (unsigned)s[i + 1] << 8 |
+			     s[i + 2];
+
+		out[0] = a[v >> 18];
+		out[1] = a[v >> 12 & 63];
+		out[2] = a[v >> 6 & 63];
+		out[3] = a[v & 63];
+		fwrite(out, 1, 4, f);
+	}
+	if (i < len) {
+		unsigned v = (unsigned)s[i] << 16 |
+			     (i + 1 < len ? (unsigned)s[i + 1] << 8 : 0);
+
+		out[0] = a[v >> 18];
+		out[1] = a[v >> 12 & 63];
+		out[2] = i + 1 < len ? a[v >> 6 & 63] : '=';
+		out[3] = '=';
+		fwrite(out, 1, 4, f);
+	}
+}
+
+/* Text as HTML character data or attribute value: markup characters as
+ * references; valid UTF-8 as it is; a control character or a byte that
+ * is not UTF-8 as U+FFFD (HTML has no reference for NUL). */
+static void
+put_html(FILE *f, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, k;
+	unsigned cp;
+
+	while (i < len) {
+		unsigned char c = s[i];
+
+		if (c >= 0x80) {
+			k = hp_utf8_decode(s + i, len - i, &cp);
+			if (k && !(cp >= 0x80 && cp < 0xa0)) {
+				fwrite(s + i, 1, k, f);
+				i += k;
+			} else {
+				fputs("\xef\xbf\xbd", f);
+				i++;
+			}
+			continue;
+		}
+		switch (c) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		case '\t': case '\n': putc(c, f); break;
+		default:
+			if (c < 0x20 || c == 0x7f)
+				fputs("\xef\xbf\xbd", f);
+			else
+				putc(c, f);
+		}
+		i++;
+	}
+}
+
+static void
+put_html_c(FILE *f, const char *s)
+{
+	if (s)
+		put_html(f, s, strlen(s));
+}
+
+static const char *
+kind_of(const hp_model *m)
+{
+	switch (hp_model_profile(m)) {
+	case HP_PROFILE_TICKY: return "ticky";
+	case HP_PROFILE_TIME: return "time";
+	case HP_PROFILE_COUNTERS: return "counters";
+	default: return "heap";
+	}
+}
+
+/* A band's colour as "#rrggbb" in hex (8 bytes with the NUL). */
+static void
+colour_hex(char *hex, const struct layout_band *b)
+{
+	unsigned c[3];
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		double v = b->rgb[i] < 0 ? 0 : b->rgb[i] > 1 ? 1 : b->rgb[i];
+
+		c[i] = (unsigned)lround(v * 255);
+	}
+	snprintf(hex, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
+}
+
+/*
+ * Which samples the page keeps: all of them when few, else per column
+ * of the time axis the one of least and the one of greatest total (the
+ * first and the last sample always), so the page's size does not grow
+ * with the profile's length and no peak of the total is lost.  keep[]
+ * gets the indices in order; returns their count, or (size_t)-1 when
+ * out of memory.
+ */
+static size_t
+choose_samples(const hp_model *m, size_t cap, size_t **keep)
+{
+	size_t n = hp_model_sample_count(m), cols = cap / 2, i, k = 0, c;
+	size_t *lo = NULL, *hi = NULL, *out;
+	double t0, t1;
+
+	*keep = NULL;
+	out = hp_mallocn(n < cap + 2 ? n + 1 : cap + 3, sizeof *out);
+	if (!out)
+		return (size_t)-1;
+	if (n <= cap) {
+		for (i = 0; i < n; i++)
+			out[i] = i;
+		*keep = out;
+		return n;
+	}
+	lo = hp_mallocn(cols, sizeof *lo);
+	hi = hp_mallocn(cols, sizeof *hi);
+	if (!lo || !hi) {
+		free(lo);
+		free(hi);
+		free(out);
+		return (size_t)-1;
+	}
+	for (c = 0; c < cols; c++)
+		lo[c] = hi[c] = (size_t)-1;
+	t0 = hp_model_sample_time(m, 0);
+	t1 = hp_model_sample_time(m, n - 1);
+	for (i = 0; i < n; i++) {
+		double t = hp_model_sample_time(m, i);
+		uint64_t s = hp_model_sample_sum(m, i);
+
+		c = t1 > t0 ? (size_t)((t - t0) / (t1 - t0) * (double)cols) : 0;
+		if (c >= cols)
+			c = cols - 1;
+		if (lo[c] == (size_t)-1 || s < hp_model_sample_sum(m, lo[c]))
+			lo[c] = i;
+		if (hi[c] == (size_t)-1 || s > hp_model_sample_sum(m, hi[c]))
+			hi[c] = i;
+	}
+	out[k++] = 0;
+	for (c = 0; c < cols; c++) {
+		size_t a = lo[c], b = hi[c];
+
+		if (a == (size_t)-1)
+			continue;
+		if (a > b) {
+			size_t x = a;
+
+			a = b;
+			b = x;
+		}
+		if (a > out[k - 1])
+			out[k++] = a;
+		if (b > out[k - 1])
+			out[k++] = b;
+	}
+	if (out[k - 1] != n - 1)
+		out[k++] = n - 1;
+	free(lo);
+	free(hi);
+	*keep = out;
+	return k;
+}
+
+static int
+put_samples(struct json_w *w, const hp_model *m,
+	    const struct render_layout *l, struct hp_err *err)
+{
+	size_t cap = PAGE_SAMPLES, nk, i, k;
+	size_t *keep;
+	uint64_t *row;
+	unsigned char *seen;
+
+	if (l->nbands > 0 && PAGE_CELLS / l->nbands < cap)
+		cap = PAGE_CELLS / l->nbands < 64 ? 64 : PAGE_CELLS / l->nbands;
+	if (cap > PAGE_COLUMNS * 2 && hp_model_sample_count(m) > cap)
+		cap = PAGE_COLUMNS * 2;
+	nk = choose_samples(m, cap, &keep);
+	row = hp_callocn(l->nbands + 1, sizeof *row);
+	seen = hp_callocn(l->nbands + 1, 1);
+	if (nk == (size_t)-1 || !row || !seen) {
+		if (nk != (size_t)-1)
+			free(keep);
+		free(row);
+		free(seen);
+		return hp_err_set(err, "out of memory");
+	}
+	json_key(w, "times");
+	json_array(w);
+	for (i = 0; i < nk; i++)
+		json_num(w, hp_model_sample_time(m, keep[i]));
+	json_end(w);
+	json_key(w, "s");
+	json_array(w);
+	for (i = 0; i < nk; i++) {
+		const hp_band *b;
+		const uint64_t *v;
+		size_t n = hp_model_sample(m, keep[i], &b, &v);
+
+		/* OTHER sums what it merged; a slot listed once, in the
+		 * order the sample lists its bands. */
+		for (k = 0; k < n; k++) {
+			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
+
+			if (s >= 0)
+				row[s] += v[k];
+		}
+		json_array(w);
+		for (k = 0; k < n; k++) {
+			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
+
+			if (s < 0 || seen[s])
+				continue;
+			seen[s] = 1;
+			json_u64(w, (uint64_t)s);
+			json_u64(w, row[s]);
+		}
+		for (k = 0; k < n; k++) {
+			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
+
+			if (s >= 0)
+				row[s] = seen[s] = 0;
+		}
+		json_end(w);
+	}
+	json_end(w);
+	free(keep);
+	free(row);
+	free(seen);
+	return 0;
+}
+
+static void
+put_bands(struct json_w *w, const struct render_layout *l)
+{
+	char hex[8];
+	size_t i;
+
+	json_key(w, "bands");
+	json_array(w);
+	for (i = 0; i < l->nbands; i++) {
+		const struct layout_band *b = &l->bands[i];
+
+		json_object(w);
+		json_key(w, "name");
+		json_str(w, b->name, b->name_len);
+		json_key(w, "label");
+		if (b->band == LAYOUT_OTHER && l->other_label)
+			json_cstr(w, l->other_label);
+		else
+			json_str(w, b->label, b->label_len);
+		json_key(w, "c");
+		colour_hex(hex, b);
+		json_str(w, hex, 7);
+		json_key(w, "m");
+		json_int(w, b->band == LAYOUT_OTHER ? -1 : (long long)b->band);
+		json_end(w);
+	}
+	json_end(w);
+}
+
+static void
+put_ipe_fields(struct json_w *w, const struct hp_ipe *p)
+{
+	json_object(w);
+	json_key(w, "table_name");
+	json_cstr(w, p->table_name);
+	json_key(w, "closure_desc");
+	json_cstr(w, p->closure_desc);
+	json_key(w, "type_desc");
+	json_cstr(w, p->type_desc);
+	json_key(w, "label");
+	json_cstr(w, p->label);
+	json_key(w, "module");
+	json_cstr(w, p->module);
+	json_key(w, "srcloc");
+	json_cstr(w, p->srcloc);
+	json_end(w);
+}
+
+/* Every band's name, and what some profiles say of it, by model index
+ * (objects keyed by the index, only for bands that have it). */
+static void
+put_names(struct json_w *w, const hp_model *m)
+{
+	size_t i, n = hp_model_band_count(m), len;
+	char idx[24];
+
+	json_key(w, "names");
+	json_array(w);
+	for (i = 0; i < n; i++) {
+		const char *s = hp_model_band_name(m, (hp_band)i, &len);
+
+		json_str(w, s, len);
+	}
+	json_end(w);
+	json_key(w, "labels");
+	json_object(w);
+	for (i = 0; i < n; i++) {
+		const char *nm = hp_model_band_name(m, (hp_band)i, &len);
+		size_t ll;
+		const char *lb = hp_model_band_label(m, (hp_band)i, &ll);
+
+		if (lb == nm || (ll == len && memcmp(lb, nm, len) == 0))
+			continue;
+		snprintf(idx, sizeof idx, "%zu", i);
+		json_key(w, idx);
+		json_str(w, lb, ll);
+	}
+	json_end(w);
+	json_key(w, "ipe");
+	json_object(w);
+	for (i = 0; i < n; i++) {
+		const struct hp_ipe *p = hp_model_band_ipe(m, (hp_band)i);
+
+		if (!p)
+			continue;
+		snprintf(idx, sizeof idx, "%zu", i);
+		json_key(w, idx);
+		put_ipe_fields(w, p);
+	}
+	json_end(w);
+	json_key(w, "stack");
+	json_object(w);
+	for (i = 0; i < n; i++) {
+		const char *s = hp_model_band_stack(m, (hp_band)i, &len), *e, *z;
+
+		if (!s)
+			continue;
+		snprintf(idx, sizeof idx, "%zu", i);
+		json_key(w, idx);
+		json_array(w);
+		for (e = s + len; s < e; s = z + 1) {
+			if (!(z = memchr(s, '\0', (size_t)(e - s))))
+				z = e;
+			json_str(w, s, (size_t)(z - s));
+		}
+		json_end(w);
+	}
+	json_end(w);
+	json_key(w, "ticky");
+	json_object(w);
+	for (i = 0; i < n; i++) {
+		const struct hp_ticky_row *r = hp_model_band_ticky(m, (hp_band)i);
+
+		if (!r)
+			continue;
+		snprintf(idx, sizeof idx, "%zu", i);
+		json_key(w, idx);
+		json_array(w);
+		json_u64(w, r->entries);
+		json_u64(w, r->alloc);
+		json_u64(w, r->allocd);
+		json_u64(w, r->arity);
+		json_str(w, r->kinds, r->kinds_len);
+		json_end(w);
+	}
+	json_end(w);
+}
+
+/* Each band's shape: its greatest value in each of SPARK_N stretches of
+ * the run, as a level 0..35 of its peak, one character each. */
+static int
+put_sparks(struct json_w *w, const hp_model *m, struct hp_err *err)
+{
+	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
+	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m);
+	size_t i, k;
+	uint64_t *mx = hp_callocn(nb ? nb * SPARK_N : 1, sizeof *mx);
+	double t0, t1;
+	char s[SPARK_N];
+
+	if (!mx)
+		return hp_err_set(err, "out of memory");
+	t0 = ns ? hp_model_sample_time(m, 0) : 0;
+	t1 = ns ? hp_model_sample_time(m, ns - 1) : 0;
+	for (i = 0; i < ns; i++) {
+		const hp_band *b;
+		const uint64_t *v;
+		size_t n = hp_model_sample(m, i, &b, &v);
+		double t = hp_model_sample_time(m, i);
+		size_t c = t1 > t0 ? (size_t)((t - t0) / (t1 - t0) * SPARK_N)
+				   : 0;
+
+		if (c >= SPARK_N)
+			c = SPARK_N - 1;
+		for (k = 0; k < n; k++)
+			if (v[k] > mx[(size_t)b[k] * SPARK_N + c])
+				mx[(size_t)b[k] * SPARK_N + c] = v[k];
+	}
+	json_key(w, "spark");
+	json_array(w);
+	for (i = 0; i < nb; i++) {
+		uint64_t peak = hp_model_band_peak(m, (hp_band)i);
+
+		for (k = 0; k < SPARK_N; k++) {
+			uint64_t v = mx[i * SPARK_N + k];
+
+			s[k] = digits[peak ? (size_t)lround((double)v /
+							    (double)peak * 35)
+					   : 0];
+		}
+		json_str(w, s, SPARK_N);
+	}
+	json_end(w);
+	free(mx);
+	return 0;
+}
+
+static void
+put_series(struct json_w *w, const hp_model *m)
+{
+	static const char *const names[HP_NSERIES] = {
+		"heap_size", "blocks_size", "heap_live"
+	};
+	int s, pass;
+
+	json_key(w, "series");
+	json_object(w);
+	for (s = 0; s < HP_NSERIES; s++) {
+		const double *t;
+		const uint64_t *v;
+		size_t n = hp_model_series(m, (enum hp_series)s, &t, &v), i;
+		size_t step = n > SERIES_POINTS ? (n + SERIES_POINTS - 1) /
+						  SERIES_POINTS : 1;
+
+		if (!n)
+			continue;
+		/* Past SERIES_POINTS, each run of `step` points as its
+		 * least and greatest, in time order: the times, then the
+		 * values of the same points. */
+		json_key(w, names[s]);
+		json_array(w);
+		for (pass = 0; pass < 2; pass++) {
+			json_array(w);
+			for (i = 0; i < n; i += step) {
+				size_t j, lo = i, hi = i, a, b;
+
+				for (j = i; j < i + step && j < n; j++) {
+					if (v[j] < v[lo])
+						lo = j;
+					if (v[j] > v[hi])
+						hi = j;
+				}
+				a = lo < hi ? lo : hi;
+				b = lo < hi ? hi : lo;
+				if (pass == 0)
+					json_num(w, t[a]);
+				else
+					json_u64(w, v[a]);
+				if (a != b && pass == 0)
+					json_num(w, t[b]);
+				else if (a != b)
+					json_u64(w, v[b]);
+			}
+			json_end(w);
+		}
+		json_end(w);
+	}
+	json_end(w);
+}
+
+static int
+put_data(FILE *f, const hp_model *m, const struct render_opts *o,
+	 const struct render_layout *l, const char *name,
+	 const struct mem *summary, struct hp_err *err)
+{
+	struct json_w w;
+	size_t i;
+
+	json_init(&w, f, 1);
+	json_object(&w);
+	json_key(&w, "v");
+	json_int(&w, 1);
+	json_key(&w, "kind");
+	json_cstr(&w, kind_of(m));
+	json_key(&w, "title");
+	json_cstr(&w, l->title);
+	json_key(&w, "job");
+	json_cstr(&w, hp_model_get(m, HP_JOB));
+	json_key(&w, "date");
+	json_cstr(&w, hp_model_get(m, HP_DATE));
+	json_key(&w, "file");
+	json_cstr(&w, name);
+	json_key(&w, "xunit");
+	json_cstr(&w, l->xunit);
+	json_key(&w, "vunit");
+	json_cstr(&w, hp_model_get(m, HP_VALUE_UNIT) ?
+		  hp_model_get(m, HP_VALUE_UNIT) : "bytes");
+	json_key(&w, "scale");
+	json_num(&w, hp_model_scale(m));
+	json_key(&w, "t0");
+	json_num(&w, l->t0);
+	json_key(&w, "t1");
+	json_num(&w, l->t1);
+	json_key(&w, "zero");
+	json_bool(&w, l->zero_start);
+	json_key(&w, "step");
+	json_bool(&w, l->step);
+	json_key(&w, "window");
+	json_bool(&w, o->has_from || o->has_to);
+	json_key(&w, "n");
+	json_u64(&w, hp_model_sample_count(m));
+	if (put_samples(&w, m, l, err))
+		return -1;
+	put_bands(&w, l);
+	put_names(&w, m);
+	if (put_sparks(&w, m, err))
+		return -1;
+	json_key(&w, "marks");
+	json_array(&w);
+	for (i = 0; i < hp_model_mark_count(m) && !o->no_marks; i++) {
+		json_array(&w);
+		json_num(&w, hp_model_mark_time(m, i));
+		json_cstr(&w, hp_model_mark_label(m, i));
+		json_end(&w);
+	}
+	json_end(&w);
+	put_series(&w, m);
+	json_key(&w, "summary");
+	json_raw(&w, summary->buf, summary->len);
+	json_end(&w);
+	return 0;
+}
+
+static void
+put_bytes(FILE *f, double v, const char *unit)
+{
+	char buf[64];
+
+	summary_bytes(buf, sizeof buf, v, unit);
+	put_html_c(f, buf);
+}
+
+/* The drawn bands, top first, for a reader without JavaScript and for
+ * print: the key's colour, the full name, peak and share. */
+static int
+put_table(FILE *f, const hp_model *m, const struct render_layout *l,
+	  struct hp_err *err)
+{
+	struct hp_stats st;
+	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
+	double scale = hp_model_scale(m);
+	size_t i;
+
+	if (hp_stats_compute(&st, m, err))
+		return -1;
+	if (!vu)
+		vu = "bytes";
+	if (strcmp(vu, "bytes") == 0)
+		vu = "B";
+	fputs("<table class=\"stable\"><caption>", f);
+	fprintf(f, "%zu bands", hp_model_band_count(m));
+	if (l->nbands < hp_model_band_count(m))
+		fprintf(f, "; the graph draws %zu", l->nbands);
+	fputs("</caption>\n<thead><tr><th>Band</th><th>Peak</th>"
+	      "<th>Share</th></tr></thead><tbody>\n", f);
+	for (i = l->nbands; i-- > 0;) {
+		const struct layout_band *b = &l->bands[i];
+		double peak = 0, integral = 0;
+		char hex[8];
+		size_t k;
+
+		if (b->band == LAYOUT_OTHER) {
+			for (k = 0; k < l->nslot; k++)
+				if (l->slot[k] == (int32_t)i) {
+					integral += st.band[k].integral;
+					if ((double)st.band[k].peak > peak)
+						peak = (double)st.band[k].peak;
+				}
+		} else {
+			peak = (double)st.band[b->band].peak;
+			integral = st.band[b->band].integral;
+		}
+		colour_hex(hex, b);
+		fprintf(f, "<tr><td><svg width=\"10\" height=\"10\" aria-hidden=\"true\"><rect width=\"10\" height=\"10\" fill=\"%s\"/></svg> ",
+			hex);
+		if (b->band == LAYOUT_OTHER && l->other_label)
+			put_html_c(f, l->other_label);
+		else
+			put_html(f, b->label, b->label_len);
+		fputs(b->band == LAYOUT_OTHER ? "</td><td>&le; " : "</td><td>", f);
+		put_bytes(f, peak * scale, vu);
+		fprintf(f, "</td><td>%.1f %%</td></tr>\n",
+			st.integral > 0 ? 100 * integral / st.integral : 0.0);
+	}
+	fputs("</tbody></table>", f);
+	hp_stats_release(&st);
+	return 0;
+}
+
+static int
+put_subtitle(FILE *f, const hp_model *m, const char *name)
+{
+	const char *date = hp_model_get(m, HP_DATE);
+
+	put_html_c(f, name && strcmp(name, "-") != 0 ? name : "standard input");
+	if (date && *date) {
+		fputs(" \xc2\xb7 ", f);
+		put_html_c(f, date);
+	}
+	fprintf(f, " \xc2\xb7 %zu samples, %zu bands",
+		hp_model_sample_count(m), hp_model_band_count(m));
+	return 0;
+}
+
+int
+out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
+	 const char *name, FILE *f, struct hp_err *err)
+{
+	const char *t = (const char *)page_html, *end = t + page_html_len;
+	struct mem svg = { 0 }, sum = { 0 };
+	struct render_opts so = *o;
+	struct render_layout l;
+	int rc = -1, have_layout = 0;
+
+	/* In colour unless a palette was asked for (hp2ps's greys are
+	 * for paper); the layout and the static graph both see it. */
+	if (so.palette == RENDER_PALETTE_AUTO)
+		so.colour = 1;
+	o = &so;
+	so.format = RENDER_SVG;
+	if (mem_open(&svg, err) || render_graph(ctx, m, &so, NULL, NULL,
+						svg.f, err) ||
+	    mem_close(&svg, err))
+		goto out;
+	if (mem_open(&sum, err) ||
+	    summary_print(sum.f, name ? name : "-", m, o, 1, 100, err) ||
+	    mem_close(&sum, err))
+		goto out;
+	if (layout_compute(&l, m, o, NULL, NULL, NULL, err))
+		goto out;
+	have_layout = 1;
+	while (t < end) {
+		const char *at = memchr(t, '@', (size_t)(end - t)), *z;
+		size_t k;
+
+		if (!at) {
+			fwrite(t, 1, (size_t)(end - t), f);
+			break;
+		}
+		fwrite(t, 1, (size_t)(at - t), f);
+		for (z = at + 1; z < end && ((*z >= 'A' && *z <= 'Z') || *z == '_'); z++)
+			;
+		k = (size_t)(z - at - 1);
+		if (z >= end || *z != '@' || k == 0) {
+			putc('@', f);
+			t = at + 1;
+			continue;
+		}
+#define IS(s) (k == sizeof(s) - 1 && memcmp(at + 1, (s), k) == 0)
+		if (IS("SCRIPT_HASH"))
+			fputs(page_js_hash, f);
+		else if (IS("STYLE_HASH"))
+			fputs(page_css_hash, f);
+		else if (IS("TITLE"))
+			put_html_c(f, l.title);
+		else if (IS("SUBTITLE"))
+			put_subtitle(f, m, name);
+		else if (IS("STYLE"))
+			fwrite(page_css, 1, page_css_len, f);
+		else if (IS("SCRIPT"))
+			fwrite(page_js, 1, page_js_len, f);
+		else if (IS("SVG"))
+			put_base64(f, (const unsigned char *)svg.buf, svg.len);
+		else if (IS("TABLE")) {
+			if (put_table(f, m, &l, err))
+				goto out;
+		} else if (IS("DATA")) {
+			if (put_data(f, m, o, &l, name ? name : "-", &sum, err))
+				goto out;
+		} else {
+			fwrite(at, 1, k + 2, f);
+		}
+#undef IS
+		t = z + 1;
+	}
+	rc = out_flush(f, err);
+out:
+	if (have_layout)
+		layout_release(&l);
+	mem_free(&svg);
+	mem_free(&sum);
+	return rc;
+}

@@ -1,0 +1,318 @@
+/* chart.js - the band graph on a canvas: stacked (hp2ps's), 100 %, or
+ * each band divided by its own peak; marks as labelled rules; the heap
+ * series as lines; hover (a crosshair and a tooltip in the DOM over the
+ * canvas, so moving the pointer never repaints the plot unless the band
+ * under it changes); drag to zoom; the overview strip below. */
+
+var M = { l: 66, r: 14, t: 24, b: 40 };
+var SERIES = { heap_size: ['heap size', '#d62728'], blocks_size: ['blocks size', '#7f7f7f'], heap_live: ['live bytes', '#1f3fbf'] };
+
+function makeChart(D, S, changed) {
+  var cv = $('canvas'), ov = $('ov'), box = $('chart');
+  var xhair = $('xhair'), tip = $('tip'), sel = $('sel'), ovwin = $('ovwin');
+  var W = 0, H = 0, hl = -1, vis = [], yMax = 1, drag = null;
+  var C = { hl: function () { return hl; } };
+
+  function win() { return [S.x0 === null ? D.lo : S.x0, S.x1 === null ? D.hi : S.x1]; }
+  function px(t, w) { var r = win(); return M.l + (t - r[0]) / (r[1] - r[0]) * (w - M.l - M.r); }
+  function tOf(x) { var r = win(); return r[0] + (x - M.l) / (W - M.l - M.r) * (r[1] - r[0]); }
+  function py(v) { return M.t + (1 - v / yMax) * (H - M.t - M.b); }
+
+  /* Sample range to draw for the window: one sample beyond each side. */
+  function range() {
+    var r = win(), a = lowerIdx(D.tm, r[0]), b = lowerIdx(D.tm, r[1]);
+    return [Math.max(0, a), Math.min(D.T - 1, b + 1)];
+  }
+
+  function total(i) { var s = 0; for (var j = 0; j < vis.length; j++) s += D.val[vis[j]][i]; return s; }
+
+  function computeY(a, b) {
+    if (S.view !== 'stack') return 1;
+    var m = 0, i;
+    for (i = a; i <= b; i++) { var s = total(i); if (s > m) m = s; }
+    var r = win();
+    Object.keys(D.series).forEach(function (k) {
+      if (!S.lines[k]) return;
+      var t = D.series[k][0], v = D.series[k][1];
+      for (var j = 0; j < t.length; j++) if (t[j] >= r[0] && t[j] <= r[1] && v[j] > m) m = v[j];
+    });
+    return m > 0 ? m * 1.04 : 1;
+  }
+
+  function setup(c, h) {
+    var dpr = window.devicePixelRatio || 1, w = c.parentNode.clientWidth;
+    c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
+    c.style.width = w + 'px'; c.style.height = h + 'px';
+    var g = c.getContext('2d');
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    return [g, w];
+  }
+
+  /* The value drawn for band k at sample i, before stacking. */
+  function shown(k, i, tot) {
+    var v = D.val[k][i];
+    if (S.view === 'norm') return tot > 0 ? v / tot : 0;
+    if (S.view === 'peak') return D.peak[k] > 0 ? v / D.peak[k] : 0;
+    return v;
+  }
+
+  function plot(g, w, h, a, b, x, y, lineW) {
+    var n = b - a + 1, base = new Float64Array(n), top = new Float64Array(n), i, j, k;
+    var tots = new Float64Array(n);
+    for (i = 0; i < n; i++) tots[i] = S.view === 'norm' ? total(a + i) : 0;
+    for (j = 0; j < vis.length; j++) {
+      k = vis[j];
+      for (i = 0; i < n; i++) top[i] = (S.view === 'peak' ? 0 : base[i]) + shown(k, a + i, tots[i]);
+      g.beginPath();
+      if (S.view === 'peak') {
+        for (i = 0; i < n; i++) { var X = x(D.tm[a + i]), Y = y(top[i]); if (i) g.lineTo(X, Y); else g.moveTo(X, Y); }
+        g.strokeStyle = D.bands[k].c;
+        g.lineWidth = k === hl ? lineW * 2.5 : lineW;
+        g.stroke();
+      } else {
+        for (i = 0; i < n; i++) { if (i) g.lineTo(x(D.tm[a + i]), y(top[i])); else g.moveTo(x(D.tm[a + i]), y(top[i])); }
+        for (i = n - 1; i >= 0; i--) g.lineTo(x(D.tm[a + i]), y(base[i]));
+        g.closePath();
+        g.fillStyle = D.bands[k].c;
+        g.globalAlpha = hl >= 0 && k !== hl ? 0.45 : 1;
+        g.fill();
+        g.globalAlpha = 1;
+        if (k === hl) { g.strokeStyle = '#000'; g.lineWidth = 1.5; g.stroke(); }
+      }
+      var t = base; base = top; top = t;
+    }
+  }
+
+  function axes(g, w, h) {
+    var r = win(), span = r[1] - r[0], xs = niceStep(span, Math.max(2, (w - M.l - M.r) / 90));
+    g.fillStyle = '#222'; g.strokeStyle = '#222'; g.lineWidth = 1;
+    g.font = '12px system-ui, sans-serif';
+    g.textAlign = 'center'; g.textBaseline = 'top';
+    var bottom = h - M.b;
+    g.beginPath(); g.moveTo(M.l, M.t); g.lineTo(M.l, bottom + 0.5); g.lineTo(w - M.r, bottom + 0.5); g.stroke();
+    for (var t = Math.ceil(r[0] / xs) * xs; t <= r[1] + xs * 1e-9; t += xs) {
+      var X = Math.round(px(t, w)) + 0.5;
+      g.beginPath(); g.moveTo(X, bottom); g.lineTo(X, bottom + 4); g.stroke();
+      g.fillText(fmtTime(t, xs * 10), X, bottom + 6);
+    }
+    g.fillText(D.xunit, M.l + (w - M.l - M.r) / 2, bottom + 22);
+    g.textAlign = 'right'; g.textBaseline = 'middle';
+    var ys = S.view === 'stack' ? niceStep(yMax, 5) : 0.2;
+    for (var v = 0; v <= yMax * 1.0001; v += ys) {
+      var Y = Math.round(py(v)) + 0.5;
+      g.strokeStyle = '#e4e4e4'; g.beginPath(); g.moveTo(M.l + 1, Y); g.lineTo(w - M.r, Y); g.stroke();
+      g.strokeStyle = '#222'; g.beginPath(); g.moveTo(M.l - 4, Y); g.lineTo(M.l, Y); g.stroke();
+      g.fillText(S.view === 'stack' ? fmtSI(v * D.scale, '').replace(' ', '') : Math.round(v * 100) + ' %', M.l - 6, Y);
+    }
+    g.save(); g.translate(14, M.t + (h - M.t - M.b) / 2); g.rotate(-Math.PI / 2);
+    g.textAlign = 'center';
+    g.fillText(S.view === 'stack' ? D.vunit : S.view === 'norm' ? 'share of the total shown' : "of the band's peak", 0, 0);
+    g.restore();
+  }
+
+  function marks(g, w, h) {
+    var r = win(), lastEnd = -1e9;
+    g.font = '11px system-ui, sans-serif'; g.textBaseline = 'bottom'; g.textAlign = 'left';
+    D.marks.forEach(function (mk) {
+      if (mk[0] < r[0] || mk[0] > r[1]) return;
+      var X = Math.round(px(mk[0], w)) + 0.5;
+      g.strokeStyle = 'rgba(0,0,0,0.55)'; g.setLineDash([3, 3]);
+      g.beginPath(); g.moveTo(X, M.t - 4); g.lineTo(X, h - M.b); g.stroke(); g.setLineDash([]);
+      if (mk[1] !== null && X > lastEnd) {
+        var txt = mk[1].length > 40 ? mk[1].slice(0, 39) + '…' : mk[1];
+        g.fillStyle = '#333'; g.fillText(txt, X + 2, M.t - 4);
+        lastEnd = X + 6 + g.measureText(txt).width;
+      }
+    });
+  }
+
+  function series(g, w) {
+    if (S.view !== 'stack') return;
+    Object.keys(D.series).forEach(function (k) {
+      if (!S.lines[k]) return;
+      var t = D.series[k][0], v = D.series[k][1];
+      g.beginPath();
+      for (var j = 0; j < t.length; j++) { var X = px(t[j], w), Y = py(v[j]); if (j) g.lineTo(X, Y); else g.moveTo(X, Y); }
+      g.strokeStyle = SERIES[k][1]; g.lineWidth = 1.5; g.setLineDash([6, 3]); g.stroke(); g.setLineDash([]);
+    });
+  }
+
+  C.visible = function () { return vis; };
+
+  C.draw = function () {
+    vis = S.shown();
+    var gw = setup(cv, Math.max(260, Math.min(520, window.innerHeight * 0.55)));
+    var g = gw[0]; W = gw[1]; H = cv.height / (window.devicePixelRatio || 1);
+    var ab = range();
+    yMax = computeY(ab[0], ab[1]);
+    g.clearRect(0, 0, W, H);
+    g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
+    plot(g, W, H, ab[0], ab[1], function (t) { return px(t, W); }, py, 1.5);
+    series(g, W);
+    g.restore();
+    axes(g, W, H);
+    marks(g, W, H);
+    C.drawOverview();
+    var r = win();
+    var n = ab[1] - ab[0] + 1;
+    var note = [];
+    if (!D.exact) {
+      note.push('This page keeps ' + D.times.length + ' of the run\'s ' + D.n + ' samples: in each column of the time axis the samples of least and greatest total (no peak of the total is lost).' +
+        (n < 40 ? ' This zoom has reached the finest level kept; hp2x --from/--to cuts an exact window.' : ''));
+    }
+    if (D.window) note.push('The profile was cut to a window (--from/--to).');
+    $('note').textContent = note.join(' ');
+    box.setAttribute('data-x0', r[0]); box.setAttribute('data-x1', r[1]); box.setAttribute('data-ymax', yMax);
+    box.setAttribute('data-w', W);
+  };
+
+  C.drawOverview = function () {
+    var gw = setup(ov, 56), g = gw[0], w = gw[1], h = 56;
+    var x = function (t) { return M.l + (t - D.lo) / (D.hi - D.lo) * (w - M.l - M.r); };
+    var m = 0;
+    for (var i = 0; i < D.T; i++) { var s = total(i); if (s > m) m = s; }
+    if (S.view !== 'stack') m = 1;
+    var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
+    g.clearRect(0, 0, w, h);
+    var save = hl; hl = -1;
+    plot(g, w, h, 0, D.T - 1, x, y, 1);
+    hl = save;
+    var r = win(), a = x(r[0]), b = x(r[1]);
+    ovwin.style.left = a + 'px'; ovwin.style.width = Math.max(2, b - a) + 'px';
+    ovwin.hidden = S.x0 === null && S.x1 === null;
+  };
+
+  /* ---- hover ---- */
+
+  function bandAt(i, yv) {
+    if (S.view === 'peak') {
+      var best = -1, bd = Infinity;
+      vis.forEach(function (k) { var d = Math.abs(shown(k, i, 0) - yv); if (d < bd) { bd = d; best = k; } });
+      return bd < 0.05 ? best : -1;
+    }
+    var tot = S.view === 'norm' ? total(i) : 0, c = 0;
+    for (var j = 0; j < vis.length; j++) {
+      var v = shown(vis[j], i, tot);
+      if (yv >= c && yv < c + v) return vis[j];
+      c += v;
+    }
+    return -1;
+  }
+
+  C.hover = function (x, y) {
+    if (!D.T || x < M.l || x > W - M.r || y < M.t || y > H - M.b) { C.leave(); return; }
+    var r = win(), i = nearestIdx(D.tm, tOf(x));
+    if (D.tm[i] < r[0] || D.tm[i] > r[1]) { C.leave(); return; }
+    var X = px(D.tm[i], W), yv = (1 - (y - M.t) / (H - M.t - M.b)) * yMax;
+    var k = bandAt(i, yv);
+    xhair.hidden = false; xhair.style.left = Math.round(X) + 'px';
+    xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
+    C.tooltip(i, k);
+    var tw = tip.offsetWidth, th = tip.offsetHeight;
+    tip.style.left = (X + 14 + tw > W ? Math.max(0, X - 14 - tw) : X + 14) + 'px';
+    tip.style.top = Math.max(0, Math.min(H - th, y - th / 2)) + 'px';
+    if (k !== hl) { hl = k; C.draw(); changed('hl'); }
+  };
+
+  C.tooltip = function (i, k) {
+    var rows = vis.map(function (b) { return [b, D.val[b][i]]; });
+    rows.sort(function (p, q) { return q[1] - p[1] || q[0] - p[0]; });
+    var tot = 0; rows.forEach(function (p) { tot += p[1]; });
+    tip.textContent = '';
+    tip.setAttribute('data-i', i);
+    tip.setAttribute('data-t', D.tm[i]);
+    var head = el('div', 'th');
+    head.appendChild(el('span', 'tt', fmtTime(D.tm[i], (win()[1] - win()[0])) + ' s'));
+    var totEl = el('span', 'tv', fmtSI(tot * D.scale, D.unit));
+    totEl.setAttribute('data-v', tot);
+    totEl.id = 'tip-total';
+    head.appendChild(el('span', null, ' total '));
+    head.appendChild(totEl);
+    tip.appendChild(head);
+    var shownRows = 0, rest = 0;
+    rows.forEach(function (p) {
+      if (p[1] === 0 && p[0] !== k) return;
+      if (shownRows >= 30 && p[0] !== k) { rest++; return; }
+      shownRows++;
+      var row = el('div', 'tr' + (p[0] === k ? ' hl' : ''));
+      var sw = el('span', 'sw'); sw.style.background = D.bands[p[0]].c;
+      row.appendChild(sw);
+      var v = el('span', 'tv', fmtSI(p[1] * D.scale, D.unit)); v.setAttribute('data-v', p[1]);
+      row.appendChild(v);
+      row.appendChild(el('span', 'tn', D.bands[p[0]].label));
+      row.setAttribute('data-slot', p[0]);
+      tip.appendChild(row);
+    });
+    if (rest) tip.appendChild(el('div', 'more', rest + ' more'));
+    tip.hidden = false;
+  };
+
+  C.leave = function () {
+    xhair.hidden = true; tip.hidden = true;
+    if (hl !== -1) { hl = -1; C.draw(); changed('hl'); }
+  };
+
+  /* ---- drag to zoom ---- */
+
+  function localX(e, elm) { var b = elm.getBoundingClientRect(); return [e.clientX - b.left, e.clientY - b.top]; }
+
+  box.addEventListener('pointermove', function (e) {
+    var p = localX(e, box);
+    if (drag) {
+      var a = Math.max(M.l, Math.min(drag, p[0])), b = Math.min(W - M.r, Math.max(drag, p[0]));
+      sel.hidden = false; sel.style.left = a + 'px'; sel.style.width = (b - a) + 'px';
+      sel.style.top = M.t + 'px'; sel.style.height = (H - M.t - M.b) + 'px';
+    }
+    C.hover(p[0], p[1]);
+  });
+  box.addEventListener('pointerleave', function () { if (!drag) C.leave(); });
+  box.addEventListener('pointerdown', function (e) {
+    if (e.button !== 0) return;
+    var p = localX(e, box);
+    if (p[0] < M.l || p[0] > W - M.r) return;
+    drag = p[0]; box.setPointerCapture(e.pointerId); e.preventDefault();
+  });
+  box.addEventListener('pointerup', function (e) {
+    if (drag === null) return;
+    var p = localX(e, box), a = Math.min(drag, p[0]), b = Math.max(drag, p[0]);
+    drag = null; sel.hidden = true;
+    if (b - a >= 4) C.zoomTo(tOf(Math.max(a, M.l)), tOf(Math.min(b, W - M.r)));
+  });
+  box.addEventListener('dblclick', function () { C.zoomTo(null, null); });
+
+  C.zoomTo = function (a, b) {
+    if (a !== null && b !== null) {
+      a = Math.max(D.lo, a); b = Math.min(D.hi, b);
+      if (!(b > a)) return;
+      if (a <= D.lo && b >= D.hi) a = b = null;
+    }
+    S.x0 = a; S.x1 = b;
+    changed('window');
+  };
+
+  C.zoomBy = function (f) {
+    var r = win(), c = (r[0] + r[1]) / 2, h = (r[1] - r[0]) * f / 2;
+    C.zoomTo(c - h, c + h);
+  };
+  C.pan = function (f) {
+    var r = win(), d = (r[1] - r[0]) * f;
+    if (r[0] + d < D.lo) d = D.lo - r[0];
+    if (r[1] + d > D.hi) d = D.hi - r[1];
+    C.zoomTo(r[0] + d, r[1] + d);
+  };
+
+  /* The overview: drag there picks the window too. */
+  var odrag = null;
+  var ovbox = $('overview');
+  function otime(x) { var w = ovbox.clientWidth; return D.lo + (x - M.l) / (w - M.l - M.r) * (D.hi - D.lo); }
+  ovbox.addEventListener('pointerdown', function (e) { odrag = localX(e, ovbox)[0]; ovbox.setPointerCapture(e.pointerId); e.preventDefault(); });
+  ovbox.addEventListener('pointerup', function (e) {
+    if (odrag === null) return;
+    var x = localX(e, ovbox)[0], a = Math.min(odrag, x), b = Math.max(odrag, x);
+    odrag = null;
+    if (b - a >= 3) C.zoomTo(otime(a), otime(b));
+    else { var r = win(), h = (r[1] - r[0]) / 2, c = otime(x); if (S.x0 !== null) C.zoomTo(c - h, c + h); }
+  });
+
+  return C;
+}

@@ -1,0 +1,40 @@
+/* key.js - the key: one button per drawn band, top band first, with
+ * its full name (wrapped, never cut).  A click hides or shows the band
+ * (the rest re-stack and y rescales); Ctrl-, Cmd- or Alt-click keeps
+ * only that band, and again shows them all. */
+
+function makeKey(D, S, changed) {
+  var box = $('key'), btns = [];
+  for (var k = D.bands.length - 1; k >= 0; k--) {
+    var b = el('button', 'kb');
+    b.type = 'button';
+    var sw = el('span', 'sw'); sw.style.background = D.bands[k].c;
+    b.appendChild(sw);
+    b.appendChild(el('span', 'kn', D.bands[k].label));
+    b.setAttribute('data-slot', k);
+    b.title = D.bands[k].label;
+    b.addEventListener('click', click.bind(null, k));
+    box.appendChild(b);
+    btns[k] = b;
+  }
+
+  function click(k, e) {
+    var all = D.bands.map(function (_, j) { return j; });
+    if (e.ctrlKey || e.metaKey || e.altKey) {
+      var solo = all.every(function (j) { return j === k ? !S.hidden.has(j) : S.hidden.has(j); });
+      S.hidden = new Set(solo ? [] : all.filter(function (j) { return j !== k; }));
+    } else if (S.hidden.has(k)) S.hidden.delete(k);
+    else S.hidden.add(k);
+    changed('bands');
+  }
+
+  return {
+    update: function (hl) {
+      btns.forEach(function (b, k) {
+        b.setAttribute('aria-pressed', S.hidden.has(k) ? 'false' : 'true');
+        b.classList.toggle('out', !S.matches(D.bands[k].label) && !S.matches(D.bands[k].name));
+        b.classList.toggle('hl', k === hl);
+      });
+    }
+  };
+}

@@ -1,0 +1,151 @@
+/* table.js - every band of the profile, not only the drawn ones: full
+ * name, its shape, peak, when, share, last, growth (--summary=json's
+ * numbers, from the same code), the info-table fields of -hi and the
+ * stack of a time profile.  Sortable by every column, filtered by the
+ * same box as the chart.  Only the rows in view are in the DOM, so
+ * 20,000 bands scroll smoothly.  Zoomed in, the numbers are those of
+ * the window, computed from the samples on the page as hp/stats.c
+ * computes them for the run. */
+
+var ROW_H = 26;
+
+function makeTable(D, S, changed) {
+  var head = $('thead'), body = $('tbody'), scroll = $('tscroll');
+  var cols = [
+    { k: 'label', t: 'Band', s: 1 },
+    { k: 'spark', t: 'Shape', nosort: true },
+    { k: 'peak', t: 'Peak', n: 1, f: function (v) { return fmtSI(v * D.scale, D.unit); } },
+    { k: 'peak_time', t: 'At', n: 1, f: function (v) { return v === null ? '' : v.toFixed(3) + ' s'; } },
+    { k: 'share', t: 'Share', n: 1, f: fmtPct },
+    { k: 'last', t: 'Last', n: 1, f: function (v) { return fmtSI(v * D.scale, D.unit); } },
+    { k: 'growth', t: 'Growth', n: 1, f: function (v) { return (v > 0 ? '+' : '') + fmtSI(v * D.scale, D.unit) + '/s'; } },
+    { k: 'drawn', t: 'Graph', s: 1 }
+  ];
+  if (D.hasIpe) ['closure_desc', 'type_desc', 'module', 'srcloc'].forEach(function (f, j) {
+    cols.push({ k: 'ipe.' + f, t: ['Closure type', 'Type', 'Module', 'Source'][j], s: 1, get: function (r) { return r.ipe ? r.ipe[f] || '' : ''; } });
+  });
+  if (D.hasStack) cols.push({ k: 'stack', t: 'Stack', s: 1, get: function (r) { return r.stack ? r.stack.join(' / ') : ''; } });
+  var sortKey = 'share', desc = true, rows = [], stats = D.rows, T = null;
+
+  cols.forEach(function (c) {
+    var th = el('th', c.n ? 'num' : null);
+    th.scope = 'col';
+    if (c.nosort) th.textContent = c.t;
+    else {
+      var b = el('button', 'sort', c.t); b.type = 'button';
+      b.addEventListener('click', function () {
+        if (sortKey === c.k) desc = !desc; else { sortKey = c.k; desc = !!c.n; }
+        T.refresh();
+      });
+      th.appendChild(b);
+    }
+    c.th = th;
+    head.appendChild(th);
+  });
+
+  function val(r, c) { return c.get ? c.get(r) : r[c.k]; }
+
+  /* The numbers of one drawn band over samples a..b of the page, as
+   * hp/stats.c computes them for the run: trapezoid integral, the
+   * first time of the peak, the last value, the least-squares slope. */
+  function windowStats(v, a, b) {
+    var peak = 0, pt = null, integ = 0, n = 0, st = 0, sv = 0, stt = 0, stv = 0, i;
+    for (i = a; i <= b; i++) {
+      var t = D.tm[i], x = v[i];
+      if (pt === null || x > peak) { peak = x; pt = t; }
+      if (i > a) integ += (t - D.tm[i - 1]) * (x + v[i - 1]) / 2;
+      n++; st += t; sv += x; stt += t * t; stv += t * x;
+    }
+    var den = n * stt - st * st;
+    return { peak: peak, peak_time: pt, integral: integ, last: v[b], growth: n > 1 && den > 0 ? (n * stv - st * sv) / den : 0 };
+  }
+
+  T = {
+    refresh: function () {
+      stats = D.rows;
+      if (S.x0 !== null) {
+        var a = lowerIdx(D.tm, S.x0), b = lowerIdx(D.tm, S.x1);
+        if (D.tm[a] < S.x0 && a < b) a++;
+        if (D.lead && a === 0) a = Math.min(1, b);
+        var all = 0, per = D.bands.map(function (_, k) { var s = windowStats(D.val[k], a, b); all += s.integral; return s; });
+        stats = D.rows.map(function (r) {
+          var k = D.slotOf.has(r.m) ? D.slotOf.get(r.m) : -1, o = Object.create(r);
+          if (k < 0) { o.peak = o.peak_time = o.share = o.last = o.growth = null; return o; }
+          var s = per[k];
+          o.peak = s.peak; o.peak_time = s.peak_time; o.last = s.last; o.growth = s.growth;
+          o.share = all > 0 ? s.integral / all : 0;
+          return o;
+        });
+      }
+      rows = stats.filter(function (r) { return S.matches(r.label) || S.matches(r.name); });
+      var c = cols.find(function (x) { return x.k === sortKey; });
+      rows.sort(function (p, q) {
+        var x = val(p, c), y = val(q, c), d;
+        if (x === null || x === undefined) return 1;
+        if (y === null || y === undefined) return -1;
+        d = c.n ? x - y : String(x).localeCompare(String(y));
+        return desc ? -d : d;
+      });
+      cols.forEach(function (x) { x.th.setAttribute('aria-sort', x.k === sortKey ? (desc ? 'descending' : 'ascending') : 'none'); });
+      $('tcount').textContent = rows.length + ' of ' + D.rows.length +
+        (S.x0 !== null ? ' · numbers for ' + S.x0.toFixed(3) + '–' + S.x1.toFixed(3) + ' s' +
+          (D.exact ? '' : ' (from the samples kept)') + '; bands merged into OTHER or left out have none there' : '');
+      T.render(true);
+    },
+    render: function (force) {
+      var first = Math.max(0, Math.floor(scroll.scrollTop / ROW_H) - 5);
+      var last = Math.min(rows.length, first + Math.ceil(scroll.clientHeight / ROW_H) + 10);
+      if (!force && first === T.first && last === T.last) return;
+      T.first = first; T.last = last;
+      body.textContent = '';
+      var top = el('tr', 'pad'); top.style.height = first * ROW_H + 'px'; body.appendChild(top);
+      for (var i = first; i < last; i++) body.appendChild(row(rows[i]));
+      var bot = el('tr', 'pad'); bot.style.height = (rows.length - last) * ROW_H + 'px'; body.appendChild(bot);
+    }
+  };
+
+  function row(r) {
+    var tr = el('tr');
+    tr.setAttribute('data-m', r.m);
+    cols.forEach(function (c) {
+      var td = el('td', c.n ? 'num' : null), v = val(r, c);
+      if (c.k === 'label') {
+        var k = D.slotOf.has(r.m) ? D.slotOf.get(r.m) : -1;
+        var sw = el('span', 'sw'), cell = el('div', 'cell');
+        if (k >= 0) sw.style.background = D.bands[k].c; else sw.classList.add('none');
+        cell.appendChild(sw);
+        cell.appendChild(el('span', 'tn', v));
+        td.appendChild(cell);
+        td.title = v;
+      } else if (c.k === 'spark') td.appendChild(spark(v));
+      else if (c.n) {
+        td.textContent = v === null || v === undefined ? '—' : c.f(v);
+        if (v !== null && v !== undefined) td.setAttribute('data-v', v);
+      } else { td.textContent = v; if (v) td.title = v; }
+      tr.appendChild(td);
+    });
+    return tr;
+  }
+
+  function spark(s) {
+    var ns = 'http://www.w3.org/2000/svg', svg = document.createElementNS(ns, 'svg');
+    svg.setAttribute('width', '72'); svg.setAttribute('height', '18');
+    svg.setAttribute('viewBox', '0 0 ' + (s.length * 3) + ' 36');
+    svg.setAttribute('aria-hidden', 'true');
+    var pts = [];
+    for (var i = 0; i < s.length; i++) pts.push(i * 3 + 1.5 + ',' + (36 - parseInt(s[i], 36)));
+    var pl = document.createElementNS(ns, 'polyline');
+    pl.setAttribute('points', pts.join(' '));
+    pl.setAttribute('fill', 'none'); pl.setAttribute('stroke', '#446'); pl.setAttribute('stroke-width', '2');
+    svg.appendChild(pl);
+    return svg;
+  }
+
+  var pending = false;
+  scroll.addEventListener('scroll', function () {
+    if (pending) return;
+    pending = true;
+    requestAnimationFrame(function () { pending = false; T.render(false); });
+  });
+  return T;
+}

@@ -1,0 +1,65 @@
+/* util.js - small helpers every part uses: elements built with text
+ * only (a profile's names are data, never markup), and numbers as the
+ * static graph and --summary write them. */
+
+function $(id) { return document.getElementById(id); }
+
+/* An element with text content (never innerHTML: names are hostile). */
+function el(tag, cls, text) {
+  var e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+var SI = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
+
+/* v with an SI prefix, three significant digits: "32.3 MB", as
+ * --summary's summary_bytes writes it. */
+function fmtSI(v, unit) {
+  var a = Math.abs(v), i = 0;
+  while (a >= 999.5 && i + 1 < SI.length) { a /= 1000; v /= 1000; i++; }
+  if (i === 0) return (Number.isInteger(v) ? String(v) : v.toPrecision(3).replace(/\.?0+$/, '')) + (unit ? ' ' + unit : '');
+  return Number(v.toPrecision(3)) + ' ' + SI[i] + (unit || '');
+}
+
+/* Seconds, with as many decimals as the span shown needs. */
+function fmtTime(t, span) {
+  var d = span > 0 ? Math.max(0, Math.min(9, 2 - Math.floor(Math.log10(span)))) : 3;
+  return t.toFixed(d);
+}
+
+function fmtPct(f) { return (f * 100).toFixed(f >= 0.1 || f === 0 ? 1 : 2) + ' %'; }
+
+/* Index of the last time <= t (0 when t is before the first). */
+function lowerIdx(times, t) {
+  var lo = 0, hi = times.length - 1;
+  if (hi < 0 || t <= times[0]) return 0;
+  if (t >= times[hi]) return hi;
+  while (hi - lo > 1) {
+    var mid = (lo + hi) >> 1;
+    if (times[mid] <= t) lo = mid; else hi = mid;
+  }
+  return lo;
+}
+
+/* Index of the time nearest t. */
+function nearestIdx(times, t) {
+  var i = lowerIdx(times, t);
+  if (i + 1 < times.length && t - times[i] > times[i + 1] - t) i++;
+  return i;
+}
+
+/* 1-2-5 steps: about n ticks over [a, b]. */
+function niceStep(span, n) {
+  var raw = span / n, p = Math.pow(10, Math.floor(Math.log10(raw))), f = raw / p;
+  return p * (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10);
+}
+
+/* A regular expression from the filter box, or null (and why) when it
+ * does not compile; empty text keeps every band. */
+function compileFilter(text) {
+  if (!text) return { re: null, err: '' };
+  try { return { re: new RegExp(text, 'i'), err: '' }; }
+  catch (e) { return { re: null, err: 'not a regular expression: ' + e.message, bad: true }; }
+}

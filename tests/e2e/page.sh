@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# tests/e2e/page.sh - -o FOO.html: the interactive page, in a real
+# browser (Debian's chromium, driven by chromedriver through
+# python3-selenium; tests/e2e/page.py does the looking).
+#
+#   samples   for each profile: the page loads from file:// with no
+#             console error and no request but itself and its own data:
+#             image; the tooltip at three censuses shows exactly the
+#             values of -o FOO.json, its total their sum; hiding a band
+#             lowers the total by exactly its value; a drag zoom shows
+#             the dragged range, y no higher, the window in the address,
+#             Esc goes back; the table equals --summary=json, every
+#             band; a link with a fragment restores view, window, hidden
+#             band and filter; printed (print media) and without
+#             JavaScript, hp2x's own graph and the band table show
+#   hostile   band names </script><img src=x onerror=alert(1)>, invalid
+#             UTF-8, NUL, U+2028 and 100 KB of text, and a JOB that
+#             closes the title: all shown as text, no element made of
+#             them, nothing fails
+#   csp       the page with a wrong script hash does not run (the policy
+#             is enforced, so the hashes are what allows the script)
+#   bytes     the data block holds no '<' and no raw U+2028/9; the page
+#             names no http(s) address outside the CSP's words
+set -u
+. "$(dirname "$0")/lib.bash"
+e2e_init page
+: "${HP2X:?}" "${HP2X_SRC:?}"
+py=/usr/bin/python3
+page_py=$HP2X_SRC/tests/e2e/page.py
+S=$HP2X_SRC/samples
+
+one() { # one PROFILE [OPTIONS...]
+	local p=$1
+	shift
+	"$HP2X" "$p" "$@" -o page.html || { bad "hp2x -o page.html failed on $p"; return; }
+	"$HP2X" "$p" "$@" -o data.json || { bad "hp2x -o data.json failed on $p"; return; }
+	"$HP2X" "$p" "$@" --summary=json >summary.json || { bad "--summary=json failed on $p"; return; }
+	"$py" "$page_py" check page.html data.json summary.json || bad "$p: see above"
+}
+
+samples_hT_hp() { one "$S/leak-hT.hp"; }
+samples_hT_eventlog() { one "$S/leak-hT.eventlog"; }
+samples_hc_hp() { one "$S/leak-hc.hp"; }
+samples_hb_eventlog_many() { one "$S/leak-hb.eventlog" -m 40; }
+
+hostile() {
+	local big
+	big=$(head -c 100000 /dev/zero | tr '\0' 'x')
+	{
+		printf 'JOB "</title><script>alert(1)</script>"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+		printf 'BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n'
+		for t in 1 2 3; do
+			printf 'BEGIN_SAMPLE %s.0\n' $t
+			printf '</script><img src=x onerror=alert(1)>\t%d\n' $((t * 1000))
+			printf 'bad\377\376utf8\t%d\n' $((t * 900))
+			printf 'nul\000inside\t%d\n' $((t * 800))
+			printf 'line\342\200\250sep\t%d\n' $((t * 700))
+			printf '%s\t%d\n' "$big" $((t * 600))
+			printf 'END_SAMPLE %s.0\n' $t
+		done
+	} >hostile.hp
+	"$HP2X" hostile.hp -o hostile.html || { bad "hp2x failed on hostile names"; return; }
+	"$py" "$page_py" hostile hostile.html '</title><script>alert(1)</script>' || bad "hostile: see above"
+	# The data block: no '<', no raw U+2028/2029 (JSON escapes them).
+	"$py" - hostile.html <<'PY' || bad "hostile: the data block is not script-safe"
+import sys
+t = open(sys.argv[1], "rb").read()
+a = t.index(b'<script type="application/json" id="hp2x-data">') + 47
+b = t.index(b"</script>", a)
+block = t[a:b]
+assert b"<" not in block, "a '<' in the data block"
+assert b"\xe2\x80\xa8" not in block and b"\xe2\x80\xa9" not in block, "raw U+2028/9"
+assert b"http://" not in t.replace(b"http://www.w3.org/", b"") and b"https://" not in t, "an address in the page"
+PY
+}
+
+csp() {
+	"$HP2X" "$S/leak-hT.hp" -o page.html || { bad "hp2x failed"; return; }
+	"$py" "$page_py" csp page.html || bad "csp: see above"
+}
+
+run samples_hT_hp samples_hT_hp
+run samples_hT_eventlog samples_hT_eventlog
+run samples_hc_hp samples_hc_hp
+run samples_hb_eventlog_many samples_hb_eventlog_many
+run hostile hostile
+run csp csp
+e2e_done
