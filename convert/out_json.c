@@ -172,9 +172,12 @@ put_bands(FILE *f, const hp_model *m)
 static void
 put_samples(FILE *f, const hp_model *m)
 {
-	size_t i, j, n = hp_model_sample_count(m);
+	/* the censuses: GHC's exit mark is "end", not a sample of 0 bytes */
+	size_t i, j, n = hp_model_census_count(m);
 
-	fputs("\"samples\": [", f);
+	fputs("\"end\": ", f);
+	out_json_num(f, hp_model_end_time(m));
+	fputs(",\n\"samples\": [", f);
 	for (i = 0; i < n; i++) {
 		const hp_band *b;
 		const uint64_t *v;

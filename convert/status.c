@@ -137,7 +137,7 @@ cli_status_live(char *buf, size_t size, const hp_model *m)
 		summary_bytes(v, sizeof v, (double)x, "B");
 		put(buf, size, &n, "%sallocated %s", sep, v);
 	}
-	ns = hp_model_sample_count(m);
+	ns = hp_model_census_count(m);	/* "now" is no exit mark's 0 B */
 	if (ns > 0) {
 		const hp_band *bands;
 		const uint64_t *bytes;

@@ -438,14 +438,20 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		fprintf(out, "  what: %s (%s)\n", nm, hp_model_get(m, HP_VALUE_UNIT)
 			? hp_model_get(m, HP_VALUE_UNIT) : "");
 	}
-	fprintf(out, "  %zu samples", st->nsamples);
+	fprintf(out, "  %zu sample%s", st->nsamples, st->nsamples == 1 ? "" : "s");
 	if (st->nsamples) {
 		fputs(" from ", out);
 		put_time(out, st->t0);
 		fputs(" to ", out);
 		put_time(out, st->t1);
 	}
-	fprintf(out, ", %zu bands\n  clock: %s\n", st->nbands, clock_of(m, 0));
+	if (hp_model_census_count(m) < hp_model_sample_count(m)) {
+		fputs(" (the run ended at ", out);
+		put_time(out, st->end);
+		fputc(')', out);
+	}
+	fprintf(out, ", %zu band%s\n  clock: %s\n", st->nbands,
+		st->nbands == 1 ? "" : "s", clock_of(m, 0));
 	hum(a, sizeof a, (double)st->peak * u.scale, u.v);
 	hum(b, sizeof b, st->integral * u.scale, u.area);
 	fprintf(out, "  peak %s%s at ", peak_saturated(st) ? "at least " : "", a);
@@ -554,6 +560,8 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	out_json_num(out, st->t0);
 	fputs(", \"to\": ", out);
 	out_json_num(out, st->t1);
+	fputs(", \"end\": ", out);
+	out_json_num(out, st->end);
 	/* a peak whose sum stopped at 2^64-1 is no value: null, and
 	 * "saturated" says why (numbers not computed are null too) */
 	fputs(", \"peak\": ", out);

@@ -45,7 +45,9 @@
  * - BEGIN_SAMPLE t opens a sample; t must not be below the previous
  *   sample's time.  END_SAMPLE t closes it (its t is checked for syntax
  *   only, as hp2ps does).  Empty samples, such as the first and last ones
- *   GHC writes, are real samples.  Duplicate names in a sample are summed.
+ *   GHC writes, are real samples; the last, written at exit
+ *   (endHeapProfiling in rts/ProfHeap.c), is the end of the run and
+ *   not a census (hp_model_census_count).  Duplicate names in a sample are summed.
  * - Band lines belong inside a sample.  MARK t may appear anywhere.
  * - Lines end in LF (or CR LF).  A file with no LF in its first 64 KiB
  *   but a CR there is a file of CR-only lines (classic Mac OS), read so.
@@ -150,6 +152,8 @@ create(hp_model *m, const char *name)
 	if (!h)
 		return NULL;
 	h->m = m;
+	/* GHC's last sample is its exit mark, not a census (model.h) */
+	hp_model_set_exit_sample(m, 1);
 	h->name = hp_strdup(name ? name : "stdin");
 	if (!h->name) {
 		free(h);

@@ -112,6 +112,7 @@ struct hp_model {
 	double tick;
 	enum hp_measure measure;
 	int by_stack;
+	int exit_sample;	/* a last empty sample is GHC's exit mark */
 	struct counter {
 		const char *name;
 		uint64_t v;
@@ -980,6 +981,36 @@ enum hp_kind
 hp_model_kind(const hp_model *m)
 {
 	return m->kind;
+}
+
+/* ---- the exit sample (model.h) ---- */
+
+void
+hp_model_set_exit_sample(hp_model *m, int on)
+{
+	m->exit_sample = on != 0;
+}
+
+int
+hp_model_exit_sample(const hp_model *m)
+{
+	return m->exit_sample;
+}
+
+size_t
+hp_model_census_count(const hp_model *m)
+{
+	size_t n = m->nsample;
+
+	if (m->exit_sample && n >= 2 && m->start[n] == m->start[n - 1])
+		return n - 1;
+	return n;
+}
+
+double
+hp_model_end_time(const hp_model *m)
+{
+	return m->nsample ? m->time[m->nsample - 1] : 0;
 }
 
 /* ---- profiles that are not heap censuses ---- */

@@ -165,6 +165,23 @@ uint64_t hp_model_sample_sum(const hp_model *m, size_t i);
 /* Index of sample i's first entry among all entries, in sample order:
  * its entry k is entry hp_model_sample_first(m, i) + k. */
 size_t hp_model_sample_first(const hp_model *m, size_t i);
+/* GHC's exit sample.  endHeapProfiling (rts/ProfHeap.c) ends every
+ * .hp with an empty BEGIN_SAMPLE t / END_SAMPLE t pair, t the time the
+ * program ended: it marks the end of the run, nothing was measured.  A
+ * reader of input that has one says so (hp_model_set_exit_sample, the
+ * .hp reader); then a last sample that lists no band, after another
+ * sample, is that mark and not a census.  It stays a sample: drawings
+ * end there and fall to zero, as hp2ps draws it, and .hp output writes
+ * it back.  Every number about the bands (last value, growth, peaks,
+ * phases, sample counts) reads only the censuses: samples
+ * 0..hp_model_census_count-1.  An eventlog has no such sample. */
+void hp_model_set_exit_sample(hp_model *m, int on);
+int hp_model_exit_sample(const hp_model *m);	/* as set */
+/* The censuses: every sample but a last one that is the exit mark. */
+size_t hp_model_census_count(const hp_model *m);
+/* When the run ended, as far as the input says: the last sample's time
+ * (the exit mark's, when there is one); 0 without samples. */
+double hp_model_end_time(const hp_model *m);
 /* Parts: the values of every entry that was added more than once (old
  * -hd profiles list a name twice in a sample), each as it was added:
  * n pairs (entry[k], bytes[k]), by entry, in add order within one.

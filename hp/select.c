@@ -340,6 +340,9 @@ hp_select_apply(const hp_model *m, const struct hp_select *s,
 	}
 	if (copy_header(out, m, err) || copy_bands(out, m, keep, map, err))
 		goto fail;
+	/* the exit mark stays one only in a view that holds it */
+	hp_model_set_exit_sample(out, hi == ns &&
+				 hp_model_census_count(m) < ns);
 	for (b = 0; b < nb; b++)
 		shared &= keep[b] && map[b] == b;
 	if ((shared ? hp_model_share_range(out, m, lo, hi, s->prev, err) :

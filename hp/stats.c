@@ -19,7 +19,7 @@
 static void
 time_moments(const hp_model *m, double *tbar, double *sxx)
 {
-	size_t i, ns = hp_model_sample_count(m);
+	size_t i, ns = hp_model_census_count(m);
 	double s = 0, d;
 
 	for (i = 0; i < ns; i++)
@@ -35,7 +35,7 @@ time_moments(const hp_model *m, double *tbar, double *sxx)
 int
 hp_growth(const hp_model *m, double *slope)
 {
-	size_t i, k, nb = hp_model_band_count(m), ns = hp_model_sample_count(m);
+	size_t i, k, nb = hp_model_band_count(m), ns = hp_model_census_count(m);
 	double tbar, sxx;
 
 	time_moments(m, &tbar, &sxx);
@@ -133,7 +133,7 @@ phases(struct hp_stats *st, const hp_model *m)
 
 		p->label = hp_model_mark_label(m, (size_t)mk[2 * k + 1]);
 		p->from = mk[2 * k];
-		p->to = k + 1 < nm ? mk[2 * (k + 1)] : fmax(st->t1, p->from);
+		p->to = k + 1 < nm ? mk[2 * (k + 1)] : fmax(st->end, p->from);
 	}
 	free(mk);
 	/* One walk over the samples, each in the phase its time falls in. */
@@ -158,18 +158,20 @@ int
 hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 {
 	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m), i, k;
+	size_t nc = hp_model_census_count(m);
 	double *slope;
 
 	memset(st, 0, sizeof *st);
 	st->nbands = nb;
-	st->nsamples = ns;
+	st->nsamples = nc;
+	st->end = hp_model_end_time(m);
 	st->band = hp_callocn(nb ? nb : 1, sizeof *st->band);
 	slope = hp_mallocn(nb ? nb : 1, sizeof *slope);
 	if (!st->band || !slope || hp_growth(m, slope))
 		goto oom;
-	if (ns) {
+	if (nc) {
 		st->t0 = hp_model_sample_time(m, 0);
-		st->t1 = hp_model_sample_time(m, ns - 1);
+		st->t1 = hp_model_sample_time(m, nc - 1);
 	}
 	for (i = 0; i < ns; i++) {
 		const hp_band *bands;
@@ -178,7 +180,7 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 		double t = hp_model_sample_time(m, i), w = weight(m, i, ns);
 		uint64_t sum = hp_model_sample_sum(m, i);
 
-		if (i == 0 || sum > st->peak) {
+		if (i < nc && (i == 0 || sum > st->peak)) {
 			st->peak = sum;
 			st->peak_t = t;
 		}
@@ -190,7 +192,7 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 				b->peak_t = t;
 			}
 			b->integral += (double)bytes[k] * w;
-			if (i == ns - 1)
+			if (i == nc - 1)
 				b->last = bytes[k];
 		}
 	}

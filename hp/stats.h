@@ -4,11 +4,17 @@
  * phase between marks its peak total and biggest bands; the profile's
  * span.
  *
+ * Only censuses count: GHC's exit mark ends a .hp with an empty sample
+ * that measured nothing (model.h), so a band's last value is that of
+ * the last census, its peak the largest census value, and phases hold
+ * censuses; the same run read from its eventlog gives the same numbers.
+ *
  * Growth is the least-squares slope of a band's bytes against time over
- * every sample (a sample without the band counts as 0 bytes), in bytes
+ * every census (a census without the band counts as 0 bytes), in bytes
  * per second: positive for a band that keeps rising, whatever its size.
  * Integrals are trapezoids between consecutive samples, as the graph's
- * "bytes x seconds" is, so the bands' integrals add up to the title's.
+ * "bytes x seconds" is (its fall to zero at the exit mark included, as
+ * hp2ps draws it), so the bands' integrals add up to the title's.
  *
  * Plain computation in one pass over the entries; no printing.
  */
@@ -25,10 +31,10 @@
 int hp_growth(const hp_model *m, double *slope) HP_MUSTCHECK;
 
 struct hp_band_stats {
-	uint64_t peak;		/* largest value in one sample */
+	uint64_t peak;		/* largest value in one census */
 	double peak_t;		/* time of the first sample holding it */
 	double integral;	/* bytes x seconds */
-	uint64_t last;		/* value in the last sample */
+	uint64_t last;		/* value in the last census */
 	double growth;		/* bytes per second */
 };
 
@@ -37,7 +43,7 @@ struct hp_band_stats {
 struct hp_phase {
 	const char *label;	/* the mark that starts it; NULL: the
 				 * samples before the first mark */
-	double from, to;	/* to: the next mark, or the last sample */
+	double from, to;	/* to: the next mark, or the run's end */
 	size_t nsamples;
 	uint64_t peak;		/* largest sample total in the phase */
 	double peak_t;
@@ -50,8 +56,10 @@ struct hp_stats {
 	size_t nbands;
 	struct hp_band_stats *band;	/* indexed by model band */
 	double integral;	/* all bands together */
-	size_t nsamples;
-	double t0, t1;		/* first and last sample (0 when none) */
+	size_t nsamples;	/* censuses (hp_model_census_count) */
+	double t0, t1;		/* first and last census (0 when none) */
+	double end;		/* when the run ended: the last sample's
+				 * time, GHC's exit mark's in a .hp */
 	uint64_t peak;		/* largest sample total */
 	double peak_t;
 	size_t nphases;

@@ -472,7 +472,7 @@ json_escaping_and_structure(void **state)
 		"\"label\": null, \"module\": \"Main\", \"srcloc\": \"x.hs:1:1\"}},\n"
 		"{\"name\": \"\\u00ff\\u00c0\\u0080\\u00ed\\u00a0\\u0080\\u00f5\\u00e2\\u0082\"},\n"
 		"{\"name\": \"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\x7f\xed\x9f\xbf\"}],\n"
-		"\"samples\": [\n"
+		"\"end\": 0.500000,\n\"samples\": [\n"
 		"{\"time\": 0.000000, \"values\": []},\n"
 		"{\"time\": 0.500000, \"values\": [[0, 1], [3, 18446744073709551615]]}],\n"
 		"\"marks\": [\n"
@@ -512,23 +512,40 @@ json_escaping_and_structure(void **state)
 }
 
 static void
+json_is(const hp_model *m, const char *want)
+{
+	size_t len;
+	char *text = write_mem(out_json, m, &len);
+
+	if (len != strlen(want) || memcmp(text, want, len) != 0)
+		fail_msg("got:\n%s", text);
+	free(text);
+}
+
+static void
 json_minimal_model(void **state)
 {
 	hp_model *m = hp_model_new();
-	size_t len;
-	char *text;
 	static const char want[] =
 		"{\n\"job\": null,\n\"date\": null,\n\"sample_unit\": null,\n"
-		"\"value_unit\": null,\n\"bands\": [],\n\"samples\": [\n"
+		"\"value_unit\": null,\n\"bands\": [],\n\"end\": 1.000000,\n"
+		"\"samples\": [\n"
+		"{\"time\": 1.000000, \"values\": []}],\n\"marks\": []\n}\n";
+	/* a .hp's exit mark is "end", not a sample (model.h) */
+	static const char exit_want[] =
+		"{\n\"job\": null,\n\"date\": null,\n\"sample_unit\": null,\n"
+		"\"value_unit\": null,\n\"bands\": [],\n\"end\": 2.000000,\n"
+		"\"samples\": [\n"
 		"{\"time\": 1.000000, \"values\": []}],\n\"marks\": []\n}\n";
 
 	(void)state;
 	begin(m, 1);
 	commit(m);
-	text = write_mem(out_json, m, &len);
-	if (len != sizeof want - 1 || memcmp(text, want, len) != 0)
-		fail_msg("got:\n%s", text);
-	free(text);
+	json_is(m, want);
+	hp_model_set_exit_sample(m, 1);
+	begin(m, 2);
+	commit(m);
+	json_is(m, exit_want);
 	hp_model_free(m);
 }
 

@@ -8,7 +8,8 @@
  * writes them only to the .hp): times (.hp has mutator CPU seconds), the
  * empty first and last samples, the "(ccsID)" prefix and -L truncation of
  * -hc names (compared as GHC truncates: L-4 characters and "..."), and the
- * -hr band MANY.
+ * -hr band MANY.  And the numbers --summary gives (check_numbers): every
+ * band's last value and peak are the same from either file.
  */
 #include <glob.h>
 #include <setjmp.h>
@@ -22,6 +23,7 @@
 
 #include "hp/model.h"
 #include "hp/reader.h"
+#include "hp/stats.h"
 #include "testutil.h"
 
 #define MIN_PAIRS 7
@@ -273,6 +275,84 @@ out:
 	hp_model_free(m);
 }
 
+static int
+u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The numbers of one run agree whichever file is read: --summary's
+ * last and peak of every band, through hp/reader.c and hp/stats.c.  The
+ * .hp's last sample is GHC's exit mark, not a census; its first (empty,
+ * at 0) is one more census than the eventlog has.  Bands of one name
+ * must agree; -hc and -hr names differ between the two files (ids,
+ * -L), so there the values are compared as sorted lists. */
+static void
+check_numbers(const char *ev, const char *hp, int *bad)
+{
+	hp_model *me = hp_model_new(), *mh = hp_model_new();
+	struct hp_err err = {{0}};
+	struct hp_stats se, sh;
+	uint64_t *le, *lh;
+	size_t i, n;
+	hp_band x;
+
+	assert_non_null(me);
+	assert_non_null(mh);
+	if (hp_read_file(me, ev, &err) || hp_read_file(mh, hp, &err))
+		fail_msg("%s: %s", ev, err.msg);
+	assert_int_equal(hp_stats_compute(&se, me, &err), 0);
+	assert_int_equal(hp_stats_compute(&sh, mh, &err), 0);
+	if (sh.nsamples != se.nsamples + 1) {
+		print_error("%s: %zu censuses, its .hp %zu (with the first, at 0)\n",
+			    ev, se.nsamples, sh.nsamples);
+		*bad = 1;
+	}
+	n = se.nbands;
+	assert_int_equal(sh.nbands, n);
+	le = calloc(n + 1, sizeof *le);
+	lh = calloc(n + 1, sizeof *lh);
+	assert_non_null(le);
+	assert_non_null(lh);
+	for (i = 0; i < n; i++) {
+		size_t len;
+		const char *name = hp_model_band_name(me, (hp_band)i, &len);
+
+		le[i] = se.band[i].last;
+		lh[i] = sh.band[i].last;
+		if (!hp_model_lookup(mh, name, len, &x))
+			continue;
+		if (se.band[i].last != sh.band[x].last ||
+		    se.band[i].peak != sh.band[x].peak) {
+			print_error("%s: %s: last %llu, peak %llu; its .hp says last %llu, peak %llu\n",
+				    ev, name,
+				    (unsigned long long)se.band[i].last,
+				    (unsigned long long)se.band[i].peak,
+				    (unsigned long long)sh.band[x].last,
+				    (unsigned long long)sh.band[x].peak);
+			*bad = 1;
+		}
+	}
+	qsort(le, n, sizeof *le, u64_cmp);
+	qsort(lh, n, sizeof *lh, u64_cmp);
+	if (memcmp(le, lh, n * sizeof *le)) {
+		print_error("%s: the bands' last values differ from its .hp's\n", ev);
+		*bad = 1;
+	}
+	if (n && !le[n - 1]) {
+		print_error("%s: every band's last value is 0\n", ev);
+		*bad = 1;
+	}
+	free(le);
+	free(lh);
+	hp_stats_release(&se);
+	hp_stats_release(&sh);
+	hp_model_free(me);
+	hp_model_free(mh);
+}
+
 static void
 eventlog_agrees_with_ghc_hp(void **state)
 {
@@ -296,6 +376,7 @@ eventlog_agrees_with_ghc_hp(void **state)
 		fclose(f);
 		pairs++;
 		check_pair(g.gl_pathv[i], hp, &bad);
+		check_numbers(g.gl_pathv[i], hp, &bad);
 	}
 	globfree(&g);
 	if (pairs < MIN_PAIRS)

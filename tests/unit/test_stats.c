@@ -7,13 +7,16 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "hp/reader.h"
+#include "hp/select.h"
 #include "hp/stats.h"
 #include "render/layout.h"
+#include "testutil.h"
 
 /* big: 100 flat; rise: 0,10,20,30 (slope 10/s); fall: 40,30,20,10
  * (slope -10/s, only in the first three samples... and the last). */
@@ -200,6 +203,98 @@ window_axis_and_note(void **state)
 	hp_model_free(m);
 }
 
+/* Least-squares slope of v against t, worked out here, apart from
+ * hp/stats.c. */
+static double
+slope_of(const double *t, const double *v, size_t n)
+{
+	double tb = 0, vb = 0, num = 0, den = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		tb += t[i] / (double)n;
+		vb += v[i] / (double)n;
+	}
+	for (i = 0; i < n; i++) {
+		num += (t[i] - tb) * (v[i] - vb);
+		den += (t[i] - tb) * (t[i] - tb);
+	}
+	return num / den;
+}
+
+static hp_model *
+load_file(const char *rel)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+
+	assert_non_null(m);
+	if (hp_read_file(m, tu_data(rel), &err))
+		fail_msg("%s: %s", rel, err.msg);
+	return m;
+}
+
+/* GHC's exit sample (an empty BEGIN_SAMPLE 1.70 / END_SAMPLE 1.70 from
+ * endHeapProfiling) is the end of the run, not a census of 0 bytes:
+ * hpd3js's thunk leak, real GHC output.  Its THUNK_1_0 reads 21.9 MB at
+ * the last census and rises by 19 MB/s over the nine; counted as a
+ * census, the last was 0 B and the slope 6.9 MB/s. */
+static void
+exit_sample_is_no_census(void **state)
+{
+	static const double t[] = { 0, .16, .24, .45, .61, .78, 1.04, 1.28, 1.54 };
+	static const double thunk[] = { 0, 9663024, 12262416, 22810860,
+		26588052, 29555880, 37716996, 40324668, 21911232 };
+	struct hp_err err = {{0}};
+	struct hp_stats st;
+	struct hp_select sel = { 0 };
+	hp_model *m = load_file("hp/hpd3js-original.hp"), *w;
+	const struct hp_band_stats *b;
+	double want = slope_of(t, thunk, 9);
+
+	(void)state;
+	assert_int_equal(hp_model_sample_count(m), 10);
+	assert_int_equal(hp_model_census_count(m), 9);
+	assert_int_equal(hp_stats_compute(&st, m, &err), 0);
+	assert_int_equal(st.nsamples, 9);
+	assert_true(st.t1 == 1.54 && st.end == 1.70);
+	b = &st.band[band(m, "THUNK_1_0")];
+	assert_int_equal(b->last, 21911232);
+	assert_int_equal(st.band[band(m, "TSO")].last, 4186112);
+	assert_true(fabs(b->growth - want) < 1e-6 * fabs(want));
+	assert_true(want > 19e6 && want < 19.2e6);
+	/* the title's area is still the graph's, fall to zero included */
+	assert_true(fabs(st.integral - 43.2e6) < 0.05e6);
+	hp_stats_release(&st);
+
+	/* a window that holds the exit keeps it an exit; one that ends
+	 * before it has none, and its last sample is a census */
+	sel.from = "0.5";
+	w = hp_select_apply(m, &sel, NULL, &err);
+	assert_non_null(w);
+	assert_int_equal(hp_model_census_count(w),
+			 hp_model_sample_count(w) - 1);
+	hp_model_free(w);
+	sel.from = NULL;
+	sel.to = "1.6";
+	w = hp_select_apply(m, &sel, NULL, &err);
+	assert_non_null(w);
+	assert_int_equal(hp_model_census_count(w), 9);
+	assert_int_equal(hp_model_sample_count(w), 9);
+	hp_model_free(w);
+	hp_model_free(m);
+
+	/* dilcue's ray tracer: THUNK rises over its censuses, and the
+	 * exit sample turned its slope negative (-425 kB/s) */
+	m = load_file("hp/dilcue-Main.hp");
+	assert_int_equal(hp_stats_compute(&st, m, &err), 0);
+	b = &st.band[band(m, "THUNK")];
+	assert_true(b->growth > 300e3);
+	assert_int_equal(b->last, 371272);
+	hp_stats_release(&st);
+	hp_model_free(m);
+}
+
 int
 main(void)
 {
@@ -209,6 +304,7 @@ main(void)
 		cmocka_unit_test(phase_numbers),
 		cmocka_unit_test(sort_growth),
 		cmocka_unit_test(window_axis_and_note),
+		cmocka_unit_test(exit_sample_is_no_census),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
