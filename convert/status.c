@@ -187,7 +187,7 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 {
 	char peak[64], clock[16], live[512], line[1024];
 	struct tm tm;
-	size_t width;
+	size_t width, nb;
 	int k;
 
 	if (st->quiet || (!st->tty && t - st->last_line < CLI_STATUS_EVERY))
@@ -198,9 +198,10 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 	    strftime(clock, sizeof clock, "%H:%M:%S", &tm) == 0)
 		strcpy(clock, "?");
 	cli_status_live(live, sizeof live, m);
-	k = snprintf(line, sizeof line, "hp2x: %s: %zu samples, %zu bands, peak %s at %.4g s, drawn %s%s",
-		     name, st->scanned, m ? hp_model_band_count(m) : 0, peak,
-		     st->peak_t, clock, live);
+	nb = m ? hp_model_band_count(m) : 0;
+	k = snprintf(line, sizeof line, "hp2x: %s: %zu sample%s, %zu band%s, peak %s at %.4g s, drawn %s%s",
+		     name, st->scanned, st->scanned == 1 ? "" : "s", nb,
+		     nb == 1 ? "" : "s", peak, st->peak_t, clock, live);
 	if (k < 0)
 		return;
 	if (st->tty && (width = columns(st->out)) > 0 && strlen(line) >= width) {

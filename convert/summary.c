@@ -17,6 +17,7 @@
 
 #include "../hp/grow.h"
 #include "../hp/stats.h"
+#include "../hp/steps.h"
 #include "../render/layout.h"
 #include "dataout.h"
 
@@ -390,8 +391,9 @@ text_counters(FILE *out, const char *name, const hp_model *m, size_t width)
 		k[b[i]].key = (double)v[i];
 	qsort(k, n, sizeof *k, cmp_keyed);
 	fit_name(nm, sizeof nm, name, strlen(name), width);
-	fprintf(out, "%s\n  %s, %zu counters, ranked by %s\n\n", nm,
+	fprintf(out, "%s\n  %s, %zu counter%s, ranked by %s\n\n", nm,
 		hp_model_get(m, HP_JOB) ? hp_model_get(m, HP_JOB) : "ticky report", n,
+		n == 1 ? "" : "s",
 		hp_model_measure(m) == HP_MEASURE_ENTRIES ? "entries"
 		: hp_model_measure(m) == HP_MEASURE_ALLOCD ? "alloc'd" : "alloc");
 	fprintf(out, "%5s %-*s %12s %12s %12s\n", "rank", (int)namew, "counter",
@@ -631,13 +633,22 @@ summary_print(FILE *out, const char *name, const hp_model *m,
 {
 	struct render_layout l;
 	struct hp_stats st;
+	hp_model *drawn;
 	hp_band *order;
 	int rc = -1;
 
-	if (hp_stats_compute(&st, m, err))
+	/* which bands the graph draws: a per-interval profile's graph is
+	 * of its steps (hp/steps.h) */
+	drawn = hp_model_per_interval(m) ? hp_steps(m, err) : NULL;
+	if (hp_model_per_interval(m) && !drawn)
 		return -1;
-	if (layout_compute(&l, m, o, NULL, NULL, NULL, err)) {
+	if (hp_stats_compute(&st, m, err)) {
+		hp_model_free(drawn);
+		return -1;
+	}
+	if (layout_compute(&l, drawn ? drawn : m, o, NULL, NULL, NULL, err)) {
 		hp_stats_release(&st);
+		hp_model_free(drawn);
 		return -1;
 	}
 	order = order_bands(&st);
@@ -657,6 +668,7 @@ out:
 	free(order);
 	layout_release(&l);
 	hp_stats_release(&st);
+	hp_model_free(drawn);
 	return rc;
 }
 
@@ -813,7 +825,8 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	fprintf(out, "  peak %s; %s (%s", p, q, r);
 	if (sa->integral > 0)
 		fprintf(out, ", %+.1f%%", 100 * d / sa->integral);
-	fprintf(out, ")\n  %zu -> %zu samples, ", sa->nsamples, sb->nsamples);
+	fprintf(out, ")\n  %zu -> %zu sample%s, ", sa->nsamples, sb->nsamples,
+		sb->nsamples == 1 ? "" : "s");
 	put_time(out, sa->t1 - sa->t0);
 	fputs(" -> ", out);
 	put_time(out, sb->t1 - sb->t0);

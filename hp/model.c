@@ -1051,6 +1051,48 @@ hp_model_tick(const hp_model *m)
 	return m->tick;
 }
 
+int
+hp_model_per_interval(const hp_model *m)
+{
+	return m->profile == HP_PROFILE_TIME;
+}
+
+void
+hp_model_interval(const hp_model *m, size_t i, double *from, double *to)
+{
+	double t = m->time[i], w = 0;
+
+	if (m->profile == HP_PROFILE_TIME && m->tick > 0)
+		w = m->tick / hp_model_scale(m);	/* ticks per column */
+	*from = t - w / 2;
+	*to = t + w / 2;
+}
+
+double
+hp_model_rate(const hp_model *m, size_t i, uint64_t v)
+{
+	(void)m;
+	(void)i;
+	return (double)v;	/* a column's ticks: k ticks per column */
+}
+
+double
+hp_model_amount(const hp_model *m, size_t i, uint64_t v)
+{
+	double a, b;
+
+	hp_model_interval(m, i, &a, &b);
+	return hp_model_rate(m, i, v) * (b - a);
+}
+
+const char *
+hp_model_amount_unit(const hp_model *m)
+{
+	if (m->profile == HP_PROFILE_TIME)
+		return "CPU seconds";
+	return m->measure == HP_MEASURE_ENTRIES ? "entries" : "bytes";
+}
+
 void
 hp_model_set_measure(hp_model *m, enum hp_measure mm)
 {

@@ -244,6 +244,25 @@ enum hp_profile hp_model_profile(const hp_model *m);
 void hp_model_set_scale(hp_model *m, double scale);
 double hp_model_scale(const hp_model *m);
 
+/* Per-interval profiles.  A time sample counts the ticks of a column of
+ * time, a ticky sample what its counters counted since the previous
+ * sample: amounts over an interval, not a state at an instant.  Such a
+ * sample is drawn as its rate held over its interval (a step), so the
+ * area under the graph is exactly what was counted (hp/steps.h):
+ *   time samples: the column around the sample's time, tick / scale
+ *     seconds wide (the eventlog reader puts samples at column middles);
+ * A heap census is an instant: its interval is [t, t].  The rate is in
+ * VALUE_UNITs per second and the amount in VALUE_UNIT x seconds, both
+ * before hp_model_scale. */
+int hp_model_per_interval(const hp_model *m);
+void hp_model_interval(const hp_model *m, size_t i, double *from,
+		       double *to);
+double hp_model_rate(const hp_model *m, size_t i, uint64_t v);
+double hp_model_amount(const hp_model *m, size_t i, uint64_t v);
+/* What an amount counts, after scale: "CPU seconds", "bytes",
+ * "entries" (the rate is that per second). */
+const char *hp_model_amount_unit(const hp_model *m);
+
 /* A time profile's tick, seconds (0: not a time profile). */
 void hp_model_set_tick(hp_model *m, double seconds);
 double hp_model_tick(const hp_model *m);

@@ -287,6 +287,27 @@ copy_extras(hp_model *out, const hp_model *m, const struct hp_window *w,
 	return 0;
 }
 
+int
+hp_select_copy_frame(hp_model *out, const hp_model *m, struct hp_err *err)
+{
+	size_t nb = hp_model_band_count(m);
+	struct hp_window w = { -INFINITY, INFINITY, 0, 0 };
+	char *keep = hp_malloc(nb ? nb : 1);
+	hp_band *map = hp_mallocn(nb ? nb : 1, sizeof *map);
+	int rc = -1;
+
+	if (!keep || !map)
+		hp_err_set(err, "out of memory");
+	else {
+		memset(keep, 1, nb);
+		rc = copy_header(out, m, err) || copy_bands(out, m, keep, map, err) ||
+		     copy_extras(out, m, &w, err) ? -1 : 0;
+	}
+	free(keep);
+	free(map);
+	return rc;
+}
+
 hp_model *
 hp_select_apply(const hp_model *m, const struct hp_select *s,
 		struct hp_window *win, struct hp_err *err)

@@ -37,6 +37,12 @@ struct hp_select {
 				 * freed after */
 };
 
+/* out, a new model, gets m's header, profile settings, counters, bands
+ * (names, labels, IPE, ticky rows, stacks, in m's order), marks and
+ * series: all of m but its samples. */
+int hp_select_copy_frame(hp_model *out, const hp_model *m,
+			 struct hp_err *err) HP_MUSTCHECK;
+
 /* Whether s asks for anything (else hp_select_apply need not run). */
 int hp_select_active(const struct hp_select *s);
 

@@ -15,6 +15,20 @@
 
 #include "grow.h"
 
+/* What sample i's v is worth in a number: its bytes in a heap census;
+ * the rate drawn, in a per-interval profile (model.h). */
+static double
+value(const hp_model *m, size_t i, uint64_t v)
+{
+	return hp_model_per_interval(m) ? hp_model_rate(m, i, v) : (double)v;
+}
+
+static uint64_t
+whole(double v)
+{
+	return v >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)(v + 0.5);
+}
+
 /* Mean sample time and the sum of squared deviations from it. */
 static void
 time_moments(const hp_model *m, double *tbar, double *sxx)
@@ -48,7 +62,7 @@ hp_growth(const hp_model *m, double *slope)
 		double d = hp_model_sample_time(m, i) - tbar;
 
 		for (k = 0; k < n; k++)
-			slope[bands[k]] += d * (double)bytes[k];
+			slope[bands[k]] += d * value(m, i, bytes[k]);
 	}
 	for (i = 0; i < nb; i++)
 		slope[i] = sxx > 0 ? slope[i] / sxx : 0;
@@ -86,16 +100,18 @@ top_of(struct hp_phase *p, const hp_model *m, size_t i)
 
 	p->ntop = 0;
 	for (k = 0; k < n; k++) {
+		uint64_t v = whole(value(m, i, bytes[k]));
+
 		if (p->ntop == HP_PHASE_TOP &&
-		    bytes[k] <= p->top_bytes[HP_PHASE_TOP - 1])
+		    v <= p->top_bytes[HP_PHASE_TOP - 1])
 			continue;
 		j = p->ntop < HP_PHASE_TOP ? p->ntop++ : HP_PHASE_TOP - 1;
-		for (; j > 0 && p->top_bytes[j - 1] < bytes[k]; j--) {
+		for (; j > 0 && p->top_bytes[j - 1] < v; j--) {
 			p->top[j] = p->top[j - 1];
 			p->top_bytes[j] = p->top_bytes[j - 1];
 		}
 		p->top[j] = bands[k];
-		p->top_bytes[j] = bytes[k];
+		p->top_bytes[j] = v;
 	}
 }
 
@@ -139,7 +155,7 @@ phases(struct hp_stats *st, const hp_model *m)
 	/* One walk over the samples, each in the phase its time falls in. */
 	for (i = 0, k = 0; i < ns; i++) {
 		double t = hp_model_sample_time(m, i);
-		uint64_t sum = hp_model_sample_sum(m, i);
+		uint64_t sum = whole(value(m, i, hp_model_sample_sum(m, i)));
 		struct hp_phase *p;
 
 		while (k + 1 < st->nphases && t >= st->phase[k + 1].from)
@@ -178,7 +194,8 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 		const uint64_t *bytes;
 		size_t n = hp_model_sample(m, i, &bands, &bytes);
 		double t = hp_model_sample_time(m, i), w = weight(m, i, ns);
-		uint64_t sum = hp_model_sample_sum(m, i);
+		uint64_t sum = whole(value(m, i, hp_model_sample_sum(m, i)));
+		int step = hp_model_per_interval(m);
 
 		if (i < nc && (i == 0 || sum > st->peak)) {
 			st->peak = sum;
@@ -187,13 +204,17 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 		for (k = 0; k < n; k++) {
 			struct hp_band_stats *b = &st->band[bands[k]];
 
-			if (bytes[k] > b->peak) {
-				b->peak = bytes[k];
+			uint64_t v = step ? whole(value(m, i, bytes[k])) : bytes[k];
+
+			if (v > b->peak) {
+				b->peak = v;
 				b->peak_t = t;
 			}
-			b->integral += (double)bytes[k] * w;
+			/* a step's area is what it counted, exactly */
+			b->integral += step ? hp_model_amount(m, i, bytes[k])
+				       : (double)bytes[k] * w;
 			if (i == nc - 1)
-				b->last = bytes[k];
+				b->last = v;
 		}
 	}
 	for (i = 0; i < nb; i++) {

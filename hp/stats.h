@@ -16,6 +16,11 @@
  * "bytes x seconds" is (its fall to zero at the exit mark included, as
  * hp2ps draws it), so the bands' integrals add up to the title's.
  *
+ * A per-interval profile (time and ticky samples, model.h) is drawn as
+ * steps: there a band's value is its rate (peak, last, growth), and its
+ * integral what it counted, the rate over the interval, summed: exactly
+ * the counters' total, the area the graph draws.
+ *
  * Plain computation in one pass over the entries; no printing.
  */
 #ifndef HP_STATS_H

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/steps.h"
 
 static void
 begin_page(struct draw *d, const struct draw_format *fmt,
@@ -141,9 +142,12 @@ render_graph(render_ctx *c, const hp_model *m, const struct render_opts *o,
 	return render_graphs(c, &in, 1, o, out, err);
 }
 
-int
-render_graphs(render_ctx *c, const struct render_input *in, size_t n,
-	      const struct render_opts *o, FILE *out, struct hp_err *err)
+/* in: what is drawn; from: the inputs as given (their per-interval
+ * profiles' models, where in has their steps, hp/steps.h). */
+static int
+draw_graphs(render_ctx *c, const struct render_input *in,
+	    const struct render_input *from, size_t n,
+	    const struct render_opts *o, FILE *out, struct hp_err *err)
 {
 	const struct draw_format *fmt = draw_format_get(o->format);
 	struct draw_out dout = { 0 };
@@ -193,6 +197,10 @@ render_graphs(render_ctx *c, const struct render_input *in, size_t n,
 				 "together to show (-y draws none)", l[i].marks_note);
 			render_ctx_warn_marks(c, msg);
 		}
+		/* a per-interval profile's title says what was counted,
+		 * exactly, not the rounded rates' area */
+		if (from[i].m != in[i].m)
+			l[i].area = hp_steps_total(from[i].m);
 		if (!in[i].diff)
 			d[i].yscale = l[i].yrange;
 		if (in[i].used && layout_to_aux(&l[i], in[i].used, err))
@@ -256,5 +264,42 @@ done:
 	free(l);
 	free(d);
 	g_object_unref(pc);
+	return rc;
+}
+
+int
+render_graphs(render_ctx *c, const struct render_input *in, size_t n,
+	      const struct render_opts *o, FILE *out, struct hp_err *err)
+{
+	struct render_input *v;
+	hp_model **own;
+	size_t i;
+	int rc = -1;
+
+	for (i = 0; i < n; i++)
+		if (!in[i].diff && in[i].m && hp_model_per_interval(in[i].m))
+			break;
+	if (i == n)
+		return draw_graphs(c, in, in, n, o, out, err);
+	v = hp_callocn(n, sizeof *v);
+	own = hp_callocn(n, sizeof *own);
+	if (!v || !own) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		v[i] = in[i];
+		if (in[i].diff || !in[i].m || !hp_model_per_interval(in[i].m))
+			continue;
+		if (!(own[i] = hp_steps(in[i].m, err)))
+			goto out;
+		v[i].m = own[i];
+	}
+	rc = draw_graphs(c, v, in, n, o, out, err);
+out:
+	for (i = 0; own && i < n; i++)
+		hp_model_free(own[i]);
+	free(own);
+	free(v);
 	return rc;
 }

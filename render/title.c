@@ -125,8 +125,22 @@ draw_title(struct draw *d)
 		/* a ticky report: its total over every counter */
 		comma_number(num, sizeof num, hp_model_sample_count(d->m)
 			     ? (double)hp_model_sample_sum(d->m, 0) : 0);
-		snprintf(area, n, "%s %s, %zu counters", num, vu,
-			 hp_model_band_count(d->m));
+		snprintf(area, n, "%s %s, %zu counter%s", num, vu,
+			 hp_model_band_count(d->m),
+			 hp_model_band_count(d->m) == 1 ? "" : "s");
+	} else if (hp_model_per_interval(d->m)) {
+		/* what was counted (the steps' area, hp/steps.h), in its
+		 * own unit: CPU seconds, not CPU seconds per second x
+		 * seconds */
+		const char *u = hp_model_amount_unit(d->m);
+		double a = l->area * hp_model_scale(d->m);
+
+		if (hp_model_scale(d->m) != 1)
+			snprintf(area, n, "%.4g %s", a, u);
+		else {
+			comma_number(num, sizeof num, a);
+			snprintf(area, n, "%s %s", num, u);
+		}
 	} else if (hp_model_scale(d->m) != 1) {
 		/* scaled values (CPU seconds per second): the area in the
 		 * scaled unit, not floored to an integer */

@@ -172,7 +172,7 @@ grow() {
 }
 
 status_line() {
-	local re='^hp2x: g\.hp: [0-9]+ samples, 1 bands, peak [0-9.]+ [kM]?B at [0-9.]+ s, drawn [0-9]{2}:[0-9]{2}:[0-9]{2}(; .*)?$'
+	local re='^hp2x: g\.hp: [0-9]+ samples?, 1 band, peak [0-9.]+ [kM]?B at [0-9.]+ s, drawn [0-9]{2}:[0-9]{2}:[0-9]{2}(; .*)?$'
 	# off a terminal: a line at the first drawing, then none for 10 s
 	grow g.hp 2
 	{ grow g.hp 25 & } 2>/dev/null
@@ -193,7 +193,7 @@ status_line() {
 		bad "status not redrawn: $(cat -A tty.txt | head -3)"
 	[ "$(tr -cd '\r' <tty.txt | wc -c)" -ge 3 ] || bad "no carriage returns"
 	grep -q "$(printf '\033')\[K" tty.txt || bad "no erase to end of line"
-	grep -q "15 samples, 1 bands, peak 15 kB at 15 s" tty.txt ||
+	grep -q "15 samples, 1 band, peak 15 kB at 15 s" tty.txt ||
 		bad "last status: $(tr '\r' '\n' <tty.txt | tail -2)"
 }
 run "--watch keeps a status line (terminal, log, -q)" status_line

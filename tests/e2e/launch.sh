@@ -92,7 +92,7 @@ t_whole_run() {
 		bad "not run as ./prog +RTS -hT -i0.5 -RTS: $(cat args)"
 	grep -qx '[0-9]*' stdout || bad "the program's output: $(cat stdout)"
 	# nothing but the status line (off a terminal, every 10 s at most)
-	! grep -v -E '^hp2x: .*: [0-9]+ samples, [0-9]+ bands, peak .*, drawn [0-9:]+(; .*)?$' err ||
+	! grep -v -E '^hp2x: .*: [0-9]+ samples?, [0-9]+ bands?, peak .*, drawn [0-9:]+(; .*)?$' err ||
 		bad "messages: $(head -3 err)"
 }
 

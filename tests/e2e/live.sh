@@ -45,7 +45,7 @@ export TMPDIR=$top
 gone() { ! kill -0 "$1" 2>/dev/null; }
 # Messages other than the status line (written off a terminal at most
 # every 10 s).
-STATUS_RE='^hp2x: .*: [0-9]+ samples, [0-9]+ bands, peak .*, drawn [0-9:]+(; .*)?$'
+STATUS_RE='^hp2x: .*: [0-9]+ samples?, [0-9]+ bands?, peak .*, drawn [0-9:]+(; .*)?$'
 others() { grep -v -E "$STATUS_RE" "$1"; }
 quiet_but_status() { ! others "$1" >/dev/null; }
 exists() { [ -e "$1" ]; }
@@ -314,7 +314,7 @@ print(len(d["samples"]), d["bands"][b]["name"])')
 	script -qec "python3 $REPLAY $GC --chunks 4093,509 --pace 0.002 | $HP2X --watch - --interval 0.2 -o out.json" \
 		/dev/null >tty.txt </dev/null || bad "under script: exit $?"
 	last=$(tr '\r' '\n' <tty.txt | grep 'samples,' | tail -1)
-	echo "$last" | grep -q -E "^hp2x: -: $n samples, [0-9]+ bands, peak .*, drawn [0-9:]+; heap [0-9.]+ [kMG]?B, live [0-9.]+ [kMG]?B, allocated [0-9.]+ [kMG]?B; now [0-9.]+ [kMG]?B, top .+ [0-9.]+ [kMG]?B; mark 'phase 8: done'" ||
+	echo "$last" | grep -q -E "^hp2x: -: $n samples?, [0-9]+ bands?, peak .*, drawn [0-9:]+; heap [0-9.]+ [kMG]?B, live [0-9.]+ [kMG]?B, allocated [0-9.]+ [kMG]?B; now [0-9.]+ [kMG]?B, top .+ [0-9.]+ [kMG]?B; mark 'phase 8: done'" ||
 		bad "last status: $last"
 	echo "$last" | grep -qF ", top $top " || bad "top band: want $top in: $last"
 	[ "$(tr -cd '\r' <tty.txt | wc -c)" -ge 2 ] || bad "the line is not rewritten: $(cat -A tty.txt | head -3)"

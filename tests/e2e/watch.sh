@@ -40,7 +40,7 @@ e2e_init watch
 # Messages other than the status line, which is written off a terminal
 # at most every 10 s ("FILE: N samples, N bands, peak ... drawn HH:MM:SS").
 others() {
-	grep -v -E '^hp2x: .*: [0-9]+ samples, [0-9]+ bands, peak .*, drawn [0-9:]+(; .*)?$' "$1"
+	grep -v -E '^hp2x: .*: [0-9]+ samples?, [0-9]+ bands?, peak .*, drawn [0-9:]+(; .*)?$' "$1"
 }
 
 samples_in() { grep -c '^BEGIN_SAMPLE' "$1" 2>/dev/null || echo 0; }
