@@ -106,6 +106,9 @@ struct draw_format {
 	double column;		/* device units that look alike (bands.c) */
 	int vector;		/* bands as stacked areas, each top stroked
 				 * once (bands.c); 0: a polygon per band */
+	int outline_fallback;	/* text in a system font (the fallback for
+				 * what the bundled font lacks) drawn as
+				 * outlines, not as an embedded font */
 	int (*create)(struct draw_out *out, struct hp_err *err);
 	void (*begin_page)(struct draw_out *out, cairo_t *cr);
 	int (*finish)(struct draw_out *out, struct hp_err *err);
@@ -131,6 +134,7 @@ struct draw {
 	FILE *text;		/* SVG: the text layer (draw_out's), or NULL */
 	int full_text;		/* PDF: shortened text keeps its full text,
 				 * invisible, for search and copy */
+	int outline_fallback;	/* the format's outline_fallback */
 	double below, above;	/* its bytes under and over the zero line */
 };
 

@@ -745,6 +745,10 @@ draw_show(struct draw *d, double x, double y, const char *s, size_t len,
 		} else {
 			d->oom = 1;
 		}
+	} else if (d->outline_fallback && pango_layout_get_context(pl) != d->pc) {
+		/* a system font's glyphs: see format.c's outline_fallback */
+		pango_cairo_layout_path(cr, pl);
+		cairo_fill(cr);
 	} else {
 		pango_cairo_show_layout(cr, pl);
 	}

@@ -464,11 +464,21 @@ png_finish(struct draw_out *out, struct hp_err *err)
 	return check_written(out, st, err);
 }
 
+/*
+ * PostScript and EPS draw text in a system font as outlines.  cairo 1.16's
+ * PS surface leaks about 128 KB each time a page using such a font (a CJK
+ * OpenType/CFF face: its subset is converted to Type 1) is finished, so a
+ * watched CJK profile grew by that at every drawing; it also took ten
+ * times as long as outlines do.  The bundled font is embedded as before,
+ * so Latin text stays text.  PDF keeps its fonts: its text is searched
+ * and copied (full_text), and its growth stops (cairo's caches fill).
+ */
 static const struct draw_format formats[] = {
 	[RENDER_PS] = {
 		.name = "PostScript",
 		.column = VECTOR_COLUMN,
 		.vector = 1,
+		.outline_fallback = 1,
 		.create = ps_create,
 		.begin_page = ps_begin_page,
 		.finish = vector_finish,
@@ -477,6 +487,7 @@ static const struct draw_format formats[] = {
 		.name = "EPS",
 		.column = VECTOR_COLUMN,
 		.vector = 1,
+		.outline_fallback = 1,
 		.create = eps_create,
 		.begin_page = NULL,
 		.finish = vector_finish,

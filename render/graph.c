@@ -231,6 +231,7 @@ draw_graphs(render_ctx *c, const struct render_input *in,
 		d[i].cr = cr;
 		d[i].text = dout.text;
 		d[i].full_text = o->format == RENDER_PDF;
+		d[i].outline_fallback = fmt->outline_fallback;
 		if (nx > 1 || ny > 1) {
 			cairo_matrix_t t;
 			int col = o->stack ? 0 : (int)i;

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# tests/e2e/soak.sh - watch mode's memory stays flat over many drawings,
+# in every output format.
+#
+# tests/soak grows a .hp by one sample per drawing (a Chinese band name,
+# so text goes through the system font the bundled one lacks: cairo 1.16
+# leaked 128 KB per PostScript or EPS drawing of such text) and reads
+# hp2x's resident memory along the way.  Over the second half of the
+# drawings it may grow by at most 4 KB a drawing on average: the model's
+# new samples and allocator noise, a thirtieth of that leak.  The
+# drawings per format are fewer where one costs more (PDF subsets the CJK
+# font every time, about 0.2 s); SOAK_SCALE multiplies them all
+# (SOAK_SCALE=4 for the figures of thousands of drawings).  The figures
+# are printed.  (speedscope needs time samples, not a heap profile; it
+# writes through the same job as the other data formats.)  In the
+# sanitizer build memory is the sanitizer's (freed blocks are held back),
+# so there the drawings must only all be made.
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
+export LC_ALL=C.UTF-8
+
+. "$SRC/tests/e2e/lib.bash"
+e2e_init soak
+
+scale=${SOAK_SCALE:-1}
+sanitized=${HP2X_SANITIZED:-}
+# cairo's PS/PDF font subsetting keeps a few hundred bytes of a CJK font
+# to the end (text.sh says which): not hp2x's, and not per drawing.
+[ -n "$sanitized" ] && export ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0
+
+# soak FORMAT DRAWINGS [HP2X-OPTIONS...]
+soak() {
+	local fmt=$1 n=$(($2 * scale)) line grown
+	shift 2
+	[ -n "$sanitized" ] && n=$((n / 5))
+	line=$(python3 "$SRC/tests/soak" "$HP2X" "out.$fmt" "$n" -- "$@" 2>err) ||
+		{ bad "$fmt: $(cat err)"; return; }
+	echo "  $line" >&2
+	[ -n "$sanitized" ] && return
+	grown=$(echo "$line" | sed -n 's/.* per_drawing_b \([0-9-]*\) .*/\1/p')
+	[ -n "$grown" ] || { bad "$fmt: no figures: $line"; return; }
+	[ "$grown" -le 4096 ] ||
+		bad "$fmt: memory grew by $grown bytes a drawing: $line"
+}
+
+run ps soak ps 600
+run eps soak eps 600
+run pdf soak pdf 100
+run svg soak svg 200
+run png soak png 200 --size 240x160
+run hp soak hp 200
+run csv soak csv 200
+run json soak json 200
+
+e2e_done
