@@ -16,88 +16,143 @@
  * node would replace it.  A symbolic link to a regular file is replaced
  * by the new file, as most editors do.
  *
- * Signals.  A temporary must not outlive a run cut short by SIGTERM,
- * SIGINT, SIGHUP or SIGPIPE either.  cli_signals_init installs one
- * handler for them that removes the temporaries being written, then
- * lets the signal end the process as it would have (so the exit status
- * says which signal).  A handler has no other way to find them than a
- * table of its own: `live', the one piece of process-wide mutable state
- * of convert/, written only by cli_out_open and cli_out_abort (and read
- * by the handler, which only unlinks).
+ * A FIFO is opened without blocking: open(2) would wait for a reader,
+ * and watch mode, whose SIGINT and SIGTERM wait blocked in a signalfd
+ * until its loop reads them, would hear neither.  With no reader, watch
+ * mode's drawing fails (CLI_OUT_NOWAIT) and the next one tries again; a
+ * single run waits for a reader, in steps a signal can end.  Writes wait
+ * for room in the pipe the same way, and give up when SIGINT or SIGTERM
+ * is pending: a reader that stops reading cannot hold watch mode.
+ *
+ * A temporary must not outlive a run cut short by a signal either: each
+ * is registered with leftover.c while it exists.
  */
+#define _GNU_SOURCE	/* fopencookie */
 #include "cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../hp/grow.h"
 
 static const char tmp_suffix[] = ".XXXXXX";
 
-#define MAX_LIVE 8		/* outputs open at once: a graph and its aux */
-static char *volatile live[MAX_LIVE];
-
+/* A temporary is registered for removal by a signal while it exists
+ * (leftover.c); a full table only means a signal could leave it. */
 static void
 track(char *tmp, int on)
 {
-	int i;
-
-	for (i = 0; i < MAX_LIVE; i++) {
-		if (on && !live[i]) {
-			live[i] = tmp;
-			return;
-		}
-		if (!on && live[i] == tmp) {
-			live[i] = NULL;
-			return;
-		}
-	}
+	if (on)
+		(void)cli_leftover_add(tmp, 0);
+	else
+		cli_leftover_drop(tmp);
 }
 
-static void
-on_signal(int sig)
+/* SIGINT or SIGTERM came and waits, blocked (watch mode's signalfd). */
+static int
+stop_pending(void)
 {
-	int i, e = errno;
+	sigset_t p;
 
-	for (i = 0; i < MAX_LIVE; i++)
-		if (live[i])
-			unlink(live[i]);
-	errno = e;
-	/* SA_RESETHAND made the action the default again: raised now, it
-	 * is delivered as the handler returns, and ends the process. */
-	raise(sig);
+	return sigpending(&p) == 0 &&
+	       (sigismember(&p, SIGINT) == 1 || sigismember(&p, SIGTERM) == 1);
 }
 
-void
-cli_signals_init(void)
+/* Write to a FIFO opened O_NONBLOCK: wait for room in steps of 0.2 s. */
+static ssize_t
+fifo_write(void *cookie, const char *buf, size_t n)
 {
-	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGPIPE };
-	struct sigaction sa;
-	size_t i;
+	int fd = (int)(intptr_t)cookie;
+	size_t done = 0;
 
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sa.sa_flags = SA_RESETHAND;
-	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof sigs / sizeof *sigs; i++)
-		sigaddset(&sa.sa_mask, sigs[i]);
-	for (i = 0; i < sizeof sigs / sizeof *sigs; i++) {
-		struct sigaction old;
+	while (done < n) {
+		ssize_t k = write(fd, buf + done, n - done);
+		struct pollfd pf = { fd, POLLOUT, 0 };
 
-		/* a signal ignored by whoever started us stays ignored */
-		if (sigaction(sigs[i], NULL, &old) == 0 &&
-		    old.sa_handler == SIG_IGN)
+		if (k > 0) {
+			done += (size_t)k;
 			continue;
-		sigaction(sigs[i], &sa, NULL);
+		}
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && errno == EAGAIN && !stop_pending()) {
+			(void)poll(&pf, 1, 200);
+			continue;
+		}
+		if (k < 0 && errno == EAGAIN)
+			errno = EINTR;
+		return done ? (ssize_t)done : -1;
 	}
+	return (ssize_t)done;
+}
+
+static int
+fifo_close(void *cookie)
+{
+	return close((int)(intptr_t)cookie);
+}
+
+/* An existing target that is not a regular file, written in place. */
+static int
+open_in_place(struct cli_out *o, const char *path, const struct stat *st,
+	      int flags, struct hp_err *err)
+{
+	static const cookie_io_functions_t fifo_io = {
+		NULL, fifo_write, NULL, fifo_close
+	};
+	int fd, e;
+
+	if (S_ISDIR(st->st_mode)) {
+		cli_out_abort(o);
+		return hp_err_set(err, "cannot write %s: Is a directory", path);
+	}
+	while ((fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)) < 0 &&
+	       errno == ENXIO && !(flags & CLI_OUT_NOWAIT))
+		nanosleep(&(struct timespec){ 0, 50000000 }, NULL);
+	if (fd < 0) {
+		e = errno;
+		cli_out_abort(o);
+		if (e == ENXIO)
+			return hp_err_set(err, "cannot write %s: no process reads this FIFO",
+					  path);
+		return hp_err_set(err, "cannot write %s: %s", path, strerror(e));
+	}
+	if (S_ISFIFO(st->st_mode)) {
+		o->f = fopencookie((void *)(intptr_t)fd, "wb", fifo_io);
+	} else {
+		/* a device: plain blocking writes, as before */
+		int fl = fcntl(fd, F_GETFL);
+
+		if (fl >= 0)
+			(void)fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+		o->f = fdopen(fd, "wb");
+	}
+	if (!o->f) {
+		e = errno;
+		close(fd);
+		cli_out_abort(o);
+		return hp_err_set(err, "cannot write %s: %s", path, strerror(e));
+	}
+	return 0;
 }
 
 int
 cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
+{
+	return cli_out_open_flags(o, path, 0, err);
+}
+
+int
+cli_out_open_flags(struct cli_out *o, const char *path, int flags,
+		   struct hp_err *err)
 {
 	struct stat st;
 	size_t len = strlen(path);
@@ -113,22 +168,8 @@ cli_out_open(struct cli_out *o, const char *path, struct hp_err *err)
 	o->path = hp_strdup(path);
 	if (!o->path)
 		return hp_err_set(err, "out of memory");
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-		if (S_ISDIR(st.st_mode)) {
-			cli_out_abort(o);
-			return hp_err_set(err, "cannot write %s: Is a directory",
-					  path);
-		}
-		o->f = fopen(path, "wb");
-		if (!o->f) {
-			int e = errno;
-
-			cli_out_abort(o);
-			return hp_err_set(err, "cannot write %s: %s", path,
-					  strerror(e));
-		}
-		return 0;
-	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return open_in_place(o, path, &st, flags, err);
 	o->tmp = hp_malloc(len + sizeof tmp_suffix);
 	if (!o->tmp) {
 		cli_out_abort(o);

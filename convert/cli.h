@@ -181,6 +181,12 @@ struct cli_out {
 
 int cli_out_open(struct cli_out *o, const char *path,
 		 struct hp_err *err) HP_MUSTCHECK;
+/* cli_out_open with flags: CLI_OUT_NOWAIT fails at once on a FIFO that
+ * nobody reads, where cli_out_open waits for a reader (watch mode must
+ * not wait: its signals are heard only in its loop). */
+#define CLI_OUT_NOWAIT 1
+int cli_out_open_flags(struct cli_out *o, const char *path, int flags,
+		       struct hp_err *err) HP_MUSTCHECK;
 /* Flush and close, not renaming yet: the outputs of one result (a graph
  * and its aux) are all finished before any is renamed, so that a failure
  * changes neither.  On failure the output is aborted. */
@@ -192,9 +198,15 @@ int cli_out_commit(struct cli_out *o, struct hp_err *err) HP_MUSTCHECK;
 void cli_out_name(const struct cli_out *o, struct hp_err *err);
 /* Discard: close and remove the temporary.  Safe to call twice. */
 void cli_out_abort(struct cli_out *o);
-/* SIGTERM, SIGINT, SIGHUP and SIGPIPE remove the temporaries being
- * written, then end the process as the signal would have (atomic.c). */
+/* SIGTERM, SIGINT, SIGHUP and SIGPIPE remove the paths registered below
+ * (temporaries being written, the launcher's FIFO), then end the process
+ * as the signal would have (leftover.c). */
 void cli_signals_init(void);
+/* Register path (kept alive by the caller) for removal by such a signal:
+ * unlink, or rmdir when is_dir (after the files).  -1 when the table is
+ * full. */
+int cli_leftover_add(const char *path, int is_dir);
+void cli_leftover_drop(const char *path);
 
 /* One whole run as s says; messages go to errs.  Returns the exit status
  * (with --watch -- PROG, the program's). */

@@ -30,17 +30,45 @@ cli_exists(const char *path, void *ctx)
 	return stat(path, &st) == 0 || (errno != ENOENT && errno != ENOTDIR);
 }
 
+/* The directory part of path ("." for none) and where its last
+ * component starts. */
+static int
+stat_dir(const char *path, struct stat *st, const char **base)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+	int rc;
+
+	*base = slash ? slash + 1 : path;
+	if (!slash)
+		return stat(".", st);
+	dir = hp_strndup(path, slash == path ? 1 : (size_t)(slash - path));
+	if (!dir)
+		return -1;
+	rc = stat(dir, st);
+	free(dir);
+	return rc;
+}
+
 int
 cli_same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
+	const char *ba, *bb;
 
 	if (strcmp(a, "-") == 0 || strcmp(b, "-") == 0)
 		return 0;
 	if (strcmp(a, b) == 0)
 		return 1;
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	/* One is not there (yet: a watched profile): the same name in the
+	 * same directory, however either is spelled, is the same file
+	 * once it is.  A link made later is caught when the file appears
+	 * (watch.c). */
+	return stat_dir(a, &sa, &ba) == 0 && stat_dir(b, &sb, &bb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
+	       *ba && strcmp(ba, bb) == 0;
 }
 
 static int
@@ -101,6 +129,13 @@ cli_print_warnings(const hp_model *m, size_t from,
 	return n;
 }
 
+/* Watch mode does not wait for a FIFO's reader (atomic.c). */
+static int
+nowait(const struct cli_job *j)
+{
+	return j->s->watch ? CLI_OUT_NOWAIT : 0;
+}
+
 /* The graph, then the aux it used (render_graph fills `used`): one
  * result, renamed into place only when both are written. */
 static int
@@ -115,7 +150,7 @@ write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
-	if (cli_out_open(out, p->output, err))
+	if (cli_out_open_flags(out, p->output, nowait(j), err))
 		goto out;
 	if (render_graph(j->ctx, m, &j->s->render, j->prior, used, out->f,
 			 err)) {
@@ -125,7 +160,7 @@ write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 	if (cli_out_finish(out, err))
 		goto out;
 	if (p->aux_write) {
-		if (cli_out_open(aux, p->aux, err))
+		if (cli_out_open_flags(aux, p->aux, nowait(j), err))
 			goto out;
 		if (render_aux_write(used, aux->f, err)) {
 			cli_out_name(aux, err);
@@ -155,7 +190,7 @@ cli_job_write(const struct cli_job *j, const hp_model *m, struct hp_err *err)
 		if (write_graph(j, m, &out, &aux, err))
 			goto out;
 	} else {
-		if (cli_out_open(&out, j->p.output, err))
+		if (cli_out_open_flags(&out, j->p.output, nowait(j), err))
 			goto out;
 		if (f->page ? f->page(j->ctx, m, &j->s->render, j->p.input,
 				      out.f, err)

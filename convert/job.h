@@ -27,7 +27,8 @@ struct cli_job {
 
 /* exists() for cli_paths_resolve: only "not there" counts as missing. */
 int cli_exists(const char *path, void *ctx);
-/* Whether paths a and b are one file (same name or same inode); never
+/* Whether paths a and b are one file (same name or same inode; when one
+ * does not exist, the same last component in the same directory); never
  * for "-". */
 int cli_same_file(const char *a, const char *b);
 

@@ -17,14 +17,17 @@
  * breakdown's names come with them.  Whether it can is asked of the
  * program itself, `PROG +RTS --info -RTS', which any GHC program answers
  * without running: the GHC version and the RTS way (before 9.4 the
- * eventlog is only in the -eventlog and debug ways).  A user who gave
+ * eventlog is only in the -eventlog and debug ways).  Only a file that
+ * holds a GHC RTS is asked (cli_rts_is_ghc reads it first): a wrapper
+ * script would run with those words as its arguments.  A user who gave
  * eventlog options of their own keeps them, and the .hp path.
  *
  * The scanning and argv building are pure (unit-tested); only
- * cli_launch_spawn and cli_rts_probe touch the system.  The program is
- * started by fork and exec, so that it gets PR_SET_PDEATHSIG: it dies
- * with hp2x, even a SIGKILLed hp2x; an exec failure is reported to the
- * caller through a pipe, not printed by the child.
+ * cli_launch_spawn, cli_rts_is_ghc and cli_rts_probe touch the system.
+ * The program and the probe are started by fork and exec, so that they
+ * get PR_SET_PDEATHSIG: they die with hp2x, even a SIGKILLed hp2x; an
+ * exec failure is reported to the caller through a pipe, not printed by
+ * the child.
  */
 #include "watch.h"
 
@@ -33,19 +36,17 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "../hp/grow.h"
-
-extern char **environ;
 
 /* One RTS option. */
 static void
@@ -159,14 +160,15 @@ cli_launch_profile(const char *argv0, const struct cli_rts *rts)
 }
 
 /*
- * fork and exec rather than posix_spawnp: the program must die with
- * hp2x (PR_SET_PDEATHSIG, set in the child between the two), or a
- * SIGKILLed hp2x would leave it running.  An exec failure comes back
- * through a close-on-exec pipe: nothing read means exec succeeded.
+ * fork and exec rather than posix_spawnp: a child must die with hp2x
+ * (PR_SET_PDEATHSIG, set in the child between the two), or a SIGKILLed
+ * hp2x would leave it running.  An exec failure comes back through a
+ * close-on-exec pipe: nothing read means exec succeeded.  io[k] >= 0
+ * becomes descriptor k of the child.
  */
-int
-cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
-		 int *exec_errno, struct hp_err *err)
+static int
+spawn(pid_t *pid, char *const *argv, const sigset_t *mask, int deathsig,
+      const int io[3], int *exec_errno, struct hp_err *err)
 {
 	pid_t parent = getpid(), c;
 	int p[2], e = 0;
@@ -192,7 +194,7 @@ cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
 		size_t k;
 
 		close(p[0]);
-		/* hp2x's handlers (atomic.c) are not the program's, not even
+		/* hp2x's handlers (leftover.c) are not the child's, not even
 		 * until exec resets them; what hp2x ignores stays ignored */
 		memset(&dfl, 0, sizeof dfl);
 		dfl.sa_handler = SIG_DFL;
@@ -200,9 +202,14 @@ cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
 			if (sigaction(caught[k], NULL, &old) == 0 &&
 			    old.sa_handler != SIG_IGN)
 				sigaction(caught[k], &dfl, NULL);
-		if (prctl(PR_SET_PDEATHSIG, SIGTERM) != 0 ||
+		if (prctl(PR_SET_PDEATHSIG, deathsig) != 0 ||
 		    getppid() != parent)	/* hp2x died before the prctl */
 			_exit(127);
+		for (k = 0; k < 3; k++)
+			if (io[k] >= 0 && (io[k] == (int)k ?
+					   fcntl(io[k], F_SETFD, 0) :
+					   dup2(io[k], (int)k)) < 0)
+				_exit(127);
 		sigprocmask(SIG_SETMASK, mask, NULL);
 		execvp(argv[0], argv);
 		e = errno;
@@ -224,6 +231,107 @@ cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
 	}
 	*pid = c;
 	return 0;
+}
+
+int
+cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
+		 int *exec_errno, struct hp_err *err)
+{
+	static const int inherit[3] = { -1, -1, -1 };
+
+	/* SIGTERM: the program may still write what it has (GHC's RTS
+	 * ends its eventlog and .hp on it). */
+	return spawn(pid, argv, mask, SIGTERM, inherit, exec_errno, err);
+}
+
+/*
+ * Whether the file execvp would run for argv0 holds a GHC RTS: a
+ * statically linked one holds the first line printRtsInfo
+ * (rts/RtsUtils.c) prints for --info, a dynamically linked one names its
+ * libHSrts shared library.  Only such a program is asked `+RTS --info
+ * -RTS': anything else (a shell script around a GHC program, a program
+ * of another language) would run with those words as its arguments.
+ */
+static const char *const rts_marks[] = { " [(\"GHC RTS\", \"YES\")", "libHSrts" };
+
+static int
+holds_mark(const char *path)
+{
+	char buf[65536 + 64];
+	size_t keep = 0, i, k;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), found = 0;
+	struct stat st;
+
+	if (fd < 0)
+		return 0;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return 0;
+	}
+	for (;;) {
+		ssize_t n = read(fd, buf + keep, sizeof buf - 64 - keep);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		n += (ssize_t)keep;
+		for (k = 0; k < sizeof rts_marks / sizeof *rts_marks && !found; k++) {
+			size_t ml = strlen(rts_marks[k]);
+
+			for (i = 0; i + ml <= (size_t)n && !found; i++) {
+				const char *q = memchr(buf + i, rts_marks[k][0],
+						       (size_t)n - i);
+
+				if (!q)
+					break;
+				i = (size_t)(q - buf);
+				found = i + ml <= (size_t)n &&
+					memcmp(q, rts_marks[k], ml) == 0;
+			}
+		}
+		if (found)
+			break;
+		/* A mark cut by the chunk's end is found with the next. */
+		keep = (size_t)n < 63 ? (size_t)n : 63;
+		memmove(buf, buf + n - (ssize_t)keep, keep);
+	}
+	close(fd);
+	return found;
+}
+
+int
+cli_rts_is_ghc(const char *argv0)
+{
+	const char *p = getenv("PATH");
+
+	if (strchr(argv0, '/'))
+		return holds_mark(argv0);
+	/* execvp's search: the first executable regular file in $PATH (an
+	 * empty entry is the current directory) */
+	if (!p)
+		p = "/bin:/usr/bin";
+	for (;;) {
+		const char *e = strchr(p, ':');
+		size_t dl = e ? (size_t)(e - p) : strlen(p);
+		size_t n = dl + strlen(argv0) + 3;
+		char *full = hp_malloc(n);
+		struct stat st;
+		int found;
+
+		if (!full)
+			return 0;
+		snprintf(full, n, "%.*s/%s", dl ? (int)dl : 1, dl ? p : ".",
+			 argv0);
+		found = stat(full, &st) == 0 && S_ISREG(st.st_mode) &&
+			access(full, X_OK) == 0;
+		if (found)
+			found = holds_mark(full) ? 1 : -1;
+		free(full);
+		if (found || !e)
+			return found == 1;
+		p = e + 1;
+	}
 }
 
 /* The value of ("key", "value") in --info text, copied to out. */
@@ -279,32 +387,31 @@ int
 cli_rts_probe(const char *argv0, double limit)
 {
 	char *argv[] = { (char *)argv0, "+RTS", "--info", "-RTS", NULL };
-	posix_spawn_file_actions_t fa;
+	struct hp_err err = {{0}};
+	sigset_t mask;
 	char buf[8192];
 	size_t len = 0;
 	double end = mono() + limit;
-	int p[2], st, ok = 0, exited = 0;
-	pid_t pid;
+	int p[2], io[3], st = 0, ok = 0, exited = 0, eno;
+	pid_t pid = 0;
 
-	if (pipe(p) != 0)
+	if (!cli_rts_is_ghc(argv0) || pipe(p) != 0)
 		return 0;
 	fcntl(p[0], F_SETFD, FD_CLOEXEC);
 	fcntl(p[1], F_SETFD, FD_CLOEXEC);
-	if (posix_spawn_file_actions_init(&fa) != 0) {
+	io[0] = io[2] = open("/dev/null", O_RDWR | O_CLOEXEC);
+	io[1] = p[1];
+	/* SIGKILL: it has nothing to save, and must not outlive hp2x
+	 * whatever ends hp2x during these seconds. */
+	if (io[0] < 0 || sigprocmask(SIG_SETMASK, NULL, &mask) != 0 ||
+	    spawn(&pid, argv, &mask, SIGKILL, io, &eno, &err) || pid <= 0) {
+		if (io[0] >= 0)
+			close(io[0]);
 		close(p[0]);
 		close(p[1]);
 		return 0;
 	}
-	if (posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0) ||
-	    posix_spawn_file_actions_adddup2(&fa, p[1], 1) ||
-	    posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0) ||
-	    posix_spawnp(&pid, argv0, &fa, NULL, argv, environ) != 0) {
-		posix_spawn_file_actions_destroy(&fa);
-		close(p[0]);
-		close(p[1]);
-		return 0;
-	}
-	posix_spawn_file_actions_destroy(&fa);
+	close(io[0]);
 	close(p[1]);
 	for (;;) {
 		struct pollfd pf = { p[0], POLLIN, 0 };

@@ -14,6 +14,13 @@
  * The same look also runs every --interval, which is all there is when
  * inotify is missing (or blind, as on network file systems).
  *
+ * The launcher's FIFO stays open for writing by hp2x itself as well, so
+ * it has no end while the program runs: a program that ends and restarts
+ * its eventlog (GHC's endEventLogging and startEventLogging reopen the
+ * -ol path and write a new log after the first's DATA_END) is read on
+ * into the same model, and never blocks on a pipe nobody reads.  Its
+ * exit ends the stream.
+ *
  * A file that shrinks (truncated), whose path now names another inode
  * (replaced by mv, or by a new run of the program), or whose bytes
  * already read changed (truncated and written longer between two looks,
@@ -109,6 +116,14 @@ struct watcher {
 	int dropped;		/* the socket closed before DATA_END */
 	double give_up;		/* a socket not there by then: failure */
 	char *fifo_dir;		/* the launcher's FIFO lives here */
+	char *fifo;		/* the launcher's FIFO, registered in
+				 * leftover.c (or NULL) */
+	int fifo_registered;	/* fifo_dir is */
+	int fifo_keep;		/* our own write end of it, or -1: the
+				 * program may close and open it again
+				 * (endEventLogging, startEventLogging),
+				 * so its stream ends when it exits, not
+				 * at a close nor at an eventlog's end */
 
 	struct stat stale;	/* with a program: the profile of an earlier run */
 	int has_stale;
@@ -341,6 +356,28 @@ alt_written(const struct watcher *w)
 	       !(w->has_alt_stale && same_stat(&st, &w->alt_stale));
 }
 
+/* The input (just opened: it appeared, or replaced what was there) is
+ * one of the outputs under another name, a link, or a path spelled
+ * otherwise: drawing would replace the profile being read. */
+static int
+is_an_output(const struct watcher *w, const struct stat *in)
+{
+	const char *outs[2];
+	size_t i;
+
+	outs[0] = w->job.p.output;
+	outs[1] = w->job.p.aux_write ? w->job.p.aux : NULL;
+	for (i = 0; i < 2; i++) {
+		struct stat st;
+
+		if (outs[i] && strcmp(outs[i], "-") != 0 &&
+		    stat(outs[i], &st) == 0 && st.st_dev == in->st_dev &&
+		    st.st_ino == in->st_ino)
+			return 1;
+	}
+	return 0;
+}
+
 static int
 open_input(struct watcher *w, struct hp_err *err)
 {
@@ -384,6 +421,12 @@ open_input(struct watcher *w, struct hp_err *err)
 		}
 		w->streaming = 1;
 		w->opened = 1;
+		/* Never a writer-less FIFO while the program runs: no end
+		 * of stream, no POLLHUP, between its closing and reopening
+		 * the path.  A reader is there, so this open succeeds. */
+		if (w->fifo_dir)
+			w->fifo_keep = open(w->input, O_WRONLY | O_NONBLOCK |
+						      O_CLOEXEC);
 		return 1;
 	}
 	if (!S_ISREG(st.st_mode)) {
@@ -398,6 +441,11 @@ open_input(struct watcher *w, struct hp_err *err)
 			return 0;
 		}
 		w->has_stale = 0;
+	}
+	if (is_an_output(w, &st)) {
+		close(fd);
+		return hp_err_set(err, "%s: output would overwrite the input",
+				  w->input);
 	}
 	w->fd = fd;
 	w->dev = st.st_dev;
@@ -417,9 +465,18 @@ take(struct watcher *w, size_t n)
 		w->nwarn = warnings(w);
 		report(w, &rerr);
 		w->broken = 1;
-	} else if (hp_reader_done(w->r)) {
+	} else if (hp_reader_done(w->r) && w->fifo_keep < 0) {
 		w->ended = 1;
 	}
+}
+
+/* Seconds a socket is waited for, first or again (--reconnect): the
+ * --idle-exit time, else CLI_SOCKET_WAIT.  While it is waited for, this
+ * is the only clock: --idle-exit's "no growth" does not run besides. */
+static double
+reconnect_wait(const struct watcher *w)
+{
+	return w->s->idle_exit > 0 ? w->s->idle_exit : CLI_SOCKET_WAIT;
 }
 
 /* Connect (unix:PATH) or take standard input: 1 open, 0 not yet. */
@@ -444,16 +501,16 @@ open_stream(struct watcher *w, struct hp_err *err)
 	if (rc < 0)
 		return -1;
 	if (now() >= w->give_up && w->has_drawn) {
-		/* --reconnect, and it did not come back. */
-		note(w, "%s did not come back; the graph keeps what came",
-		     w->input);
+		/* --reconnect, and it did not come back: said once, and the
+		 * run ends as a dropped connection does (exit 3). */
+		note(w, "%s: the connection dropped and did not come back within %g s; the graph keeps what came",
+		     w->input, reconnect_wait(w));
 		w->dropped = w->ended = 1;
 		return 0;
 	}
 	if (now() >= w->give_up)
 		return hp_err_set(err, "no eventlog socket at %s after %g s",
-				  path, w->s->idle_exit > 0 ? w->s->idle_exit
-							 : CLI_SOCKET_WAIT);
+				  path, reconnect_wait(w));
 	if (!w->said_waiting)
 		note(w, "waiting for the socket %s", path);
 	w->said_waiting = 1;
@@ -479,8 +536,9 @@ stream_end(struct watcher *w, struct hp_err *err)
 		return 0;
 	}
 	/* This stream's last samples are drawn before a new one starts,
-	 * and before saying so: whoever reads the note finds them drawn. */
-	if (!w->broken) {
+	 * and before saying so: whoever reads the note finds them drawn.
+	 * A connection that sent nothing has nothing to finish. */
+	if (!w->broken && w->off > 0) {
 		struct hp_err ferr = {{0}};
 
 		if (hp_reader_finish(w->r, &ferr))
@@ -493,8 +551,7 @@ stream_end(struct watcher *w, struct hp_err *err)
 	cli_stream_close(&w->st);
 	w->opened = 0;
 	w->said_waiting = 1;
-	w->give_up = now() + (w->s->idle_exit > 0 ? w->s->idle_exit
-						  : CLI_SOCKET_WAIT);
+	w->give_up = now() + reconnect_wait(w);
 	/* The graph drawn stays until the new stream has a sample. */
 	{
 		int has_drawn = w->has_drawn, drawn_ok = w->drawn_ok;
@@ -525,6 +582,18 @@ read_some(struct watcher *w, struct hp_err *err)
 	return n;
 }
 
+/* The launcher's program must never block on a full FIFO, even once its
+ * eventlog could not be read: what it writes then is read and dropped. */
+static void
+drain(struct watcher *w)
+{
+	struct hp_err ignored = {{0}};
+
+	while (cli_stream_read(&w->st, w->buf, READ_CHUNK, w->input,
+			       &ignored) > 0)
+		;
+}
+
 /* Feed the reader what the input has now, at most READ_BUDGET bytes. */
 static int
 pump(struct watcher *w, struct hp_err *err)
@@ -533,6 +602,8 @@ pump(struct watcher *w, struct hp_err *err)
 	int grew = 0;
 
 	w->more = 0;
+	if (w->broken && w->fifo_keep >= 0)
+		drain(w);
 	while (!w->broken && !w->ended && (!w->streaming || w->st.fd >= 0)) {
 		ssize_t n;
 
@@ -614,7 +685,11 @@ look(struct watcher *w, struct hp_err *err)
 
 	if (w->streaming) {
 		if (w->st.fd < 0) {
-			int rc = open_stream(w, err);
+			int rc;
+
+			if (w->ended)	/* given up on: no second try */
+				return 0;
+			rc = open_stream(w, err);
 
 			if (rc <= 0)
 				return rc;
@@ -721,6 +796,15 @@ handle_signals(struct watcher *w)
 	reap(w);
 }
 
+/* Whether --idle-exit's "no growth for so long" applies now: not while a
+ * socket is waited for, which has its own deadline (reconnect_wait). */
+static int
+idle_clock(const struct watcher *w)
+{
+	return w->s->idle_exit > 0 &&
+	       !(w->source == CLI_SOURCE_UNIX && w->st.fd < 0);
+}
+
 /* Whether the loop is over: a signal, the program gone, the input
  * complete, or --idle-exit. */
 static int
@@ -731,7 +815,7 @@ finished(const struct watcher *w, double t)
 	/* A stream whose reader failed cannot be read again. */
 	if (w->stop || w->ended || (w->streaming && w->broken))
 		return 1;
-	return w->s->idle_exit > 0 && t - w->last_growth >= w->s->idle_exit;
+	return idle_clock(w) && t - w->last_growth >= w->s->idle_exit;
 }
 
 static int
@@ -741,7 +825,7 @@ wait_ms(const struct watcher *w, double t)
 
 	if (pending(w) && w->last_draw + w->gap - t < wait)
 		wait = w->last_draw + w->gap - t;
-	if (!w->child && w->s->idle_exit > 0 &&
+	if (!w->child && idle_clock(w) &&
 	    w->last_growth + w->s->idle_exit - t < wait)
 		wait = w->last_growth + w->s->idle_exit - t;
 	if (cli_status_due(w->status, t) < wait)
@@ -783,9 +867,15 @@ launch_fifo(struct watcher *w, struct cli_settings *run, char **fifo,
 	if (!*fifo)
 		return hp_err_set(err, "out of memory");
 	snprintf(*fifo, n, "%s/%s.eventlog", w->fifo_dir, base);
+	/* Whatever signal ends hp2x from here on removes both
+	 * (leftover.c); the way out of cli_watch removes them otherwise. */
+	if (cli_leftover_add(w->fifo_dir, 1) == 0)
+		w->fifo_registered = 1;
 	if (mkfifo(*fifo, 0600) != 0)
 		return hp_err_set(err, "cannot make the FIFO %s: %s", *fifo,
 				  strerror(errno));
+	if (cli_leftover_add(*fifo, 0) == 0)
+		w->fifo = *fifo;
 	run->input = *fifo;
 	return 0;
 }
@@ -833,8 +923,7 @@ setup(struct watcher *w, struct hp_err *err)
 	w->source = cli_source_of(w->input);
 	if (w->source != CLI_SOURCE_FILE) {
 		w->streaming = 1;
-		w->give_up = now() + (w->s->idle_exit > 0 ? w->s->idle_exit
-							 : CLI_SOCKET_WAIT);
+		w->give_up = now() + reconnect_wait(w);
 		return 0;
 	}
 	/* $HP2X_NO_INOTIFY: the polling that runs without inotify, tested. */
@@ -894,6 +983,21 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 	}
 }
 
+/* cli_select as a single run calls it: -1 (err) when it refuses. */
+static int
+final_view_empty(const struct watcher *w, struct hp_err *err)
+{
+	struct render_opts ro;
+	hp_model *cut = NULL;
+	char note[512];
+	int rc;
+
+	rc = cli_select(w->m, &w->given, 0, NULL, &cut, &ro, note,
+			sizeof note, err);
+	hp_model_free(cut);
+	return rc;
+}
+
 /* The last look, the reader's finish (a cut final sample gets its
  * warning), and the last drawing if it would differ. */
 static void
@@ -920,6 +1024,14 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 			w->broken = 1;
 		}
 		w->nwarn = warnings(w);
+		/* The input is complete: its view is judged as a single
+		 * run judges it (a window or filter that holds nothing is
+		 * refused), not leniently as while it grew. */
+		if (!w->broken && final_view_empty(w, &ferr)) {
+			report(w, &ferr);
+			w->broken = 1;
+			return;
+		}
 	}
 	if (pending(w) || (w->has_drawn && !w->drawn_ok))
 		draw(w);
@@ -947,10 +1059,18 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	w.errs = errs;
 	w.status = &line;
 	cli_status_init(&line, errs, isatty(fileno(errs)), s->quiet, now());
-	w.fd = w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = -1;
+	w.fd = w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = w.fifo_keep = -1;
 	w.interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
 	w.last_draw = -INFINITY;
 	w.gap = w.interval;
+	/* Standard input closed (hp2x -w - <&-): the next descriptor made
+	 * would be 0 and read as the stream.  Refused before any is made,
+	 * in the one-shot's words. */
+	if (!s->command && cli_source_of(s->input) == CLI_SOURCE_STDIN &&
+	    fcntl(STDIN_FILENO, F_GETFD) < 0) {
+		hp_err_set(&err, "stdin: read error: %s", strerror(errno));
+		goto fail;
+	}
 	if (s->command) {
 		struct cli_rts rts;
 
@@ -1057,10 +1177,16 @@ out:
 	if (w.fd >= 0)
 		close(w.fd);
 	cli_stream_close(&w.st);
+	if (w.fifo_keep >= 0)
+		close(w.fifo_keep);
 	if (w.fifo_dir) {
 		if (profile)
 			unlink(profile);
 		rmdir(w.fifo_dir);
+		if (w.fifo)
+			cli_leftover_drop(w.fifo);
+		if (w.fifo_registered)
+			cli_leftover_drop(w.fifo_dir);
 		free(w.fifo_dir);
 	}
 	free(owned);

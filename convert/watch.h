@@ -82,9 +82,17 @@ char *cli_launch_profile(const char *argv0, const struct cli_rts *rts);
 #define CLI_LAUNCH_EVENTLOG_CLASSES "-l-agu"	/* GC and user events only */
 int cli_rts_info_streams(const char *info);
 
-/* Run argv0 +RTS --info -RTS (stdin /dev/null, stderr discarded) and
- * return what cli_rts_info_streams says of its output; 0 when it cannot
- * be run or says nothing within limit seconds (it is then killed). */
+/* Whether the file that running argv0 would execute (found in $PATH as
+ * execvp finds it) holds a GHC RTS: the text of --info's first line (a
+ * statically linked RTS) or the name of a libHSrts library.  Read, never
+ * run. */
+int cli_rts_is_ghc(const char *argv0);
+
+/* When cli_rts_is_ghc: run argv0 +RTS --info -RTS (stdin /dev/null,
+ * stderr discarded; killed by the kernel if hp2x dies) and return what
+ * cli_rts_info_streams says of its output; 0 when it is no GHC program,
+ * cannot be run or says nothing within limit seconds (it is then
+ * killed). */
 int cli_rts_probe(const char *argv0, double limit);
 
 /*

@@ -11,7 +11,9 @@
 # program does not already ask for a heap profile (GHC writes the command
 # line into the JOB line, so the .hp shows what ran), ignores a prog.hp an
 # earlier run left, forwards SIGTERM and SIGINT to the program, and says
-# when the program could not be run or wrote no profile.
+# when the program could not be run or wrote no profile.  A wrapper script
+# is run once, as asked, never probed with +RTS --info; an output that is
+# the program's profile under another spelling is refused before it runs.
 set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
@@ -228,6 +230,31 @@ t_po_stem() {
 	fi
 }
 
+# A wrapper script is not a GHC program: it is run once, as asked, never
+# first with `+RTS --info -RTS' as its arguments (the probe reads a file
+# before running it, and runs only what holds a GHC RTS).
+t_wrapper_not_probed() {
+	local rc
+	printf '#!/bin/sh\necho "$*" >>calls\nexec ./prog "$@"\n' >wrapper
+	chmod +x wrapper
+	"$HP2X" --watch --interval 0.2 -o out.hp -- ./wrapper 0 0.5 >/dev/null 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad "exit $rc, want 1 (wrapper.hp never appears): $(head -3 err)"
+	[ "$(cat calls)" = "+RTS -hT -i0.5 -RTS 0 0.5" ] ||
+		bad "the wrapper was run as: $(cat calls)"
+}
+
+# The output is the program's own profile under another spelling: refused
+# before the program runs, as a one-shot run refuses it.
+t_output_is_profile() {
+	local rc
+	"$HP2X" --watch --interval 0.2 -o "$PWD/prog.hp" -- ./prog >/dev/null 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad "exit $rc, want 1"
+	grep -q 'output would overwrite the input' err || bad "message: $(cat err)"
+	[ ! -e args ] || bad "the program ran"
+}
+
 run whole-run t_whole_run
 run exit-status t_exit_status
 run own-heap-flags t_own_heap_flags
@@ -238,5 +265,7 @@ run sigkill-takes-program t_sigkill_takes_program
 run sigint-forwarded t_sigint_forwarded
 run not-found t_not_found
 run no-profile t_no_profile
+run wrapper-not-probed t_wrapper_not_probed
+run output-is-profile t_output_is_profile
 
 e2e_done

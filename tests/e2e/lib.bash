@@ -11,6 +11,8 @@
 #   bad WHY...         report a failed check (stderr); the case fails
 #   until_true CMD...  poll CMD until it succeeds; 1 after $LIMIT seconds
 #   e2e_done           "N passed, N failed", and the exit status
+#   ONLY=CASE          (environment) run only the case named CASE, or
+#                      whose function is CASE
 #
 # Each script still says what it tests and sets its own environment.
 #
@@ -67,6 +69,8 @@ end_pids() {
 run() {
 	local name=$1 dir
 	shift
+	# ONLY=NAME (a case's name or function) runs that case alone
+	[ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && [ "$1" != "$ONLY" ] && return
 	dir=$(mktemp -d "$top/case.XXXXXX")
 	if (cd "$dir" || exit 1
 	    pids=()

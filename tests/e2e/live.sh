@@ -19,7 +19,10 @@
 # The launcher: a stand-in GHC program (tests/standin-ghc) that says it
 # is GHC 9.6 is run with -l-agu -ol<fifo> --eventlog-flush-interval and
 # its replayed eventlog drawn live (pauses checked too), the FIFO removed
-# afterwards; one that says 9.0.2 takes the .hp path.
+# afterwards; one that says 9.0.2 takes the .hp path.  A program that
+# restarts its eventlog is read to its exit; the probe dies with hp2x;
+# SIGHUP, SIGPIPE and SIGTERM all remove the FIFO; --reconnect
+# gives up after --idle-exit with one message and exit 3.
 #
 # Nothing sleeps and hopes: every check polls for its condition.
 set -u
@@ -369,6 +372,104 @@ t_launch_hp_path() {
 	cmp -s out.json out2.json || bad "-l: not the .hp's graph"
 }
 
+# --reconnect with --idle-exit: one rule.  A connection that drops and
+# does not come back within --idle-exit seconds ends the run with one
+# message and exit 3, whatever --interval; a connection that closes at
+# once (nothing sent) is a drop too, with no "empty file".
+t_reconnect_gives_up() {
+	local pid cut iv
+	cut=$(cut_at "$GC" 50)
+	for iv in 0.1 0.3 1; do
+		rm -f out.json
+		# the socket first: the wait measured is the reconnection's
+		python3 "$REPLAY" "$GC" --to "unix:$PWD/s.sock" --stop-at "$cut" \
+			--drop --chunks 4093,7 &
+		pids+=($!)
+		until_true exists s.sock || { bad "no socket"; return; }
+		"$HP2X" --watch "unix:$PWD/s.sock" --reconnect --idle-exit 1 \
+			--interval "$iv" -o out.json 2>err &
+		pid=$!
+		pids+=("$pid")
+		finish "$pid" 3
+		[ "$(grep -c 'did not come back within 1 s' err)" -eq 1 ] ||
+			bad "--interval $iv: want one 'did not come back': $(cat err)"
+		same_as "$GC" "$cut" out.json || bad "--interval $iv: the graph is not what came"
+	done
+	python3 "$REPLAY" "$GC" --to "unix:$PWD/s.sock" --stop-at "$cut" --drop \
+		--chunks 4093,7 &
+	pids+=($!)
+	until_true exists s.sock || { bad "no socket"; return; }
+	"$HP2X" --watch "unix:$PWD/s.sock" --reconnect --idle-exit 3 --interval 0.1 \
+		-o out.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'waiting to reconnect' err || bad "no reconnect note: $(cat err)"
+	python3 "$REPLAY" "$GC" --to "unix:$PWD/s.sock" --stop-at 0
+	finish "$pid" 3
+	grep -q 'empty' err && bad "an empty connection said: $(cat err)"
+	[ "$(grep -c 'did not come back' err)" -eq 1 ] || bad "want one 'did not come back': $(cat err)"
+	same_as "$GC" "$cut" out.json || bad "the graph is not the first connection's"
+}
+
+# A program that ends and restarts its eventlog (endEventLogging,
+# startEventLogging: GHC >= 9.2 opens the -ol path again and writes a
+# whole eventlog) is read across the reopenings until it exits: no
+# deadlock on the full FIFO, and the graph holds every log's samples, as
+# the one-shot conversion of the logs one after the other has them.
+t_launch_restarts() {
+	local pid
+	cat "$GC" "$GC" "$GC" >all.eventlog
+	STANDIN_GHC=9.6.6 STANDIN_EVENTLOG=$GC STANDIN_RESTARTS=2 STANDIN_EXIT=5 \
+	STANDIN_PACE=0.001 \
+		"$HP2X" --watch -o out.json --interval 0.1 -- "$STANDIN" 2>err &
+	pid=$!
+	pids+=("$pid")
+	finish "$pid" 5
+	same_as all.eventlog "$(stat -c %s all.eventlog)" out.json ||
+		bad "not the samples of the three logs: $(samples_of out.json) samples"
+	[ -z "$(ls "$top" | grep '^hp2x-')" ] || bad "FIFO directory left: $(ls "$top")"
+}
+
+# The probe (`PROG +RTS --info -RTS`) dies with hp2x, whatever ends it.
+t_probe_dies_with_hp2x() {
+	local pid probe sig
+	for sig in KILL TERM; do
+		STANDIN_INFO_HANG=1 "$HP2X" --watch -o out.json -- "$STANDIN" 2>err &
+		pid=$!
+		pids+=("$pid")
+		until_true pgrep -P "$pid" >/dev/null || { bad "no probe"; return; }
+		probe=$(pgrep -P "$pid" | head -1)
+		kill -"$sig" "$pid"
+		LIMIT=5 until_true gone "$pid" || bad "SIG$sig did not end hp2x during the probe"
+		wait "$pid" 2>/dev/null
+		LIMIT=5 until_true gone "$probe" || { bad "SIG$sig: the probe outlived hp2x"; kill -KILL "$probe"; }
+	done
+}
+
+# Every signal that ends hp2x removes the FIFO and its directory.
+t_launch_signals_remove_fifo() {
+	local p pid sig
+	p=$(pauses_for "$GC")
+	p=${p%%,*}
+	for sig in HUP PIPE TERM; do
+		rm -rf sync
+		mkdir sync
+		STANDIN_GHC=9.6.6 STANDIN_EVENTLOG=$GC STANDIN_PACE=0.001 \
+		STANDIN_REPLAY="--sync $PWD/sync --pause-at $p" \
+			"$HP2X" --watch -o out.json --interval 0.1 -- "$STANDIN" 2>err &
+		pid=$!
+		pids+=("$pid")
+		until_true exists sync/at.0 || { bad "SIG$sig: the program never wrote"; return; }
+		[ -n "$(ls "$top" | grep '^hp2x-')" ] || bad "no FIFO directory to remove"
+		kill -"$sig" "$pid"
+		until_true gone "$pid" || { bad "SIG$sig did not end hp2x"; return; }
+		wait "$pid" 2>/dev/null
+		touch sync/go.0
+		[ -z "$(ls "$top" | grep '^hp2x-')" ] || bad "SIG$sig: FIFO directory left: $(ls "$top")"
+		rm -rf "$top"/hp2x-*
+	done
+}
+
 # ONLY=t_fifo runs one case (when working on it).
 case_() { [ -n "${ONLY:-}" ] && [ "$2" != "$ONLY" ] && return; run "$@"; }
 case_ "pipe: each pause exact, final = one-shot" t_pipe
@@ -386,4 +487,8 @@ case_ "status line on a terminal, from the stream" t_status_line
 case_ "launcher: eventlog path through a FIFO" t_launch_eventlog
 case_ "launcher: a program that writes no eventlog" t_launch_no_eventlog
 case_ "launcher: .hp path (GHC 9.0.2, or the user's -l)" t_launch_hp_path
+case_ "socket --reconnect that does not come back: one rule" t_reconnect_gives_up
+case_ "launcher: eventlog restarted by the program" t_launch_restarts
+case_ "launcher: the probe dies with hp2x" t_probe_dies_with_hp2x
+case_ "launcher: every ending signal removes the FIFO" t_launch_signals_remove_fifo
 e2e_done

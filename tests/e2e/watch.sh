@@ -17,7 +17,12 @@
 # in steps gives, after each, the PNG a one-shot hp2x makes of
 # the same prefix, byte for byte: the summary extended equals one built
 # at once; the same with a window (--from), whose view of the profile
-# each drawing extends.
+# each drawing extends.  Never looping on itself nor blocked: an output
+# that is the input under another name (or a link made later) is refused;
+# an output that is a FIFO nobody reads fails its drawing, and SIGTERM
+# still ends the watch at once; standard input closed is refused at once;
+# a view empty at the end (a window, a filter) is refused as the one-shot
+# conversion refuses it.
 #
 # The machine running this may be loaded: nothing here sleeps for a fixed
 # time and hopes, every check polls for its condition with a generous
@@ -427,6 +432,95 @@ t_truncated_then_longer() {
 	same_as "$b" "$(stat -c %s "$b")" out.hp || bad "final output is not the rewritten file"
 }
 
+# The output is the input under another name (issue 23): refused at once
+# when the names say so, though the file is not there yet; and when the
+# input appears as the output (a link to it), refused then, instead of
+# each drawing replacing the profile it reads.
+t_output_is_input() {
+	local pid rc
+	timeout 20 "$HP2X" --watch same.hp -o ./same.hp --idle-exit 2 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad "same name: exit $rc, want 1: $(cat err)"
+	grep -q 'output would overwrite the input' err || bad "message: $(cat err)"
+	[ ! -e same.hp ] || bad "an output was written"
+	cp "$HPSRC" out.hp
+	"$HP2X" --watch in.hp -o out.hp --interval 0.1 --idle-exit 20 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'waiting for in.hp' err || bad "not waiting: $(cat err)"
+	ln out.hp in.hp
+	LIMIT=10 until_true gone "$pid" || { bad "the link to the output is watched"; return; }
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 1 ] || bad "link: exit $rc, want 1"
+	grep -q 'in.hp: output would overwrite the input' err || bad "message: $(cat err)"
+	cmp -s out.hp "$HPSRC" || bad "the input was replaced"
+}
+
+# An output that is a FIFO nobody reads blocks nothing: the drawing fails
+# (said once), SIGTERM ends the watch at once; a reader that comes gets
+# the last drawing.
+t_fifo_output() {
+	local pid rc
+	cp "$HPSRC" in.hp
+	mkfifo out.ps
+	"$HP2X" --watch in.hp -o out.ps --interval 0.1 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'out.ps: no process reads this FIFO' err ||
+		bad "no word on the FIFO: $(cat err)"
+	kill -TERM "$pid"
+	LIMIT=2 until_true gone "$pid" || { bad "SIGTERM did not end a watch drawing into a FIFO"; return; }
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 1 ] || bad "exit $rc, want 1 (the output was never written)"
+	[ "$(grep -c 'no process reads' err)" -eq 1 ] || bad "not said once: $(cat err)"
+	# with a reader
+	"$HP2X" --watch in.hp -o out.ps --interval 0.1 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'no process reads' err || bad "no word on the FIFO: $(cat err)"
+	cat out.ps >got.ps &
+	pids+=($!)
+	sleep 0.2
+	kill -TERM "$pid"
+	until_true gone "$pid" || { bad "SIGTERM ignored"; return; }
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 0 ] || bad "with a reader: exit $rc, want 0: $(cat err)"
+	until_true grep -q '%%EOF' got.ps || bad "the reader got no PostScript"
+}
+
+# Standard input closed: refused at once, as the one-shot refuses it.
+t_stdin_closed() {
+	local rc
+	timeout 20 "$HP2X" --watch - -o out.csv <&- 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad "exit $rc, want 1: $(cat err)"
+	"$HP2X" - -o out.csv <&- 2>want
+	cmp -s err want || bad "watch says $(cat err), the one-shot $(cat want)"
+}
+
+# A view that is empty at the end of the input is refused as a one-shot
+# run refuses it: a window with no sample, a filter matching no band.
+t_empty_view_at_end() {
+	local rc opt
+	for opt in "--from 1e9" "--include no-such-band"; do
+		# shellcheck disable=SC2086
+		"$HP2X" "$ELSRC" $opt -o want.csv 2>want
+		# shellcheck disable=SC2086
+		timeout 60 "$HP2X" --watch "$ELSRC" $opt -o out.csv 2>err
+		rc=$?
+		[ $rc -eq 1 ] || bad "$opt: exit $rc, want 1"
+		grep -qF "$(cat want)" err || bad "$opt: $(cat err), want $(cat want)"
+	done
+	cp "$HPSRC" in.hp
+	timeout 60 "$HP2X" --watch in.hp --from 1e9 --idle-exit 0.5 -o out.csv 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad ".hp --from past the end: exit $rc, want 1"
+	grep -q 'no sample between' err || bad "message: $(cat err)"
+}
+
 run hp-grows t_hp_grows
 run eventlog-grows t_eventlog_grows
 run pdf-updates t_pdf_updates
@@ -442,5 +536,9 @@ run every-format t_every_format
 run dense-grows t_dense_grows
 run sigint-while-waiting t_sigint_while_waiting
 run output-dir-removed t_output_dir_removed
+run output-is-input t_output_is_input
+run fifo-output t_fifo_output
+run stdin-closed t_stdin_closed
+run empty-view-at-end t_empty_view_at_end
 
 e2e_done

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 #include <cmocka.h>
@@ -475,12 +476,69 @@ rts_probe_runs_the_program(void **state)
 	assert_int_equal(cli_rts_probe("true", 10), 0);
 	assert_int_equal(cli_rts_probe("/nonexistent/prog", 10), 0);
 	/* One that does not answer is given up on (and killed) in time. */
+	setenv("STANDIN_INFO_HANG", "1", 1);
 	clock_gettime(CLOCK_MONOTONIC, &a);
-	assert_int_equal(cli_rts_probe("yes", 0.3), 0);
-	assert_int_equal(cli_rts_probe("sleep", 0.3), 0);
+	assert_int_equal(cli_rts_probe(cmd, 0.3), 0);
 	clock_gettime(CLOCK_MONOTONIC, &b);
+	unsetenv("STANDIN_INFO_HANG");
 	assert_true((double)(b.tv_sec - a.tv_sec) +
 		    (double)(b.tv_nsec - a.tv_nsec) / 1e9 < 5);
+}
+
+/* Only a file holding a GHC RTS is ever run to ask it: read, not run. */
+static void
+rts_is_ghc_reads_the_file(void **state)
+{
+	char tmpd[] = "/tmp/hp2x-isghc.XXXXXX", path[256], *old;
+	const char *mark = " [(\"GHC RTS\", \"YES\")";
+	FILE *f;
+	size_t i;
+
+	(void)state;
+	assert_non_null(mkdtemp(tmpd));
+	assert_int_equal(cli_rts_is_ghc(tu_src("tests/standin-ghc")), 1);
+	assert_int_equal(cli_rts_is_ghc("/nonexistent/prog"), 0);
+	assert_int_equal(cli_rts_is_ghc("true"), 0);	/* found in $PATH */
+	assert_int_equal(cli_rts_is_ghc(tmpd), 0);	/* a directory */
+	/* the static RTS's mark across the reader's 64 KiB chunks */
+	snprintf(path, sizeof path, "%s/static", tmpd);
+	assert_non_null(f = fopen(path, "wb"));
+	for (i = 0; i < 65536 - 7; i++)
+		fputc('x', f);
+	fputs(mark, f);
+	fclose(f);
+	assert_int_equal(cli_rts_is_ghc(path), 1);
+	/* a dynamic one names its RTS library */
+	snprintf(path, sizeof path, "%s/dynamic", tmpd);
+	assert_non_null(f = fopen(path, "wb"));
+	fputs("\177ELF...libHSrts-1.0.2_thr-ghc9.6.6.so", f);
+	fclose(f);
+	assert_int_equal(cli_rts_is_ghc(path), 1);
+	/* a wrapper script is not one, found in $PATH or not */
+	snprintf(path, sizeof path, "%s/wrapper", tmpd);
+	assert_non_null(f = fopen(path, "wb"));
+	fputs("#!/bin/sh\nexec ./prog \"$@\"\n", f);
+	fclose(f);
+	chmod(path, 0755);
+	assert_int_equal(cli_rts_is_ghc(path), 0);
+	old = getenv("PATH") ? strdup(getenv("PATH")) : NULL;
+	setenv("PATH", tmpd, 1);
+	assert_int_equal(cli_rts_is_ghc("wrapper"), 0);
+	chmod(path, 0644);	/* not executable: the search goes on */
+	snprintf(path, sizeof path, "%s/static", tmpd);
+	chmod(path, 0755);
+	assert_int_equal(cli_rts_is_ghc("static"), 1);
+	if (old) {
+		setenv("PATH", old, 1);
+		free(old);
+	}
+	for (i = 0; i < 3; i++) {
+		static const char *const names[] = { "static", "dynamic", "wrapper" };
+
+		snprintf(path, sizeof path, "%s/%s", tmpd, names[i]);
+		unlink(path);
+	}
+	rmdir(tmpd);
 }
 
 int
@@ -495,6 +553,7 @@ main(void)
 		cmocka_unit_test(rts_eventlog_options),
 		cmocka_unit_test(launch_argv_eventlog),
 		cmocka_unit_test(rts_probe_runs_the_program),
+		cmocka_unit_test(rts_is_ghc_reads_the_file),
 		cmocka_unit_test(watch_equals_oneshot),
 		cmocka_unit_test(watch_failures),
 	};
