@@ -188,6 +188,7 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 		return -1;
 	if (s->summary &&
 	    summary_print_diff(stdout, in[0].name, a, in[1].name, b,
+			       s->render.match_ids,
 			       s->summary == CLI_SUMMARY_JSON,
 			       summary_width(stdout), err)) {
 		hp_err_name(err, "standard output");
@@ -195,7 +196,8 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 	}
 	if (!s->output)
 		return 0;
-	if (hp_diff_compute(&d, a, b, s->render.same_time, err))
+	if (hp_diff_compute(&d, a, b, s->render.same_time,
+			    s->render.match_ids, err))
 		return -1;
 	if (hp_stats_compute(&sa, a, err)) {
 		hp_diff_release(&d);

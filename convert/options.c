@@ -578,6 +578,15 @@ set_same_time(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
+set_match_ids(struct cli_settings *s, const char *opt, const char *arg,
+	      struct hp_err *err)
+{
+	(void)opt, (void)arg, (void)err;
+	s->render.match_ids = 1;
+	return 0;
+}
+
+static int
 set_stack(struct cli_settings *s, const char *opt, const char *arg,
 	  struct hp_err *err)
 {
@@ -741,6 +750,10 @@ static const struct optdef options[] = {
 	{ .name = "same-time", .set = set_same_time,
 	  .help = "several inputs or --diff: compare at the same\n"
 		  "seconds, not scaled to the first one's span" },
+	{ .name = "match-ids", .set = set_match_ids,
+	  .help = "match bands across inputs (--diff, several inputs,\n"
+		  "--colour-by name) by whole names: -hc and -hr names\n"
+		  "keep GHC's \"(764)\" id (default: matched without it)" },
 	{ .name = "stack", .set = set_stack,
 	  .help = "several inputs to PNG, SVG or EPS: graphs one above\n"
 		  "another (default: side by side)" },

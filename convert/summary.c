@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "../hp/grow.h"
+#include "../hp/match.h"
 #include "../hp/stats.h"
 #include "../hp/steps.h"
 #include "../render/layout.h"
@@ -695,35 +696,39 @@ cmp_change(const void *pa, const void *pb)
 	return (x->k > y->k) - (x->k < y->k);
 }
 
-/* The union of bands, a's then b's new ones, largest change first. */
+/* The union of bands, a's then b's new ones, largest change first;
+ * a band of b is a's band it matches (hp/match.h). */
 static struct change *
 changes(const hp_model *a, const struct hp_stats *sa, const hp_model *b,
-	const struct hp_stats *sb, size_t *n)
+	const struct hp_stats *sb, int byid, size_t *n)
 {
 	size_t na = sa->nbands, nb = sb->nbands, i, k = 0;
 	struct change *c = hp_mallocn(na + nb ? na + nb : 1, sizeof *c);
-	hp_band x;
+	hp_band *amap = hp_mallocn(na ? na : 1, sizeof *amap);
+	hp_band *bmap = hp_mallocn(nb ? nb : 1, sizeof *bmap);
 
-	if (!c)
+	if (!c || !amap || !bmap || hp_match_bands(a, b, byid, bmap, amap)) {
+		free(c);
+		free(amap);
+		free(bmap);
 		return NULL;
+	}
 	for (i = 0; i < na; i++, k++) {
 		c[k].name = hp_model_band_name(a, (hp_band)i, &c[k].len);
 		c[k].a = &sa->band[i];
-		c[k].b = hp_model_lookup(b, c[k].name, c[k].len, &x)
-			 ? &sb->band[x] : &zero_stats;
+		c[k].b = amap[i] != HP_MATCH_NONE ? &sb->band[amap[i]]
+						  : &zero_stats;
 	}
 	for (i = 0; i < nb; i++) {
-		size_t len;
-		const char *name = hp_model_band_name(b, (hp_band)i, &len);
-
-		if (hp_model_lookup(a, name, len, &x))
+		if (bmap[i] != HP_MATCH_NONE)
 			continue;
-		c[k].name = name;
-		c[k].len = len;
+		c[k].name = hp_model_band_name(b, (hp_band)i, &c[k].len);
 		c[k].a = &zero_stats;
 		c[k].b = &sb->band[i];
 		k++;
 	}
+	free(amap);
+	free(bmap);
 	for (i = 0; i < k; i++) {
 		c[i].d = c[i].b->integral - c[i].a->integral;
 		c[i].k = i;
@@ -854,8 +859,8 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 
 int
 summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
-		   const char *name_b, const hp_model *b, int json, int width,
-		   struct hp_err *err)
+		   const char *name_b, const hp_model *b, int byid, int json,
+		   int width, struct hp_err *err)
 {
 	struct hp_stats sa, sb;
 	struct change *c;
@@ -868,7 +873,7 @@ summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
 		hp_stats_release(&sa);
 		return -1;
 	}
-	c = changes(a, &sa, b, &sb, &n);
+	c = changes(a, &sa, b, &sb, byid, &n);
 	if (!c) {
 		hp_err_set(err, "out of memory");
 		goto out;

@@ -29,9 +29,10 @@ int summary_print(FILE *out, const char *name, const hp_model *m,
 		  struct hp_err *err) HP_MUSTCHECK;
 
 /* The change from a to b: per band, peak, integral and last value of
- * each and their difference, largest change first. */
+ * each and their difference, largest change first.  Bands are matched
+ * as --diff matches them (hp/match.h; byid: by whole names). */
 int summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
-		       const char *name_b, const hp_model *b, int json,
-		       int width, struct hp_err *err) HP_MUSTCHECK;
+		       const char *name_b, const hp_model *b, int byid,
+		       int json, int width, struct hp_err *err) HP_MUSTCHECK;
 
 #endif

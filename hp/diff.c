@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "match.h"
 
 static int
 setup(hp_model *out, const hp_model *a, struct hp_err *err)
@@ -37,24 +38,63 @@ setup(hp_model *out, const hp_model *a, struct hp_err *err)
 	return 0;
 }
 
-/* Intern every band of src into the three models; map[k] is src band
- * k's index there (the same in all three). */
+/* Intern A's bands into the three models (amap[k]: A band k's index
+ * there, the same in all three), then B's: the band of A it matches
+ * (match.h), or a band of its own.  A B band left unmatched whose name A
+ * also has (A's "(7)main" matched B's "(3)main", B's "(7)main" is
+ * another stack) gets the name with " (B)" added, so it stays apart. */
 static int
-bands(struct hp_diff *d, const hp_model *src, hp_band *map,
-      struct hp_err *err)
+bands(struct hp_diff *d, const hp_model *a, const hp_model *b, int byid,
+      hp_band *amap, hp_band *bmap, struct hp_err *err)
 {
-	size_t k, n = hp_model_band_count(src), len;
+	size_t k, na = hp_model_band_count(a), nb = hp_model_band_count(b);
+	size_t len;
 	hp_band x;
+	char *buf = NULL;
+	int rc = -1;
 
-	for (k = 0; k < n; k++) {
-		const char *name = hp_model_band_name(src, (hp_band)k, &len);
+	for (k = 0; k < na; k++) {
+		const char *name = hp_model_band_name(a, (hp_band)k, &len);
 
-		if (hp_model_intern(d->grow, name, len, &map[k], err) ||
+		if (hp_model_intern(d->grow, name, len, &amap[k], err) ||
 		    hp_model_intern(d->shrink, name, len, &x, err) ||
 		    hp_model_intern(d->change, name, len, &x, err))
 			return -1;
 	}
-	return 0;
+	if (hp_match_bands(a, b, byid, bmap, NULL) < 0) {
+		hp_err_set(err, "out of memory");
+		return -1;
+	}
+	for (k = 0; k < nb; k++) {
+		const char *name = hp_model_band_name(b, (hp_band)k, &len);
+
+		if (bmap[k] != HP_MATCH_NONE) {
+			bmap[k] = amap[bmap[k]];
+			continue;
+		}
+		while (hp_model_lookup(d->grow, name, len, &x)) {
+			char *more = malloc(len + 5);
+
+			if (!more) {
+				hp_err_set(err, "out of memory");
+				goto out;
+			}
+			memcpy(more, name, len);
+			memcpy(more + len, " (B)", 5);
+			free(buf);
+			buf = more;
+			name = buf;
+			len += 4;
+		}
+		if (hp_model_intern(d->grow, name, len, &bmap[k], err) ||
+		    hp_model_intern(d->shrink, name, len, &x, err) ||
+		    hp_model_intern(d->change, name, len, &x, err))
+			goto out;
+	}
+	rc = 0;
+out:
+	free(buf);
+	return rc;
 }
 
 /* B's time for A's sample i. */
@@ -103,7 +143,7 @@ emit(struct hp_diff *d, double t, const int64_t *val, const hp_band *touched,
 
 int
 hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
-		int same_time, struct hp_err *err)
+		int same_time, int byid, struct hp_err *err)
 {
 	size_t na = hp_model_sample_count(a), nb = hp_model_sample_count(b);
 	size_t nba = hp_model_band_count(a), nbb = hp_model_band_count(b);
@@ -124,8 +164,8 @@ hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
 		goto out;
 	}
 	if (setup(d->grow, a, err) || setup(d->shrink, a, err) ||
-	    setup(d->change, a, err) || bands(d, a, amap, err) ||
-	    bands(d, b, bmap, err))
+	    setup(d->change, a, err) ||
+	    bands(d, a, b, byid, amap, bmap, err))
 		goto out;
 	nu = hp_model_band_count(d->grow);
 	val = hp_callocn(nu ? nu : 1, sizeof *val);

@@ -8,8 +8,10 @@
  * t' = t with --same-time, else t scaled so
  * that A's first and last samples fall on B's (the runs are compared
  * from start to end even when one took longer).  The change of band x at
- * t is B_x(t') - A_x(t).  Bands are matched by name; a band only one
- * side has is all growth or all shrinkage.
+ * t is B_x(t') - A_x(t).  Bands are matched by name, without GHC's
+ * cost-centre-stack or retainer-set id unless byid (match.h), and keep
+ * A's names (ids included); a band only one side has is all growth or
+ * all shrinkage.
  *
  * The result is three ordinary models with the same bands (A's in A's
  * order, then B's new ones) and A's sample times, so that band
@@ -29,7 +31,7 @@ struct hp_diff {
 };
 
 int hp_diff_compute(struct hp_diff *d, const hp_model *a, const hp_model *b,
-		    int same_time, struct hp_err *err) HP_MUSTCHECK;
+		    int same_time, int byid, struct hp_err *err) HP_MUSTCHECK;
 void hp_diff_release(struct hp_diff *d);
 
 #endif

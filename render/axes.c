@@ -2,19 +2,21 @@
  * render/axes.c - the two axes, their ticks and legends, as hp2ps draws
  * them (§4.4): 4-pt ticks outside the graph, x labels centred under their
  * tick, y labels right-aligned 5 pt left of the axis with the baseline on
- * the tick, SAMPLE_UNIT at the right end under the x axis, VALUE_UNIT
- * rotated and ending at the top of the y axis.
+ * the tick, the time unit at the right end under the x axis, VALUE_UNIT
+ * rotated and ending at the top of the y axis; each legend moved where
+ * the layout puts it clear of the labels (xunit_end, yunit_gap).
  *
  * The ticks themselves (which values, their labels, which are dropped to
  * leave room for the legends) come from the layout.
  */
 #include "draw.h"
 
+#include <math.h>
 #include <string.h>
 
 #define TICK 4.0
-#define LABEL_GAP 5.0	/* between the y axis and its labels */
-#define X_BASELINE 15.0	/* x labels' baseline below the axis */
+#define LABEL_GAP LAYOUT_YLABEL_GAP
+#define X_BASELINE LAYOUT_XLABEL_DROP
 
 void
 draw_axis_lines(struct draw *d)
@@ -70,8 +72,8 @@ draw_axes(struct draw *d)
 	draw_snap_begin(d, &snap);	/* the ticks' width; labels draw fills */
 
 	t.halign = DRAW_RIGHT;
-	t.max_w = gw / 3;
-	draw_show(d, gx + gw, gy - X_BASELINE, su, strlen(su), &t);
+	t.max_w = fmax(gw / 3, l->xunit_end - gw);
+	draw_show(d, gx + l->xunit_end, gy - X_BASELINE, su, strlen(su), &t);
 	t.halign = DRAW_CENTRE;
 	t.max_w = 0;
 	for (i = 0; i < l->nxticks; i++) {
@@ -85,8 +87,8 @@ draw_axes(struct draw *d)
 	t.up = 1;
 	t.halign = DRAW_RIGHT;
 	t.max_w = gh / 2;
-	draw_show(d, gx - LABEL_GAP, gy + gh - l->yunit_drop, vu, strlen(vu),
-		  &t);
+	draw_show(d, gx - l->yunit_gap, gy + gh - l->yunit_drop, vu,
+		  strlen(vu), &t);
 	t.up = 0;
 	t.max_w = gx - LABEL_GAP - 1;
 	for (i = 0; i < l->nyticks; i++) {

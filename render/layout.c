@@ -59,6 +59,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/match.h"
 #include "../hp/stackidx.h"
 #include "../hp/stats.h"
 #include "aux-private.h"
@@ -97,6 +98,12 @@
 #define N_MARKS		7.0
 #define AXIS_FUDGE	15.0
 #define ZERO_ROOM	4.0		/* a zero label to the legend below it */
+#define UNIT_GAP	4.0		/* a legend to the label beside it */
+#define GLYPH_UP	0.8		/* tallest glyph above the baseline,
+					 * and lowest below, of the size */
+#define GLYPH_DOWN	0.22
+#define PAGE_EDGE	1.0		/* least room from a legend to the
+					 * page's edge */
 #define MAX_TICKS	64
 
 static const char other_name[] = "OTHER";
@@ -275,44 +282,35 @@ set_hex(struct layout_band *b, uint32_t c)
 	render_rgb24(c, b->rgb);
 }
 
-/* --colour-by name: each kept band's index into render_many, the names
- * taken in byte order (palette.h).  NULL when out of memory. */
-static size_t *
-name_colours(const struct render_layout *l, const hp_model *m)
+/* --colour-by name: each kept band's colour, of its name without GHC's
+ * stack id (hp/match.h) and its rank among the profile's bands of that
+ * name (palette.h).  NULL when out of memory. */
+static uint32_t *
+name_colours(const struct render_layout *l, const hp_model *m,
+	     const struct render_opts *o)
 {
-	size_t n = l->nbands, k, i, nn = 0;
-	hp_band *ids = hp_mallocn(n ? n : 1, sizeof *ids);
-	const char **names = hp_mallocn(n ? n : 1, sizeof *names);
-	size_t *lens = hp_mallocn(n ? n : 1, sizeof *lens);
-	size_t *idx = hp_mallocn(n ? n : 1, sizeof *idx);
-	size_t *out = hp_mallocn(n ? n : 1, sizeof *out);
-	int32_t *slot = l->slot;
+	size_t n = l->nbands, nm = hp_model_band_count(m), k;
+	uint32_t *out = hp_mallocn(n ? n : 1, sizeof *out);
+	size_t *rank = hp_mallocn(nm ? nm : 1, sizeof *rank);
 
-	if (!ids || !names || !lens || !idx || !out)
-		goto fail;
-	memset(out, 0, (n ? n : 1) * sizeof *out);
-	for (k = 0; k < n; k++)
-		if (l->bands[k].band != LAYOUT_OTHER)
-			ids[nn++] = l->bands[k].band;
-	if (stable_sort(ids, nn, by_name, m) < 0)
-		goto fail;
-	for (i = 0; i < nn; i++)
-		names[i] = hp_model_band_name(m, ids[i], &lens[i]);
-	render_colour_by_name(names, lens, nn, idx);
-	for (i = 0; i < nn; i++)
-		out[slot[ids[i]]] = idx[i];
-	free(ids);
-	free(names);
-	free(lens);
-	free(idx);
+	if (!out || !rank || hp_match_ranks(m, o->match_ids, rank) < 0) {
+		free(out);
+		free(rank);
+		return NULL;
+	}
+	for (k = 0; k < n; k++) {
+		hp_band b = l->bands[k].band;
+		size_t klen;
+		const char *key;
+
+		out[k] = RENDER_OTHER_RGB;
+		if (b == LAYOUT_OTHER)
+			continue;
+		key = hp_match_band_key(m, b, o->match_ids, &klen);
+		out[k] = render_name_colour(key, klen, rank[b]);
+	}
+	free(rank);
 	return out;
-fail:
-	free(ids);
-	free(names);
-	free(lens);
-	free(idx);
-	free(out);
-	return NULL;
 }
 
 static int
@@ -321,9 +319,10 @@ set_shades(struct render_layout *l, const hp_model *m,
 {
 	enum render_palette_name pal = palette_of(l, o);
 	int colour = pal != RENDER_PALETTE_GREY;
-	size_t k, invented = 0, *byname = NULL;
+	size_t k, invented = 0;
+	uint32_t *byname = NULL;
 
-	if (o->colour_by_name && !(byname = name_colours(l, m)))
+	if (o->colour_by_name && !(byname = name_colours(l, m, o)))
 		return -1;
 	for (k = 0; k < l->nbands; k++) {
 		struct layout_band *b = &l->bands[k];
@@ -348,7 +347,7 @@ set_shades(struct render_layout *l, const hp_model *m,
 			if (b->band == LAYOUT_OTHER)
 				c = RENDER_OTHER_RGB;
 			else if (byname)
-				c = render_many[byname[k]].rgb;
+				c = byname[k];
 			else	/* the most distinct colours to the top, the
 				 * largest bands by default */
 				c = render_many[(l->nbands - 1 - k) %
@@ -544,15 +543,6 @@ text_width(layout_measure_fn measure, void *closure, const char *s,
 	return isfinite(w) && w > 0 ? w : 0;
 }
 
-static double
-field_width(const hp_model *m, enum hp_field f, layout_measure_fn measure,
-	    void *closure)
-{
-	const char *s = hp_model_get(m, f);
-
-	return s ? text_width(measure, closure, s, strlen(s)) : 0;
-}
-
 double
 layout_round_step(double y)
 {
@@ -650,19 +640,87 @@ x_unit(struct render_layout *l, const hp_model *m)
 		snprintf(l->xunit, sizeof l->xunit, "%s", su);
 }
 
+/* Units per byte 0x20..0x7e, hp2ps's fonttab (utils/hp2ps/Dimensions.c). */
+static const char hp2ps_units[] =
+	"3113333133231313"		/* space ! " # $ % & ' ( ) * + , - . / */
+	"4444444444"			/* digits */
+	"1133323"			/* : ; < = > ? @ */
+	"55555555155555555555555555"	/* A..Z (I is narrow) */
+	"232131"			/* [ \ ] ^ _ ` */
+	"33333333123153333232333333"	/* a..z */
+	"2122";				/* { | } ~ */
+
+double
+layout_hp2ps_width(const char *s, size_t len)
+{
+	double units = 0;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		units += c >= 0x20 && c <= 0x7e ? hp2ps_units[c - 0x20] - '0'
+						: 3;
+	}
+	return units * (2.834646 * 0.6);
+}
+
+/* The share of an axis hp2ps keeps clear of ticks for its legend: the
+ * file's own unit ("seconds", "bytes" in every GHC .hp) by its width
+ * estimate, and 15 pt (XFUDGE, YFUDGE in utils/hp2ps/Axes.c), on its
+ * graph `along` points long.  Ours may be longer ("mutator seconds") and
+ * is placed clear of the labels instead (x_legend, y_legend), so it
+ * costs no tick hp2ps labels; a shorter one (a hand-made file's "s")
+ * keeps its own room. */
+static double
+legend_share(layout_measure_fn measure, void *closure, const char *ours,
+	     const char *hp2ps, double along)
+{
+	return fmin(text_width(measure, closure, ours, strlen(ours)),
+		    layout_hp2ps_width(hp2ps, strlen(hp2ps))) / along +
+	       AXIS_FUDGE / along;
+}
+
+/* Where the time legend ends: at the graph's right end, or past the
+ * last label when that is in its way, as far as the page's edge; where
+ * even that is short (no key beside the graph), the graph narrows. */
+static void
+x_legend(struct render_layout *l, layout_measure_fn measure, void *closure)
+{
+	double uw = text_width(measure, closure, l->xunit, strlen(l->xunit));
+	double room = l->page_w - BORDER_SPACE - l->graph_x, frac, lw, w;
+	const struct layout_tick *t;
+
+	l->xunit_end = l->graph_w;
+	if (l->nxticks == 0)
+		return;
+	t = &l->xticks[l->nxticks - 1];
+	frac = (t->value - l->t0) / l->xrange;
+	lw = text_width(measure, closure, t->label, strlen(t->label)) / 2 +
+	     UNIT_GAP + uw;
+	if (frac * l->graph_w + lw > room && frac > 0) {
+		w = (room - lw) / frac;
+		l->graph_w = fmax(w, l->graph_w / 2);
+	}
+	l->xunit_end = fmax(l->graph_w, frac * l->graph_w + lw);
+}
+
+/* The x ticks hp2ps labels: from t0 by the rounded step, short of its
+ * legend on its graph (ref_w wide); then the legend's place, which may
+ * narrow the graph, and the ticks' positions on it. */
 static int
 x_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	void *closure)
 {
-	double per = l->graph_w / l->xrange;
-	double limit = l->graph_w -
-		       (text_width(measure, closure, l->xunit, strlen(l->xunit)) +
-			AXIS_FUDGE);
+	const char *su = hp_model_get(m, HP_SAMPLE_UNIT);
+	double limit = 1 - legend_share(measure, closure, l->xunit,
+					su ? su : "seconds", l->ref_w);
 	int decimals = 0;
 	double p = 1;
 	size_t i;
 
-	(void)m;
+	free(l->xticks);
+	l->nxticks = 0;
 	l->xstep = layout_round_step(l->xrange / N_MARKS);
 	/* As many decimals as the step has ("20 40", "0.5 1.0"), and one
 	 * at least for a start between whole steps, as hp2ps shows it. */
@@ -678,17 +736,61 @@ x_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 		return -1;
 	for (i = 0; l->nsamples > 0 && i < MAX_TICKS; i++) {
 		double v = l->t0 + (double)i * l->xstep;
-		double x = (v - l->t0) * per;
+		double x = (v - l->t0) / l->xrange;
 		struct layout_tick *t;
 
 		if (!(v < l->t1) || !(x < limit))
 			break;
 		t = &l->xticks[l->nxticks++];
 		t->value = v;
-		t->pos = x;
 		x_label(t->label, sizeof t->label, v, decimals);
 	}
+	x_legend(l, measure, closure);
+	for (i = 0; i < l->nxticks; i++)
+		l->xticks[i].pos = (l->xticks[i].value - l->t0) *
+				   (l->graph_w / l->xrange);
 	return 0;
+}
+
+/* Where the value legend goes: up the labels' column, ending at the
+ * axis' top (less yunit_drop), unless a label lies in its way; then in
+ * a column of its own left of the widest such label.  may_move: the
+ * graph may move right (and narrow) to give that column room on the
+ * page; else it stays (a difference graph's second y axis) and the
+ * legend keeps to the page as far as it can. */
+static void
+y_legend(struct render_layout *l, const hp_model *m,
+	 layout_measure_fn measure, void *closure, int may_move)
+{
+	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
+	double top = l->graph_h - l->yunit_drop, widest = -1, bottom, left;
+	size_t i;
+
+	if (!vu)
+		vu = "bytes";
+	/* the drawing shortens a legend longer than half the axis */
+	bottom = top - fmin(text_width(measure, closure, vu, strlen(vu)),
+			    l->graph_h / 2) - UNIT_GAP;
+	for (i = 0; i < l->nyticks; i++) {
+		const struct layout_tick *t = &l->yticks[i];
+
+		if (t->pos + GLYPH_UP * AXIS_FONT >= bottom &&
+		    t->pos - GLYPH_DOWN * AXIS_FONT <= top)
+			widest = fmax(widest, text_width(measure, closure,
+							 t->label,
+							 strlen(t->label)));
+	}
+	l->yunit_gap = LAYOUT_YLABEL_GAP;
+	if (widest < 0)
+		return;
+	l->yunit_gap += widest + UNIT_GAP + GLYPH_DOWN * AXIS_FONT;
+	left = l->graph_x - l->yunit_gap - GLYPH_UP * AXIS_FONT;
+	if (left < PAGE_EDGE && may_move) {
+		l->graph_x += PAGE_EDGE - left;
+		l->graph_w -= PAGE_EDGE - left;
+	} else if (left < PAGE_EDGE) {
+		l->yunit_gap = l->graph_x - PAGE_EDGE - GLYPH_UP * AXIS_FONT;
+	}
 }
 
 /* The unit of y labels for a tick step: k, M and, past hp2ps, G and T. */
@@ -742,19 +844,38 @@ scaled_y_ticks(struct render_layout *l, const hp_model *m, double limit)
 	return 0;
 }
 
+/* The share of the y axis hp2ps keeps clear for its legend, "bytes"
+ * (a .hp's VALUE_UNIT; ticky and time profiles' longer units are ours). */
+static double
+y_share(const struct render_layout *l, const hp_model *m,
+	layout_measure_fn measure, void *closure)
+{
+	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
+
+	return legend_share(measure, closure, vu ? vu : "bytes", "bytes",
+			    l->ref_h);
+}
+
 static int
 y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	void *closure)
 {
 	double per = l->graph_h / l->yrange;
-	double limit = l->graph_h -
-		       (field_width(m, HP_VALUE_UNIT, measure, closure) + AXIS_FUDGE);
+	double limit = l->graph_h * (1 - y_share(l, m, measure, closure));
 	double div = 1;
 	const char *suffix = "";
 	size_t i;
 
-	if (hp_model_scale(m) != 1)
-		return scaled_y_ticks(l, m, limit);
+	free(l->yticks);
+	l->yticks = NULL;
+	l->nyticks = 0;
+	l->yunit_drop = 0;
+	if (hp_model_scale(m) != 1) {
+		if (scaled_y_ticks(l, m, limit) < 0)
+			return -1;
+		y_legend(l, m, measure, closure, 1);
+		return 0;
+	}
 	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
 	y_unit(l->ystep, &div, &suffix);
 	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
@@ -772,6 +893,7 @@ y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 		t->pos = y;
 		y_label(t->label, sizeof t->label, v, div, suffix);
 	}
+	y_legend(l, m, measure, closure, 1);
 	return 0;
 }
 
@@ -779,7 +901,7 @@ int
 layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		double above, layout_measure_fn measure, void *closure)
 {
-	double per, zero, limit, div = 1, unit_w;
+	double per, zero, limit, div = 1, room;
 	const char *suffix = "";
 	long long k;
 
@@ -790,18 +912,22 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 	l->yrange = below + above > 0 ? below + above : 1;
 	per = l->graph_h / l->yrange;
 	zero = below * per;
-	unit_w = field_width(m, HP_VALUE_UNIT, measure, closure);
-	limit = l->graph_h - (unit_w + AXIS_FUDGE);
+	room = l->graph_h * y_share(l, m, measure, closure);
+	limit = l->graph_h - room;
 	l->yunit_drop = 0;
 	free(l->yticks);
 	l->yticks = NULL;
 	l->nyticks = 0;
-	if (hp_model_scale(m) != 1)
-		return scaled_y_ticks(l, m, limit);
+	if (hp_model_scale(m) != 1) {
+		if (scaled_y_ticks(l, m, limit) < 0)
+			return -1;
+		y_legend(l, m, measure, closure, 0);
+		return 0;
+	}
 	/* Zero's label would meet the legend: the legend goes below it. */
 	if (zero >= limit) {
 		l->yunit_drop = l->graph_h - zero + ZERO_ROOM;
-		limit = zero - ZERO_ROOM - (unit_w + AXIS_FUDGE);
+		limit = zero - ZERO_ROOM - room;
 	}
 	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
 	y_unit(l->ystep, &div, &suffix);
@@ -831,6 +957,7 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 			y_label(t->label, sizeof t->label, v, div, suffix);
 		}
 	}
+	y_legend(l, m, measure, closure, 0);
 	return 0;
 }
 
@@ -1158,6 +1285,25 @@ key_columns(struct render_layout *l, double longest)
  * 26 bands), else columns of smaller entries (key_columns).  -m0 has no
  * key, as in hp2ps; --bands all keeps every band with a key.
  */
+/* hp2ps's graph width (utils/hp2ps/Dimensions.c): the key's room, by its
+ * width estimate of the longest name, comes off the 593 pt unless the
+ * key has pages of its own (-M, or -m past 20) or there is none (-m0). */
+static void
+hp2ps_width(struct render_layout *l, const struct render_opts *o)
+{
+	double longest = 0;
+	size_t k;
+
+	l->ref_w = FULL_GRAPH_W;
+	if (o->multipage || o->max_bands <= 0 || o->max_bands > 20)
+		return;
+	for (k = 0; k < l->nbands; k++)
+		longest = fmax(longest, layout_hp2ps_width(l->bands[k].name,
+							   l->bands[k].name_len));
+	if (FULL_GRAPH_W - (longest + KEY_EXTRA) > 0)
+		l->ref_w = FULL_GRAPH_W - (longest + KEY_EXTRA);
+}
+
 static void
 dimensions(struct render_layout *l,
 	   const struct render_opts *o, layout_measure_fn measure,
@@ -1181,6 +1327,8 @@ dimensions(struct render_layout *l,
 	l->graph_w = FULL_GRAPH_W;
 	l->key_label_max = KEY_MAX_SHARE * FULL_GRAPH_W - KEY_EXTRA;
 	l->key_w = 0;
+	hp2ps_width(l, o);
+	l->ref_h = l->graph_h + strip;
 
 	l->multipage = layout_has_pages(o->format) &&
 		(o->multipage || (o->format == RENDER_PS && o->max_bands > 20));
@@ -1196,6 +1344,7 @@ dimensions(struct render_layout *l,
 	if (l->key_on_graph)
 		l->graph_w -= l->key_w;
 }
+
 
 static int
 has_series(const hp_model *m)
@@ -1227,6 +1376,11 @@ strip_and_marks(struct render_layout *l, const hp_model *m,
 		double strip = (double)(lanes + (size_t)l->legend_lane) * LANE_H;
 
 		dimensions(l, o, measure, closure, strip > 0 ? strip + 2 : 0);
+		/* the axes' legends may move the graph (x_legend, y_legend),
+		 * which the marks are placed on */
+		if (y_ticks(l, m, measure, closure) < 0 ||
+		    x_ticks(l, m, measure, closure) < 0)
+			return -1;
 		free(l->marks);
 		l->marks = NULL;
 		l->nmarks = 0;
@@ -1308,11 +1462,6 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		goto fail;
 	}
 	if (marks_note(l) < 0) {
-		hp_err_set(err, "layout: out of memory");
-		goto fail;
-	}
-	if (x_ticks(l, m, measure, closure) < 0 ||
-	    y_ticks(l, m, measure, closure) < 0) {
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
 	}

@@ -25,6 +25,10 @@
 #define LAYOUT_PAGE_W 648.0
 #define LAYOUT_PAGE_H 432.0
 
+/* The axes' labels, as hp2ps places them (render/axes.c draws them). */
+#define LAYOUT_YLABEL_GAP 5.0	/* y axis to its labels' right end */
+#define LAYOUT_XLABEL_DROP 15.0	/* x axis to its labels' baseline */
+
 #define LAYOUT_OTHER ((hp_band)UINT32_MAX)	/* the merged OTHER band */
 #define LAYOUT_DROPPED (-1)			/* slot of a band not drawn */
 
@@ -105,6 +109,10 @@ struct render_layout {
 	double title_h;
 	double graph_x, graph_y;	/* 45, 20 */
 	double graph_w, graph_h;
+	double ref_w, ref_h;	/* the graph's size in hp2ps's picture
+				 * (no mark strip, -m past 20: the key on
+				 * pages of its own): the ticks hp2ps
+				 * labels there are labelled here */
 	int key_on_graph;	/* hp2ps's key beside the graph (not -M,
 				 * not -m0), one entry per graph_h / (n + 1) */
 	int multipage;		/* key on pages of its own (PS, PDF) */
@@ -137,10 +145,21 @@ struct render_layout {
 	double lane_h;
 	double mark_font;
 
-	/* Ticks, and the time axis' legend (its unit and clock).  The value
-	 * axis' legend ends at the axis' top, or yunit_drop below it (a
-	 * difference graph whose zero line, always labelled, lies there). */
+	/* Ticks, and the time axis' legend (its unit and clock).  The ticks
+	 * are the ones hp2ps labels (at least): hp2ps stops them short of
+	 * its legend ("seconds", "bytes"), and a longer legend here
+	 * ("mutator seconds", "bytes per second") goes where it meets no
+	 * label instead of costing ticks.  The time legend ends xunit_end
+	 * from the graph's left (graph_w, its right end, unless the last
+	 * label is in the way: then past it, into the margin).  The value
+	 * axis' legend is drawn up the axis, its baseline yunit_gap left of
+	 * it (LAYOUT_YLABEL_GAP, the labels' own column, unless a label is
+	 * in its way: then left of the widest such label), ending at the
+	 * axis' top, or yunit_drop below it (a difference graph whose zero
+	 * line, always labelled, lies there). */
 	char xunit[256];
+	double xunit_end;
+	double yunit_gap;
 	double yunit_drop;
 	double xstep, ystep;
 	struct layout_tick *xticks, *yticks;
@@ -186,6 +205,12 @@ int layout_signed_y(struct render_layout *l, const hp_model *m, double below,
  * deviation" over the values the profile lists (see layout.c).  -1 when
  * out of memory. */
 int layout_deviations(const hp_model *m, double *dev) HP_MUSTCHECK;
+
+/* hp2ps's estimate of the width of len bytes at 10 pt, points: its
+ * StringSize (utils/hp2ps/Dimensions.c), a table of widths per printable
+ * ASCII byte times 1.7007876, 3 units for any other byte.  The ticks
+ * hp2ps labels follow from it (its legends' and key's widths). */
+double layout_hp2ps_width(const char *s, size_t len);
 
 /* hp2ps's 1-2-5 rounding of a tick step (Runciman's rule). */
 double layout_round_step(double y);

@@ -211,62 +211,69 @@ name_hash(const char *s, size_t len)
 	return h;
 }
 
-static double
-lab_dist(const struct render_many_entry *a, const struct render_many_entry *b)
+/* OKLab to sRGB (Ottosson's matrices), each channel 0..1 when in gamut. */
+static int
+oklab_srgb(double l, double a, double b, double rgb[3])
 {
-	double dl = a->lab[0] - b->lab[0], da = a->lab[1] - b->lab[1],
-		db = a->lab[2] - b->lab[2];
+	double l_ = l + 0.3963377774 * a + 0.2158037573 * b;
+	double m_ = l - 0.1055613458 * a - 0.0638541728 * b;
+	double s_ = l - 0.0894841775 * a - 1.2914855480 * b;
+	double lin[3];
+	int i, in = 1;
 
-	return sqrt(dl * dl + da * da + db * db);
+	l_ = l_ * l_ * l_;
+	m_ = m_ * m_ * m_;
+	s_ = s_ * s_ * s_;
+	lin[0] = 4.0767416621 * l_ - 3.3077115913 * m_ + 0.2309699292 * s_;
+	lin[1] = -1.2684380046 * l_ + 2.6097574011 * m_ - 0.3413193965 * s_;
+	lin[2] = -0.0041960863 * l_ - 0.7034186147 * m_ + 1.7076147010 * s_;
+	for (i = 0; i < 3; i++) {
+		double v = lin[i];
+
+		if (v < -1e-9 || v > 1 + 1e-9)
+			in = 0;
+		v = v < 0 ? 0 : v > 1 ? 1 : v;
+		rgb[i] = v <= 0.0031308 ? 12.92 * v :
+			 1.055 * pow(v, 1 / 2.4) - 0.055;
+	}
+	return in;
 }
 
-#define NAME_CLOSE 0.07		/* OKLab distance that still looks alike */
-
-void
-render_colour_by_name(const char *const *names, const size_t *lens,
-		      size_t n, size_t *idx)
+uint32_t
+render_name_colour(const char *s, size_t len, size_t rank)
 {
-	double nearest[RENDER_MANY_N];
-	unsigned char used[RENDER_MANY_N];
-	size_t taken = 0, i, j, k;
+	uint64_t h = name_hash(s, len);
+	double hue, l, c, lo = 0, rgb[3];
+	uint32_t out = 0;
+	int i;
 
-	for (k = 0; k < RENDER_MANY_N; k++) {
-		nearest[k] = INFINITY;
-		used[k] = 0;
-	}
-	for (i = 0; i < n; i++) {
-		uint64_t h = name_hash(names[i], lens[i]);
-		size_t start = (size_t)(h % RENDER_MANY_N);
-		/* an odd step visits every entry of the power-of-two table */
-		size_t step = (size_t)((h >> 32) % RENDER_MANY_N) | 1;
-		size_t pick = start, best = RENDER_MANY_N;
+	h ^= (uint64_t)rank;	/* another stack of one name (hp/match.h) */
+	h ^= h >> 33;		/* every bit of h in the low 32 */
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	hue = (double)(h & 0xFFFF) / 65536.0 * 2 * M_PI;
+	l = RENDER_NAME_L0 + (RENDER_NAME_L1 - RENDER_NAME_L0) *
+			     (double)(h >> 16 & 0xFF) / 255.0;
+	c = RENDER_NAME_C0 + (RENDER_NAME_C1 - RENDER_NAME_C0) *
+			     (double)(h >> 24 & 0xFF) / 255.0;
+	/* Outside sRGB: the most chroma of this hue and lightness that is
+	 * inside, by bisection (grey, chroma 0, always is). */
+	if (!oklab_srgb(l, c * cos(hue), c * sin(hue), rgb)) {
+		double hi = c;
 
-		if (taken < RENDER_MANY_N) {
-			for (j = 0; j < RENDER_MANY_N; j++) {
-				size_t c = (start + j * step) % RENDER_MANY_N;
+		for (i = 0; i < 30; i++) {
+			double mid = (lo + hi) / 2;
 
-				if (used[c])
-					continue;
-				if (nearest[c] >= NAME_CLOSE) {
-					best = c;
-					break;
-				}
-				if (best == RENDER_MANY_N ||
-				    nearest[c] > nearest[best])
-					best = c;
-			}
-			pick = best;
-			used[pick] = 1;
-			taken++;
-			for (k = 0; k < RENDER_MANY_N; k++) {
-				double d = lab_dist(&render_many[k],
-						    &render_many[pick]);
-				if (d < nearest[k])
-					nearest[k] = d;
-			}
+			if (oklab_srgb(l, mid * cos(hue), mid * sin(hue), rgb))
+				lo = mid;
+			else
+				hi = mid;
 		}
-		idx[i] = pick;
+		oklab_srgb(l, lo * cos(hue), lo * sin(hue), rgb);
 	}
+	for (i = 0; i < 3; i++)
+		out = out << 8 | (uint32_t)floor(rgb[i] * 255 + 0.5);
+	return out;
 }
 
 const struct render_palette_entry *

@@ -48,18 +48,22 @@ extern const struct render_many_entry render_many[RENDER_MANY_N];
 void render_rgb24(uint32_t c, double rgb[3]);
 
 /*
- * --colour-by name: a colour index for each of n names, the same for a
- * name in every graph and on every machine (a fixed hash into
- * render_many), collisions within one graph resolved deterministically:
- * names are taken in the order given (the layout gives byte order, so
- * the result depends on the set of names only), and each takes the first
- * entry of its own probe sequence that no earlier name took and that is
- * not close to any taken; failing that the free entry farthest from
- * those taken.  Past RENDER_MANY_N names colours repeat.  idx[i]
- * receives name i's index.
+ * --colour-by name: the colour of a name, a function of the name alone
+ * (and of rank, 0 but for a second stack of one name in a profile,
+ * hp/match.h), never of the other bands of a graph: a 64-bit FNV-1a hash
+ * of the bytes picks a hue (65,536 steps), an OKLab lightness between
+ * RENDER_NAME_L0 and L1 and a chroma between C0 and C1 (OKLCH), the
+ * chroma lowered to the most sRGB holds at that hue and lightness.  No
+ * colour is white, black or grey (OTHER's, RENDER_OTHER_RGB) and text
+ * on none is hard to read; two names may come out alike (any fixed
+ * scheme of a name alone must allow it), and the bands' black outlines
+ * keep them apart.  Returns 0xRRGGBB.
  */
-void render_colour_by_name(const char *const *names, const size_t *lens,
-			  size_t n, size_t *idx);
+#define RENDER_NAME_L0 0.50
+#define RENDER_NAME_L1 0.85
+#define RENDER_NAME_C0 0.07
+#define RENDER_NAME_C1 0.17
+uint32_t render_name_colour(const char *s, size_t len, size_t rank);
 
 /* The k-th invented shade (k counts from 0, bottom band first). */
 const struct render_palette_entry *render_palette(int colour, size_t k);

@@ -47,6 +47,10 @@ struct render_opts {
 	enum render_palette_name palette;	/* --palette */
 	int colour_by_name;		/* --colour-by name: a band's colour
 					 * follows its name, not its rank */
+	int match_ids;			/* --match-ids: bands of several
+					 * profiles are matched (and coloured
+					 * by name) by whole names, GHC's
+					 * stack ids included (hp/match.h) */
 	enum render_sort sort;		/* -d, -i, -i- */
 	int max_bands;			/* -m: default 20; 0 = no limit, no key;
 					 * RENDER_ALL_BANDS: no limit, a key */

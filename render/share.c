@@ -8,9 +8,8 @@
  *
  * The colours follow the rules of one graph, taken over the union of the
  * graphs' bands:
- *   - --colour-by name: every name of every graph, in byte order, through
- *     render_colour_by_name at once, so a collision between two names is
- *     resolved the same way in every graph that has either;
+ *   - --colour-by name: nothing to share, a name's colour is a function
+ *     of the name alone (render_name_colour), the same in every graph;
  *   - the many-band palette (--palette many, or -c past 20 bands in the
  *     union, as one graph past 20 bands gets it): new names in turn, each
  *     graph's top band first, OTHER grey;
@@ -33,17 +32,6 @@ struct name {
 	const char *s;
 	size_t len;
 };
-
-static int
-by_bytes(const void *pa, const void *pb)
-{
-	const struct name *a = pa, *b = pb;
-	int c = memcmp(a->s, b->s, a->len < b->len ? a->len : b->len);
-
-	if (c)
-		return c;
-	return (a->len > b->len) - (a->len < b->len);
-}
 
 /* Every band name of the n layouts once (OTHER's too when others is
  * set), in the order met; *count receives how many.  NULL when out of
@@ -102,44 +90,6 @@ other_grey(render_aux *a, const struct render_layout *l, size_t n,
 						     l[i].bands[0].name_len,
 						     RENDER_OTHER_RGB, err);
 	return 0;
-}
-
-static int
-by_name(render_aux *a, const struct render_layout *l, size_t n,
-	struct hp_err *err)
-{
-	size_t nv, i, *idx = NULL;
-	const char **names = NULL;
-	size_t *lens = NULL;
-	struct name *v = union_of(l, n, 0, &nv, err);
-	int rc = -1;
-
-	if (!v)
-		return -1;
-	qsort(v, nv, sizeof *v, by_bytes);
-	names = hp_mallocn(nv ? nv : 1, sizeof *names);
-	lens = hp_mallocn(nv ? nv : 1, sizeof *lens);
-	idx = hp_mallocn(nv ? nv : 1, sizeof *idx);
-	if (!names || !lens || !idx) {
-		hp_err_set(err, "out of memory");
-		goto done;
-	}
-	for (i = 0; i < nv; i++) {
-		names[i] = v[i].s;
-		lens[i] = v[i].len;
-	}
-	render_colour_by_name(names, lens, nv, idx);
-	for (i = 0; i < nv; i++)
-		if (render_aux_add_colour(a, names[i], lens[i],
-					  render_many[idx[i]].rgb, err))
-			goto done;
-	rc = other_grey(a, l, n, err);
-done:
-	free(v);
-	free(names);
-	free(lens);
-	free(idx);
-	return rc;
 }
 
 /* The many-band palette: the most distinct colours to each graph's top
@@ -224,7 +174,7 @@ layout_share(const struct render_layout *l, size_t n,
 			RENDER_PALETTE_MANY;
 	}
 	if (o->colour_by_name)
-		rc = by_name(a, l, n, err);
+		rc = 0;	/* a name's colour is its own (palette.h) */
 	else if (pal == RENDER_PALETTE_MANY)
 		rc = many(a, l, n, err);
 	else

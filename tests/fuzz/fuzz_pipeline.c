@@ -248,7 +248,7 @@ analysis(render_ctx *ctx, const hp_model *m, const uint8_t *c, int draw_ok)
 			fz_fail("select", "a window over every sample lost some");
 		hp_model_free(cut);
 	}
-	if (hp_diff_compute(&d, m, m, (c[2] >> 4) & 1, &err))
+	if (hp_diff_compute(&d, m, m, (c[2] >> 4) & 1, 0, &err))
 		fz_fail("diff", err.msg);
 	for (i = 0; i < ns; i++)
 		if ((c[2] >> 4) & 1 && (hp_model_sample_sum(d.grow, i) ||
@@ -271,7 +271,7 @@ analysis(render_ctx *ctx, const hp_model *m, const uint8_t *c, int draw_ok)
 	mem_open(&mm);
 	if (summary_print(mm.f, "fuzz", m, &o, 0, 80, &err) ||
 	    summary_print(mm.f, "fuzz", m, &o, 1, 80, &err) ||
-	    summary_print_diff(mm.f, "a", m, "b", m, c[2] >> 6 & 1, 80, &err))
+	    summary_print_diff(mm.f, "a", m, "b", m, 0, c[2] >> 6 & 1, 80, &err))
 		fz_fail("summary", err.msg);
 	mem_close(&mm);
 	free(mm.buf);

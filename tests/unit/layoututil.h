@@ -10,29 +10,14 @@
 #include <string.h>
 
 #include "hp/model.h"
+#include "render/layout.h"
 
-/* Units per byte 0x20..0x7e, hp2ps's StringSize table, times 1.7007876. */
-static const char lu_units[] =
-	"3113333133231313"		/* space ! " # $ % & ' ( ) * + , - . / */
-	"4444444444"			/* digits */
-	"1133323"			/* : ; < = > ? @ */
-	"55555555155555555555555555"	/* A..Z (I is narrow) */
-	"232131"			/* [ \ ] ^ _ ` */
-	"33333333123153333232333333"	/* a..z */
-	"2122";				/* { | } ~ */
-
+/* hp2ps's StringSize estimate (render/layout.h) at any size. */
 static inline double
 lu_hp2ps_measure(void *closure, const char *s, size_t len, double size)
 {
-	double units = 0;
-	size_t i;
-
 	(void)closure;
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		units += c >= 0x20 && c <= 0x7e ? lu_units[c - 0x20] - '0' : 3;
-	}
-	return units * (2.834646 * 0.6) * size / 10.0;
+	return layout_hp2ps_width(s, len) * size / 10.0;
 }
 
 /* Returns 0, or -1 on any model error. */

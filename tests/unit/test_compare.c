@@ -125,7 +125,7 @@ diff_axis(void **state)
 	FILE *f = open_memstream(&buf, &len);
 
 	(void)state;
-	assert_int_equal(hp_diff_compute(&d, a, b, 0, &err), 0);
+	assert_int_equal(hp_diff_compute(&d, a, b, 0, 0, &err), 0);
 	rd.grow = d.grow;
 	rd.shrink = d.shrink;
 	rd.change = d.change;

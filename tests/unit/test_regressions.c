@@ -204,7 +204,7 @@ diff_of_itself_with_equal_times(void **state)
 	free(data);
 	n = hp_model_sample_count(m);
 	assert_true(n > 3);
-	assert_int_equal(hp_diff_compute(&d, m, m, 1, &err), 0);
+	assert_int_equal(hp_diff_compute(&d, m, m, 1, 0, &err), 0);
 	for (i = 0; i < n; i++) {
 		assert_int_equal(hp_model_sample_sum(d.grow, i), 0);
 		assert_int_equal(hp_model_sample_sum(d.shrink, i), 0);
