@@ -805,6 +805,20 @@ idle_clock(const struct watcher *w)
 	       !(w->source == CLI_SOURCE_UNIX && w->st.fd < 0);
 }
 
+/* The last SIGINT or SIGTERM that came before the program was started,
+ * or 0. */
+static int
+early_signal(int fd)
+{
+	struct signalfd_siginfo si;
+	int sig = 0;
+
+	while (read(fd, &si, sizeof si) == (ssize_t)sizeof si)
+		if (si.ssi_signo != SIGCHLD)
+			sig = (int)si.ssi_signo;
+	return sig;
+}
+
 /* Whether the loop is over: a signal, the program gone, the input
  * complete, or --idle-exit. */
 static int
@@ -1100,9 +1114,12 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 			goto fail;
 		}
 	}
-	if (setup(&w, &err))
-		goto fail;
-
+	/* Blocked before setup, whose font map starts a thread (pango's):
+	 * threads inherit the mask, and one born with these unblocked
+	 * takes them while it lives, dropping SIGCHLD (its action is the
+	 * default) or running atomic.c's handler, so a program's end would
+	 * go unseen and hp2x wait forever.  It lives a moment, longer on a
+	 * busy machine: a quick program's end was lost once in a while. */
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -1118,8 +1135,17 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 		hp_err_set(&err, "signalfd: %s", strerror(errno));
 		goto fail;
 	}
+	if (setup(&w, &err))
+		goto fail;
 	if (s->command) {
-		int eno;
+		int eno, sig = early_signal(w.sig_fd);
+
+		/* Interrupted while setting up: no program to pass it on to,
+		 * so none is started. */
+		if (sig) {
+			status = 128 + sig;
+			goto out;
+		}
 
 		/* The program truncates or replaces what an earlier run
 		 * left; until then that file is not this run's. */
