@@ -14,11 +14,13 @@
  *   kind       "heap", "ticky", "time" or "counters"
  *   title, job, date, file, xunit, vunit, scale, t0, t1, zero, step
  *   n          the profile's sample count
- *   times, s   the samples the page keeps (all of them up to PAGE_SAMPLES;
- *              past that, per column of the time axis the samples of
- *              least and greatest total, first and last included, so no
- *              peak of the total is lost): s[i] = [slot, value, ...],
- *              the drawn bands' values, slot indexing "bands"
+ *   times, s   the samples the page keeps: all of them when they fit
+ *              the page's budget (PAGE_BUDGET: 1 MB and 100 B a band,
+ *              whatever the sample count), else per column of the time
+ *              axis the samples of least and greatest total, first and
+ *              last included, so no peak of the total is lost:
+ *              s[i] = [slot, value, ...], the drawn bands' values, slot
+ *              indexing "bands"
  *   bands      the drawn bands bottom first, as the static graph draws
  *              them: {name, label, c (colour), m (model band, -1 for
  *              OTHER)}
@@ -26,9 +28,11 @@
  *   ipe, stack, ticky  what some profiles say of a band, by model index
  *   spark      every band's shape over the run: SPARK_N levels 0..z of
  *              its peak in SPARK_N equal stretches of time
- *   marks      [time, label or null]; series: {heap_size: [[t], [v]], ...}
- *   summary    --summary=json's object, byte for byte: the table's
- *              numbers come from the same code
+ *   marks      [time, label or null], at most one a column of PAGE_MARKS
+ *              (nmarks: how many the profile has); series: {heap_size:
+ *              [[t], [v]], ...}, each at most SERIES_POINTS points
+ *   rows       the table's numbers, every band in the model's order,
+ *              from the code of --summary=json (summary_rows)
  */
 #include "page.h"
 
@@ -47,10 +51,14 @@
 #include "summary.h"
 
 #define PAGE_SAMPLES ((size_t)4096)	/* kept whole up to this many */
-#define PAGE_COLUMNS ((size_t)2048)	/* else two per column of these */
-#define PAGE_CELLS ((size_t)4000000)	/* at most these band x sample cells */
+#define PAGE_COLUMNS ((size_t)1024)	/* else two per column of these */
+/* The page's budget: 1 MB and 100 B a band, whatever the sample count;
+ * the samples get what the graph, the tables and the viewer leave. */
+#define PAGE_BUDGET(bands) ((size_t)1000000 + (size_t)100 * (bands))
+#define PAGE_MIN_SAMPLES ((size_t)32)
+#define PAGE_MARKS ((size_t)1000)	/* marks, one a column past that */
 #define SERIES_POINTS ((size_t)4096)
-#define SPARK_N ((size_t)24)
+#define SPARK_N ((size_t)16)
 
 /* A memory stream's text. */
 struct mem {
@@ -88,34 +96,28 @@ mem_free(struct mem *m)
 	m->buf = NULL;
 }
 
+/* The SVG as the body of a data: URL inside a double-quoted attribute:
+ * what would end the attribute or start a reference, what a URL drops or
+ * reads as its fragment, and every byte past ASCII as %XX; the rest (most
+ * of it) as it is, so the graph costs little more than its own size. */
 static void
-put_base64(FILE *f, const unsigned char *s, size_t len)
+put_data_url(FILE *f, const unsigned char *s, size_t len)
 {
-	static const char a[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-	char out[4];
-	size_t i;
+	size_t i, start = 0;
 
-	for (i = 0; i + 2 < len; i += 3) {
-		unsigned v = (unsigned)s[i] << 16 | (unsigned)s[i + 1] << 8 |
-			     s[i + 2];
+	for (i = 0; i < len; i++) {
+		unsigned char c = s[i];
 
-		out[0] = a[v >> 18];
-		out[1] = a[v >> 12 & 63];
-		out[2] = a[v >> 6 & 63];
-		out[3] = a[v & 63];
-		fwrite(out, 1, 4, f);
+		if (c > 0x20 && c < 0x7f && c != '"' && c != '%' && c != '#' &&
+		    c != '&' && c != '\'' && c != '<' && c != '>')
+			continue;
+		if (c == ' ')
+			continue;
+		fwrite(s + start, 1, i - start, f);
+		fprintf(f, "%%%02X", c);
+		start = i + 1;
 	}
-	if (i < len) {
-		unsigned v = (unsigned)s[i] << 16 |
-			     (i + 1 < len ? (unsigned)s[i + 1] << 8 : 0);
-
-		out[0] = a[v >> 18];
-		out[1] = a[v >> 12 & 63];
-		out[2] = i + 1 < len ? a[v >> 6 & 63] : '=';
-		out[3] = '=';
-		fwrite(out, 1, 4, f);
-	}
+	fwrite(s + start, 1, len - start, f);
 }
 
 /* Text as HTML character data or attribute value: markup characters as
@@ -266,17 +268,37 @@ choose_samples(const hp_model *m, size_t cap, size_t **keep)
 	return k;
 }
 
+/* How many samples fit in `room` bytes: each costs its time and, per
+ * drawn band, its slot and a value as long as the greatest total's. */
+static size_t
+sample_cap(const hp_model *m, const struct render_layout *l, size_t room)
+{
+	size_t n = hp_model_sample_count(m), i, digits = 1, per;
+	uint64_t top = 0;
+
+	for (i = 0; i < n; i++)
+		if (hp_model_sample_sum(m, i) > top)
+			top = hp_model_sample_sum(m, i);
+	for (; top >= 10; top /= 10)
+		digits++;
+	per = 12 + l->nbands * (digits + 5);
+	n = room / per;
+	if (n < PAGE_MIN_SAMPLES)
+		n = PAGE_MIN_SAMPLES;
+	if (n > PAGE_SAMPLES)
+		n = PAGE_SAMPLES;
+	return n;
+}
+
 static int
 put_samples(struct json_w *w, const hp_model *m,
-	    const struct render_layout *l, struct hp_err *err)
+	    const struct render_layout *l, size_t room, struct hp_err *err)
 {
-	size_t cap = PAGE_SAMPLES, nk, i, k;
+	size_t cap = sample_cap(m, l, room), nk, i, k;
 	size_t *keep;
 	uint64_t *row;
 	unsigned char *seen;
 
-	if (l->nbands > 0 && PAGE_CELLS / l->nbands < cap)
-		cap = PAGE_CELLS / l->nbands < 64 ? 64 : PAGE_CELLS / l->nbands;
 	if (cap > PAGE_COLUMNS * 2 && hp_model_sample_count(m) > cap)
 		cap = PAGE_COLUMNS * 2;
 	nk = choose_samples(m, cap, &keep);
@@ -564,13 +586,57 @@ put_series(struct json_w *w, const hp_model *m)
 	json_end(w);
 }
 
+/* The marks; past PAGE_MARKS, the first in each of PAGE_MARKS columns
+ * of the time axis (the static graph thins its marks too). */
+static void
+put_marks(struct json_w *w, const hp_model *m, const struct render_layout *l)
+{
+	size_t i, n = hp_model_mark_count(m);
+	double span = l->t1 > l->t0 ? l->t1 - l->t0 : 1;
+	long long last = -1;
+
+	json_key(w, "marks");
+	json_array(w);
+	for (i = 0; i < n; i++) {
+		double t = hp_model_mark_time(m, i);
+		long long c = (long long)((t - l->t0) / span * (double)PAGE_MARKS);
+
+		if (n > PAGE_MARKS && c == last)
+			continue;
+		last = c;
+		json_array(w);
+		json_num(w, t);
+		json_cstr(w, hp_model_mark_label(m, i));
+		json_end(w);
+	}
+	json_end(w);
+	json_key(w, "nmarks");
+	json_u64(w, n);
+}
+
+/* Bytes the other parts of the page take, about: the viewer, the
+ * static graph, and per band its name (twice, with the static table's
+ * few), shape and numbers. */
+static size_t
+page_fixed(const hp_model *m, size_t svg_len)
+{
+	size_t i, n = hp_model_band_count(m), len, sum = 60000 + svg_len;
+
+	for (i = 0; i < n; i++) {
+		hp_model_band_name(m, (hp_band)i, &len);
+		sum += len + 85;
+	}
+	return sum + hp_model_mark_count(m) * 8;
+}
+
 static int
 put_data(FILE *f, const hp_model *m, const struct render_opts *o,
-	 const struct render_layout *l, const char *name,
-	 const struct mem *summary, struct hp_err *err)
+	 const struct render_layout *l, const char *name, size_t svg_len,
+	 struct hp_err *err)
 {
+	size_t budget = PAGE_BUDGET(hp_model_band_count(m));
+	size_t fixed = page_fixed(m, svg_len);
 	struct json_w w;
-	size_t i;
 
 	json_init(&w, f, 1);
 	json_object(&w);
@@ -605,24 +671,17 @@ put_data(FILE *f, const hp_model *m, const struct render_opts *o,
 	json_bool(&w, o->has_from || o->has_to);
 	json_key(&w, "n");
 	json_u64(&w, hp_model_sample_count(m));
-	if (put_samples(&w, m, l, err))
+	if (put_samples(&w, m, l, budget > fixed ? budget - fixed : 0, err))
 		return -1;
 	put_bands(&w, l);
 	put_names(&w, m);
 	if (put_sparks(&w, m, err))
 		return -1;
-	json_key(&w, "marks");
-	json_array(&w);
-	for (i = 0; i < hp_model_mark_count(m) && !o->no_marks; i++) {
-		json_array(&w);
-		json_num(&w, hp_model_mark_time(m, i));
-		json_cstr(&w, hp_model_mark_label(m, i));
-		json_end(&w);
-	}
-	json_end(&w);
+	if (!o->no_marks)
+		put_marks(&w, m, l);
 	put_series(&w, m);
-	json_key(&w, "summary");
-	json_raw(&w, summary->buf, summary->len);
+	if (summary_rows(&w, m, o, err))
+		return -1;
 	json_end(&w);
 	return 0;
 }
@@ -713,7 +772,7 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 	 const char *name, FILE *f, struct hp_err *err)
 {
 	const char *t = (const char *)page_html, *end = t + page_html_len;
-	struct mem svg = { 0 }, sum = { 0 };
+	struct mem svg = { 0 };
 	struct render_opts so = *o;
 	struct render_layout l;
 	int rc = -1, have_layout = 0;
@@ -724,14 +783,20 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 		so.colour = 1;
 	o = &so;
 	so.format = RENDER_SVG;
-	if (mem_open(&svg, err) || render_graph(ctx, m, &so, NULL, NULL,
-						svg.f, err) ||
-	    mem_close(&svg, err))
-		goto out;
-	if (mem_open(&sum, err) ||
-	    summary_print(sum.f, name ? name : "-", m, o, 1, 100, err) ||
-	    mem_close(&sum, err))
-		goto out;
+	/* The static graph is for print and readers without JavaScript:
+	 * 2 pt columns halve its size against -o svg's 1 pt, and coarser
+	 * ones (to 16 pt) keep it within half the page's budget when many
+	 * bands are drawn. */
+	for (so.column = 2;; so.column *= 2) {
+		if (mem_open(&svg, err) ||
+		    render_graph(ctx, m, &so, NULL, NULL, svg.f, err) ||
+		    mem_close(&svg, err))
+			goto out;
+		if (svg.len <= PAGE_BUDGET(hp_model_band_count(m)) / 2 ||
+		    so.column >= 16)
+			break;
+		mem_free(&svg);
+	}
 	if (layout_compute(&l, m, o, NULL, NULL, NULL, err))
 		goto out;
 	have_layout = 1;
@@ -766,12 +831,13 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 		else if (IS("SCRIPT"))
 			fwrite(page_js, 1, page_js_len, f);
 		else if (IS("SVG"))
-			put_base64(f, (const unsigned char *)svg.buf, svg.len);
+			put_data_url(f, (const unsigned char *)svg.buf, svg.len);
 		else if (IS("TABLE")) {
 			if (put_table(f, m, &l, err))
 				goto out;
 		} else if (IS("DATA")) {
-			if (put_data(f, m, o, &l, name ? name : "-", &sum, err))
+			if (put_data(f, m, o, &l, name ? name : "-", svg.len,
+				     err))
 				goto out;
 		} else {
 			fwrite(at, 1, k + 2, f);
@@ -784,6 +850,5 @@ out:
 	if (have_layout)
 		layout_release(&l);
 	mem_free(&svg);
-	mem_free(&sum);
 	return rc;
 }

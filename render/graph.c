@@ -225,8 +225,9 @@ draw_graphs(render_ctx *c, const struct render_input *in,
 	cr = cairo_create(dout.surface);
 	for (i = 0, rc = 0; i < n && rc == 0; i++) {
 		/* The picture's scale on the device, whatever the rotation. */
-		d[i].colw = fmt->column / sqrt(fabs(base.xx * base.yy -
-						    base.xy * base.yx));
+		d[i].colw = (fmt->vector && o->column > 0 ? o->column
+							  : fmt->column) /
+			    sqrt(fabs(base.xx * base.yy - base.xy * base.yx));
 		d[i].vector = fmt->vector;
 		d[i].cr = cr;
 		d[i].text = dout.text;

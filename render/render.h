@@ -62,6 +62,9 @@ struct render_opts {
 	int gs;				/* -g: portrait, unscaled */
 	int heap_size;			/* --heap-size: draw heap-size series */
 	int exact;			/* --exact: no outline reduction */
+	double column;			/* vector outlines reduced to columns
+					 * this many points wide; 0: the
+					 * format's own (1 pt) */
 	int walk;			/* tests: columns read from every
 					 * sample, not from the model's
 					 * summary (the same bytes) */

@@ -1,16 +1,18 @@
 /* chart.js - the band graph on a canvas: stacked (hp2ps's), 100 %, or
  * each band divided by its own peak; marks as labelled rules; the heap
- * series as lines; hover (a crosshair and a tooltip in the DOM over the
- * canvas, so moving the pointer never repaints the plot unless the band
- * under it changes); drag to zoom; the overview strip below. */
+ * series as lines; hover (a crosshair and a tooltip in the DOM, and the
+ * band under the pointer outlined on a canvas of its own above the
+ * plot, so moving the pointer never repaints the plot); drag to zoom;
+ * the overview strip below, drawn again only when what is shown
+ * changes, not for a zoom. */
 
 var M = { l: 66, r: 14, t: 24, b: 40 };
 var SERIES = { heap_size: ['heap size', '#d62728'], blocks_size: ['blocks size', '#7f7f7f'], heap_live: ['live bytes', '#1f3fbf'] };
 
 function makeChart(D, S, changed) {
-  var cv = $('canvas'), ov = $('ov'), box = $('chart');
+  var cv = $('canvas'), hv = $('hilite'), ov = $('ov'), box = $('chart');
   var xhair = $('xhair'), tip = $('tip'), sel = $('sel'), ovwin = $('ovwin');
-  var W = 0, H = 0, hl = -1, vis = [], yMax = 1, drag = null;
+  var W = 0, H = 0, hl = -1, vis = [], yMax = 1, drag = null, ovKey = '';
   var C = { hl: function () { return hl; } };
 
   function win() { return [S.x0 === null ? D.lo : S.x0, S.x1 === null ? D.hi : S.x1]; }
@@ -39,12 +41,27 @@ function makeChart(D, S, changed) {
     return m > 0 ? m * 1.04 : 1;
   }
 
+  /* The boxes' widths, read once and again on a resize only: reading
+   * one after the table changed would lay the page out there and then. */
+  var widths = new Map();
+  C.resized = function () { widths.clear(); };
+  function widthOf(e) {
+    if (!widths.has(e)) widths.set(e, e.clientWidth);
+    return widths.get(e);
+  }
+
+  /* The canvas sized to its box (its bitmap made again only when that
+   * changes), cleared, in CSS pixels. */
   function setup(c, h) {
-    var dpr = window.devicePixelRatio || 1, w = c.parentNode.clientWidth;
-    c.width = Math.round(w * dpr); c.height = Math.round(h * dpr);
-    c.style.width = w + 'px'; c.style.height = h + 'px';
+    var dpr = window.devicePixelRatio || 1, w = widthOf(c.parentNode);
+    var pw = Math.round(w * dpr), ph = Math.round(h * dpr);
+    if (c.width !== pw || c.height !== ph) {
+      c.width = pw; c.height = ph;
+      c.style.width = w + 'px'; c.style.height = h + 'px';
+    }
     var g = c.getContext('2d');
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    g.clearRect(0, 0, w, h);
     return [g, w];
   }
 
@@ -56,31 +73,81 @@ function makeChart(D, S, changed) {
     return v;
   }
 
+  /* Samples a..b by pixel column when there are more samples than
+   * columns (uPlot's rule): in each column the sample of greatest total
+   * shown, so the total's peaks stay and every column is one real
+   * sample, drawn as a rectangle to the next column.  A browser fills a
+   * few thousand rectangles in a few milliseconds, where a polygon of
+   * thousands of jagged vertices takes it a second.  null: few enough
+   * samples to draw as they are. */
+  function columns(a, b, x) {
+    if (b - a + 1 <= (W - M.l - M.r)) return null;
+    var cx = [], si = [], best = -1, i;
+    for (i = a; i <= b; i++) {
+      var c = Math.floor(x(D.tm[i])), s = total(i);
+      if (!cx.length || c !== cx[cx.length - 1]) { cx.push(c); si.push(i); best = s; }
+      else if (s > best) { si[si.length - 1] = i; best = s; }
+    }
+    return { x: cx, i: si };
+  }
+
+  /* Stack the shown bands over samples a..b (x, y map time and value to
+   * the canvas); with `only` set, that band alone is drawn, and its
+   * outline (polygons) left as the path. */
+  var only = -1;
   function plot(g, w, h, a, b, x, y, lineW) {
-    var n = b - a + 1, base = new Float64Array(n), top = new Float64Array(n), i, j, k;
-    var tots = new Float64Array(n);
-    for (i = 0; i < n; i++) tots[i] = S.view === 'norm' ? total(a + i) : 0;
+    var cols = columns(a, b, x);
+    var idx = cols ? cols.i : null;
+    var n = cols ? idx.length : b - a + 1, i, j, k;
+    var at = function (i) { return cols ? idx[i] : a + i; };
+    var base = new Float64Array(n), top = new Float64Array(n), tots = new Float64Array(n);
+    for (i = 0; i < n; i++) tots[i] = S.view === 'norm' ? total(at(i)) : 0;
     for (j = 0; j < vis.length; j++) {
       k = vis[j];
-      for (i = 0; i < n; i++) top[i] = (S.view === 'peak' ? 0 : base[i]) + shown(k, a + i, tots[i]);
-      g.beginPath();
-      if (S.view === 'peak') {
-        for (i = 0; i < n; i++) { var X = x(D.tm[a + i]), Y = y(top[i]); if (i) g.lineTo(X, Y); else g.moveTo(X, Y); }
-        g.strokeStyle = D.bands[k].c;
-        g.lineWidth = k === hl ? lineW * 2.5 : lineW;
-        g.stroke();
-      } else {
-        for (i = 0; i < n; i++) { if (i) g.lineTo(x(D.tm[a + i]), y(top[i])); else g.moveTo(x(D.tm[a + i]), y(top[i])); }
-        for (i = n - 1; i >= 0; i--) g.lineTo(x(D.tm[a + i]), y(base[i]));
-        g.closePath();
-        g.fillStyle = D.bands[k].c;
-        g.globalAlpha = hl >= 0 && k !== hl ? 0.45 : 1;
-        g.fill();
-        g.globalAlpha = 1;
-        if (k === hl) { g.strokeStyle = '#000'; g.lineWidth = 1.5; g.stroke(); }
+      for (i = 0; i < n; i++) top[i] = (S.view === 'peak' ? 0 : base[i]) + shown(k, at(i), tots[i]);
+      if (only < 0 || k === only) {
+        g.beginPath();
+        g.fillStyle = g.strokeStyle = D.bands[k].c;
+        if (S.view === 'peak') {
+          for (i = 0; i < n; i++) {
+            var X = cols ? cols.x[i] + 0.5 : x(D.tm[at(i)]), Y = y(top[i]);
+            if (i) g.lineTo(X, Y); else g.moveTo(X, Y);
+          }
+          g.lineWidth = lineW;
+          g.stroke();
+        } else if (cols) {
+          for (i = 0; i < n; i++) {
+            var x0 = cols.x[i], x1 = i + 1 < n ? cols.x[i + 1] : x0 + 1, yt = y(top[i]);
+            g.fillRect(x0, yt, x1 - x0, y(base[i]) - yt);
+          }
+        } else {
+          for (i = 0; i < n; i++) { if (i) g.lineTo(x(D.tm[at(i)]), y(top[i])); else g.moveTo(x(D.tm[at(i)]), y(top[i])); }
+          for (i = n - 1; i >= 0; i--) g.lineTo(x(D.tm[at(i)]), y(base[i]));
+          g.closePath();
+          g.fill();
+        }
+        if (k === only) return;
       }
       var t = base; base = top; top = t;
     }
+  }
+
+  /* The band under the pointer, outlined over the plot. */
+  function outline() {
+    var g = setup(hv, H)[0];
+    if (hl < 0) return;
+    var ab = range();
+    g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
+    g.globalAlpha = 0.35; g.fillStyle = '#fff';
+    g.fillRect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2);
+    g.globalAlpha = 1;
+    only = hl;
+    plot(g, W, H, ab[0], ab[1], function (t) { return px(t, W); }, py, 3);
+    only = -1;
+    if (S.view !== 'peak' && !columns(ab[0], ab[1], function (t) { return px(t, W); })) {
+      g.strokeStyle = '#000'; g.lineWidth = 1.5; g.stroke();
+    }
+    g.restore();
   }
 
   function axes(g, w, h) {
@@ -141,17 +208,18 @@ function makeChart(D, S, changed) {
 
   C.draw = function () {
     vis = S.shown();
-    var gw = setup(cv, Math.max(260, Math.min(520, window.innerHeight * 0.55)));
-    var g = gw[0]; W = gw[1]; H = cv.height / (window.devicePixelRatio || 1);
+    H = Math.round(Math.max(260, Math.min(520, window.innerHeight * 0.55)));
+    var gw = setup(cv, H), g = gw[0];
+    W = gw[1];
     var ab = range();
     yMax = computeY(ab[0], ab[1]);
-    g.clearRect(0, 0, W, H);
     g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
     plot(g, W, H, ab[0], ab[1], function (t) { return px(t, W); }, py, 1.5);
     series(g, W);
     g.restore();
     axes(g, W, H);
     marks(g, W, H);
+    outline();
     C.drawOverview();
     var r = win();
     var n = ab[1] - ab[0] + 1;
@@ -161,22 +229,24 @@ function makeChart(D, S, changed) {
         (n < 40 ? ' This zoom has reached the finest level kept; hp2x --from/--to cuts an exact window.' : ''));
     }
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
+    if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
     $('note').textContent = note.join(' ');
     box.setAttribute('data-x0', r[0]); box.setAttribute('data-x1', r[1]); box.setAttribute('data-ymax', yMax);
     box.setAttribute('data-w', W);
   };
 
   C.drawOverview = function () {
-    var gw = setup(ov, 56), g = gw[0], w = gw[1], h = 56;
+    var w = widthOf(ov.parentNode), h = 56;
     var x = function (t) { return M.l + (t - D.lo) / (D.hi - D.lo) * (w - M.l - M.r); };
-    var m = 0;
-    for (var i = 0; i < D.T; i++) { var s = total(i); if (s > m) m = s; }
-    if (S.view !== 'stack') m = 1;
-    var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
-    g.clearRect(0, 0, w, h);
-    var save = hl; hl = -1;
-    plot(g, w, h, 0, D.T - 1, x, y, 1);
-    hl = save;
+    var key = [w, S.view, vis.join(',')].join(' ');
+    if (key !== ovKey) {   /* the whole run: again only when it changes */
+      ovKey = key;
+      var g = setup(ov, h)[0], m = 0;
+      for (var i = 0; i < D.T; i++) { var s = total(i); if (s > m) m = s; }
+      if (S.view !== 'stack') m = 1;
+      var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
+      plot(g, w, h, 0, D.T - 1, x, y, 1);
+    }
     var r = win(), a = x(r[0]), b = x(r[1]);
     ovwin.style.left = a + 'px'; ovwin.style.width = Math.max(2, b - a) + 'px';
     ovwin.hidden = S.x0 === null && S.x1 === null;
@@ -211,7 +281,7 @@ function makeChart(D, S, changed) {
     var tw = tip.offsetWidth, th = tip.offsetHeight;
     tip.style.left = (X + 14 + tw > W ? Math.max(0, X - 14 - tw) : X + 14) + 'px';
     tip.style.top = Math.max(0, Math.min(H - th, y - th / 2)) + 'px';
-    if (k !== hl) { hl = k; C.draw(); changed('hl'); }
+    if (k !== hl) { hl = k; outline(); changed('hl'); }
   };
 
   C.tooltip = function (i, k) {
@@ -249,7 +319,7 @@ function makeChart(D, S, changed) {
 
   C.leave = function () {
     xhair.hidden = true; tip.hidden = true;
-    if (hl !== -1) { hl = -1; C.draw(); changed('hl'); }
+    if (hl !== -1) { hl = -1; outline(); changed('hl'); }
   };
 
   /* ---- drag to zoom ---- */
@@ -304,7 +374,7 @@ function makeChart(D, S, changed) {
   /* The overview: drag there picks the window too. */
   var odrag = null;
   var ovbox = $('overview');
-  function otime(x) { var w = ovbox.clientWidth; return D.lo + (x - M.l) / (w - M.l - M.r) * (D.hi - D.lo); }
+  function otime(x) { var w = widthOf(ovbox); return D.lo + (x - M.l) / (w - M.l - M.r) * (D.hi - D.lo); }
   ovbox.addEventListener('pointerdown', function (e) { odrag = localX(e, ovbox)[0]; ovbox.setPointerCapture(e.pointerId); e.preventDefault(); });
   ovbox.addEventListener('pointerup', function (e) {
     if (odrag === null) return;

@@ -28,17 +28,13 @@ function loadData() {
   D.lo = Math.min(D.t0, T ? times[0] : D.t0);
   D.hi = Math.max(D.t1, T ? times[T - 1] : D.t1);
   if (D.hi <= D.lo) D.hi = D.lo + 1;
-  /* Table rows: --summary=json's bands, each with its model index. */
-  var byName = new Map();
-  D.names.forEach(function (n, j) { byName.set(n, j); });
-  D.rows = (D.summary.band || []).map(function (r) {
-    var m = byName.has(r.name) ? byName.get(r.name) : -1;
-    r.m = m;
-    r.label = m >= 0 && D.labels[m] !== undefined ? D.labels[m] : r.name;
-    r.spark = m >= 0 ? D.spark[m] : '';
-    r.ipe = m >= 0 ? D.ipe[m] : undefined;
-    r.stack = m >= 0 ? D.stack[m] : undefined;
-    return r;
+  /* Table rows: every band, with --summary=json's numbers. */
+  var fates = ['drawn', 'other', 'dropped'];
+  D.rows = D.names.map(function (n, m) {
+    var r = D.rows[m];
+    return { name: n, m: m, label: D.labels[m] !== undefined ? D.labels[m] : n,
+      peak: r[0], peak_time: r[1], share: r[2], last: r[3], growth: r[4], drawn: fates[r[5]],
+      spark: D.spark[m], ipe: D.ipe[m], stack: D.stack[m] };
   });
   /* slot of each model band drawn on its own */
   D.slotOf = new Map();

@@ -67,11 +67,12 @@ function main() {
     var w = $('chart').clientWidth;
     if (w === lastW) return;
     lastW = w;
-    clearTimeout(rt); rt = setTimeout(function () { chart.draw(); }, 30);
+    clearTimeout(rt); rt = setTimeout(function () { chart.resized(); chart.draw(); }, 30);
   }).observe($('chart'));
   window.addEventListener('hashchange', function () { S.read(); changed('state'); });
   changed('init');
   document.documentElement.setAttribute('data-ready', '1');
+  document.documentElement.setAttribute('data-ready-ms', performance.now().toFixed(1));
 }
 
 main();

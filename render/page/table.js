@@ -97,6 +97,7 @@ function makeTable(D, S, changed) {
       var last = Math.min(rows.length, first + Math.ceil(scroll.clientHeight / ROW_H) + 10);
       if (!force && first === T.first && last === T.last) return;
       T.first = first; T.last = last;
+      body.setAttribute('data-first', first);
       body.textContent = '';
       var top = el('tr', 'pad'); top.style.height = first * ROW_H + 'px'; body.appendChild(top);
       for (var i = first; i < last; i++) body.appendChild(row(rows[i]));

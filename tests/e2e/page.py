@@ -195,7 +195,12 @@ def check(path, data_json, summary_json):
         rows = {}
         d.execute_script("document.getElementById('tscroll').scrollTop = 0")
         for _ in range(2000):
-            time.sleep(0.05)
+            for _ in range(100):   # the rows of this scroll position drawn
+                if d.execute_script("""var s = document.getElementById('tscroll');
+                    return +document.getElementById('tbody').getAttribute('data-first') ===
+                      Math.max(0, Math.floor(s.scrollTop / 26) - 5);"""):
+                    break
+                time.sleep(0.05)
             for r in d.execute_script(TABLE_ROWS):
                 rows[r[0]] = r
             if d.execute_script("var s = document.getElementById('tscroll'); if (s.scrollTop + s.clientHeight >= s.scrollHeight - 1) return true; s.scrollTop += s.clientHeight / 2; return false;"):
