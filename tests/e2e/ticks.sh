@@ -9,9 +9,10 @@
 # labels of each (ticklabels.py: the strings of hp2ps's PostScript, the
 # text layer of hp2x's SVG) are compared: each of hp2ps's y labels must be
 # among hp2x's, and hp2x must label as many x ticks (both start at the
-# first sample and step alike; hp2ps prints them "%.1f").  A ticky
-# eventlog's y axis ("bytes per second") is checked against hp2ps
-# drawing its .hp with the legend "bytes".
+# first sample and step alike; hp2ps prints them "%.1f").  Ticky
+# eventlogs' y axes ("bytes per second") are checked against hp2ps
+# drawing their .hp with the legend "bytes", and a GHC 9.6 time
+# profile's ("CPU seconds per second") against hp2ps's rule.
 #
 # Last line: "N passed, N failed".
 set -u
@@ -57,11 +58,12 @@ for hp in "$SRC"/tests/data/hp/*.hp "$SRC"/tests/data/hp/*.hp.gz \
 	run "$(basename "$hp")" one_file "$hp"
 done
 
-# A ticky eventlog (made by tests/eventlog-ref/mkticky.hs): its y legend
-# "bytes per second" against hp2ps's "bytes" on the same values (names
-# with blanks, which hp2ps cannot read, get "_" for them).
+# Ticky eventlogs (one made by tests/eventlog-ref/mkticky.hs, one by
+# GHC 9.6's RTS): the y legend "bytes per second" against hp2ps's "bytes"
+# on the same values (names with blanks, which hp2ps cannot read, get "_"
+# for them).
 ticky() {
-	local log=$SRC/tests/eventlog-ref/gen/ticky-synth.eventlog
+	local log=$1
 	"$HP2X" -q "$log" -o t.hp &&
 		awk -F '\t' 'BEGIN { OFS = "\t" }
 			/^VALUE_UNIT / { print "VALUE_UNIT \"bytes\""; next }
@@ -71,6 +73,19 @@ ticky() {
 		{ bad "hp2x or hp2ps failed"; return; }
 	python3 "$LABELS" covers --y-only "ticky" in.ps out.svg >out || bad "$(cat out)"
 }
-run "ticky eventlog" ticky
+run "ticky eventlog" ticky "$SRC/tests/eventlog-ref/gen/ticky-synth.eventlog"
+run "GHC 9.6 ticky eventlog" ticky "$SRC/tests/data/ghc-9.6/ghc96-leak-ticky.eventlog"
+
+# A GHC 9.6 time profile (+RTS -p -l), CPU seconds per second reaching
+# about 1: hp2ps's room for "bytes" leaves the ticks to 0.8 (its .hp of
+# tick counts cannot be compared: another scale); "CPU seconds per
+# second" up the axis cost 0.8 before.
+timeprof() {
+	"$HP2X" -q "$SRC/tests/data/ghc-9.6/ghc96-leak-p.eventlog" -o out.svg ||
+		{ bad "hp2x failed"; return; }
+	python3 "$LABELS" svg out.svg >x.txt
+	grep -qx 'y 0 0.2 0.4 0.6 0.8' x.txt || bad "y labels: $(grep '^y' x.txt)"
+}
+run "GHC 9.6 time profile" timeprof
 
 e2e_done
