@@ -1276,6 +1276,25 @@ key_columns(struct render_layout *l, double longest)
 	l->key_x = 2 * BORDER_SPACE;
 }
 
+/* Whether a key below the graph can fit the tallest page at all, from
+ * the least room an entry takes (a name of one character): when not,
+ * no name is measured (a million of them cost seconds), and a format
+ * without pages records the page it would need. */
+static int
+key_fits(struct render_layout *l, const struct render_opts *o)
+{
+	double avail = TITLE_W - 2 * BORDER_SPACE;
+	double cols = floor((avail + KEY_COL_GAP) / (KEY_TEXT_X + 5 + KEY_COL_GAP));
+	double rows = ceil((double)l->nbands / cols);
+	double need = l->page_h + rows * KEY_PITCH + BORDER_SPACE + 2;
+
+	if (need <= LAYOUT_MAX_PAGE_H)
+		return 1;
+	if (!layout_has_pages(o->format))
+		l->key_too_tall = need;
+	return 0;
+}
+
 /*
  * Where the key goes.  hp2ps: beside the graph, one entry per
  * graph_h / (n + 1), or (-M; in PostScript also -m above 20) on pages of
@@ -1334,11 +1353,31 @@ dimensions(struct render_layout *l,
 		(o->multipage || (o->format == RENDER_PS && o->max_bands > 20));
 	if (!l->multipage && o->max_bands <= 0)
 		return;
-	longest = longest_label(l, measure, closure);
-	if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < KEY_BOX) {
+	l->key_too_tall = 0;
+	if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < KEY_BOX &&
+	    key_fits(l, o)) {
+		longest = longest_label(l, measure, closure);
 		key_columns(l, longest);
-		return;
+		if (l->page_h <= LAYOUT_MAX_PAGE_H)
+			return;
+		/* taller than a page a viewer opens: the key goes on pages
+		 * of its own, where there are pages */
+		if (!layout_has_pages(o->format)) {
+			l->key_too_tall = l->page_h;
+			return;
+		}
+		l->key_below = 0;
+		l->key_cols = l->key_rows = 0;
+		l->page_h = LAYOUT_PAGE_H;
+		l->graph_y = GRAPH_Y0;
+		l->graph_w = FULL_GRAPH_W;
+		l->multipage = 1;
+	} else if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < KEY_BOX) {
+		if (!layout_has_pages(o->format))
+			return;		/* key_fits said why */
+		l->multipage = 1;
 	}
+	longest = longest_label(l, measure, closure);
 	l->key_on_graph = !l->multipage;
 	l->key_w = KEY_EXTRA + fmin(longest, l->key_label_max);
 	if (l->key_on_graph)
@@ -1459,6 +1498,14 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	x_unit(l, m);
 	if (strip_and_marks(l, m, o, measure, closure) < 0) {
 		hp_err_set(err, "layout: out of memory");
+		goto fail;
+	}
+	if (l->key_too_tall > 0) {
+		hp_err_set(err, "a key of %zu bands needs a picture at least %.0f points tall, "
+			   "more than a viewer opens (%.0f): keep fewer bands "
+			   "(--bands N), filter them (--include, --exclude), or draw "
+			   "to PDF or PostScript, whose key goes on pages of its own",
+			   l->nbands, l->key_too_tall, LAYOUT_MAX_PAGE_H);
 		goto fail;
 	}
 	if (marks_note(l) < 0) {

@@ -24,6 +24,10 @@
  * bottom left; a format only maps it onto its own page. */
 #define LAYOUT_PAGE_W 648.0
 #define LAYOUT_PAGE_H 432.0
+/* The tallest page hp2x draws: PDF's largest (200 inches, ISO 32000-1
+ * annex C), which viewers open.  A key below the graph that would make
+ * the page taller goes on pages of its own (PS, PDF) or is refused. */
+#define LAYOUT_MAX_PAGE_H 14400.0
 
 /* The axes' labels, as hp2ps places them (render/axes.c draws them). */
 #define LAYOUT_YLABEL_GAP 5.0	/* y axis to its labels' right end */
@@ -128,6 +132,10 @@ struct render_layout {
 	size_t key_cols, key_rows;
 	double key_x, key_top, key_col_w, key_pitch;
 	int key_below;
+	double key_too_tall;	/* the page a key below the graph would
+				 * need, past LAYOUT_MAX_PAGE_H, in a format
+				 * without pages (layout_compute refuses
+				 * it); else 0 */
 	char *other_label;	/* "OTHER (213 bands)" */
 
 	/* Marks, in time order, and the strip above the graph holding their

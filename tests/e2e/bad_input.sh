@@ -224,6 +224,15 @@ ok = len(d["bands"]) == 1000000 and len(v) == 1000000 and d["bands"][999999]["na
 sys.exit(0 if ok else 1)' || echo "exit $rc: $(head -c 200 err)")"
 run_hp2x million.hp out.pdf
 check "a million bands (graph)" "$([ "$rc" -eq 0 ] && ! grep -v "only one sample" err && qpdf --check out.pdf >/dev/null 2>&1 || echo "exit $rc: $(head -c 200 err)")"
+# --bands all: a key of a million names needs a picture taller than any
+# viewer opens (was a PNG refused by cairo, a PDF page 3.7 million points
+# tall): refused, saying how to cut it.
+rm -f out.png
+timeout 60 "$HP2X" --bands=all million.hp -o out.png 2>err
+rc=$?
+check "a million bands, --bands all, to PNG" "$([ "$rc" -eq 1 ] && [ ! -e out.png ] &&
+	grep -v 'only one sample' err | grep -q '^hp2x: out.png: a key of [0-9]* bands needs a picture at least [0-9]* points tall, more than a viewer opens (14400): keep fewer bands (--bands N), filter them (--include, --exclude), or draw to PDF or PostScript, whose key goes on pages of its own$' err ||
+	echo "exit $rc: $(head -c 300 err)")"
 
 printf "$HDR"'BEGIN_SAMPLE 1\na\t5\nb\t-5\nEND_SAMPLE 1\n' >negative.hp
 refused "negative value" negative.hp "negative value"

@@ -750,6 +750,53 @@ many_bands(size_t n)
 	return m;
 }
 
+/* --bands all on 20,000 bands: a key below the graph would make a
+ * page 25,000 points tall (a million ticky counters made one of 3.7
+ * million, which no viewer opens).  PDF and PostScript put the key on
+ * pages of their own, of hp2ps's size; a format of one picture refuses,
+ * saying how to cut the key.  1,000 bands
+ * still fit below the graph. */
+static void
+key_past_a_page(void **state)
+{
+	hp_model *m = many_bands(20000);
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+	static const enum render_format one[] = { RENDER_PNG, RENDER_SVG, RENDER_EPS };
+	size_t i;
+
+	(void)state;
+	render_opts_init(&o);
+	o.max_bands = RENDER_ALL_BANDS;
+	o.trace_pct = 0;
+	for (i = 0; i < sizeof one / sizeof *one; i++) {
+		o.format = one[i];
+		hp_err_clear(&err);
+		assert_int_equal(layout_compute(&l, m, &o, NULL, lu_hp2ps_measure,
+						NULL, &err), -1);
+		if (!strstr(err.msg, "a key of 20000 bands needs a picture at least ") ||
+		    !strstr(err.msg, "(--bands N)") || !strstr(err.msg, "--include"))
+			fail_msg("%s", err.msg);
+	}
+	o.format = RENDER_PDF;
+	compute(&l, m, &o, NULL);
+	check_invariants(&l, m);
+	assert_int_equal(l.nbands, 20000);
+	assert_true(l.multipage && !l.key_below && !l.key_on_graph);
+	assert_true(l.page_h == LAYOUT_PAGE_H);
+	layout_release(&l);
+	hp_model_free(m);
+
+	m = many_bands(1000);
+	o.format = RENDER_PNG;
+	compute(&l, m, &o, NULL);
+	assert_true(l.key_below && l.page_h > LAYOUT_PAGE_H &&
+		    l.page_h <= LAYOUT_MAX_PAGE_H);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
 static void
 ten_thousand_bands(void **state)
 {
@@ -2029,6 +2076,7 @@ main(void)
 		cmocka_unit_test(one_sample),
 		cmocka_unit_test(eventlog_axis_from_zero),
 		cmocka_unit_test(ten_thousand_bands),
+		cmocka_unit_test(key_past_a_page),
 		cmocka_unit_test(one_picture_key_and_heap_range),
 		cmocka_unit_test(key_for_every_band),
 		cmocka_unit_test(many_palette),
