@@ -259,23 +259,25 @@ peak_saturated(const struct hp_stats *st)
  * "-nan%" or a sum stopped at 2^64-1 without a word. */
 static void
 limits_lines(FILE *out, const struct hp_stats *st, const char *unit,
-	     const char *area)
+	     const char *area, const char *who)
 {
 	size_t i, nan_growth = 0;
 
 	for (i = 0; i < st->nbands; i++)
 		nan_growth += !isfinite(st->band[i].growth);
 	if (peak_saturated(st))
-		fprintf(out, "  cannot compute: the peak (a sample's total passes 2^64-1 %s, "
-			"where sums stop; the peak is at least that)\n", unit);
+		fprintf(out, "  cannot compute%s%s: the peak (a sample's total passes 2^64-1 %s, "
+			"where sums stop; the peak is at least that)\n", who ? " in " : "",
+			who ? who : "", unit);
 	if (!isfinite(st->integral))
-		fprintf(out, "  cannot compute: the %s in all, and so the shares "
+		fprintf(out, "  cannot compute%s%s: the %s in all, and so the shares "
 			"(times from %.4g to %.4g s make the sum pass the largest double)\n",
-			area, st->t0, st->t1);
+			who ? " in " : "", who ? who : "", area, st->t0, st->t1);
 	if (nan_growth)
-		fprintf(out, "  cannot compute: the growth of %zu band%s (times from %.4g "
+		fprintf(out, "  cannot compute%s%s: the growth of %zu band%s (times from %.4g "
 			"to %.4g s: the slope's sums pass the largest double)\n",
-			nan_growth, nan_growth == 1 ? "" : "s", st->t0, st->t1);
+			who ? " in " : "", who ? who : "", nan_growth,
+			nan_growth == 1 ? "" : "s", st->t0, st->t1);
 }
 
 /* Up to three names (and sizes) on one indented line: whole when they
@@ -461,7 +463,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	fprintf(out, "  peak %s%s at ", peak_saturated(st) ? "at least " : "", a);
 	put_time(out, st->peak_t);
 	fprintf(out, ", %s in all\n", b);
-	limits_lines(out, st, u.v, u.area);
+	limits_lines(out, st, u.v, u.area, NULL);
 	fputc('\n', out);
 
 	fprintf(out, "%-*s %9s %9s %6s %9s %12s\n", (int)namew, "band",
@@ -862,15 +864,19 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	arrow(p, sizeof p, (double)sa->peak, (double)sb->peak, "B");
 	arrow(q, sizeof q, sa->integral, sb->integral, "B x s");
 	signed_human(r, sizeof r, d, "B x s");
-	fprintf(out, "  peak %s; %s (%s", p, q, r);
-	if (sa->integral > 0)
+	fprintf(out, "  peak %s%s; %s (%s", peak_saturated(sa) || peak_saturated(sb)
+		? "(at least) " : "", p, q, r);
+	if (sa->integral > 0 && isfinite(d / sa->integral))
 		fprintf(out, ", %+.1f%%", 100 * d / sa->integral);
 	fprintf(out, ")\n  %zu -> %zu sample%s, ", sa->nsamples, sb->nsamples,
 		sb->nsamples == 1 ? "" : "s");
 	put_time(out, sa->t1 - sa->t0);
 	fputs(" -> ", out);
 	put_time(out, sb->t1 - sb->t0);
-	fputs("\n\n", out);
+	fputs("\n", out);
+	limits_lines(out, sa, "B", "B x s", na);
+	limits_lines(out, sb, "B", "B x s", nb);
+	fputs("\n", out);
 	fprintf(out, "%-*s %16s %16s %16s\n", (int)namew, "band", "peak (B)",
 		"B x s", "last (B)");
 	for (i = 0; i < n && shown < DIFF_ROWS; i++) {

@@ -349,6 +349,9 @@ summary_limits() {
 	grep -q "cannot compute: the B x s in all, and so the shares" out || bad "no word on the integral: $(cat out)"
 	grep -q "cannot compute: the growth of 2 bands" out || bad "no word on the growth"
 	grep -q "to 1e+305 s" out || bad "the span: $(sed -n 3p out)"
+	"$HP2X" --summary --diff absurd.hp absurd.hp >out 2>&1 || bad "--diff absurd times: exit $?"
+	grep -qi nan out && bad "nan in the diff summary: $(grep -i nan out | head -2)"
+	grep -q "cannot compute in absurd.hp: the B x s in all" out || bad "--diff: no word on the integral: $(cat out)"
 	printf "$hdr"'BEGIN_SAMPLE 0\na\t18000000000000000000\nb\t17000000000000000000\nEND_SAMPLE 0\nBEGIN_SAMPLE 1\nEND_SAMPLE 1\n' >big.hp
 	"$HP2X" --summary big.hp >out 2>&1 || bad "big totals: exit $?"
 	grep -q "peak at least 18.4 EB" out || bad "peak: $(sed -n 5p out)"
