@@ -110,12 +110,12 @@ fit_name(char *buf, size_t size, const char *name, size_t len, size_t w)
 		tail = w - 3 - head;
 	}
 	for (i = 0; i < head; i++)
-		buf[o++] = (unsigned char)name[i] < 0x20 ? ' ' : name[i];
+		buf[o++] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? ' ' : name[i];
 	if (len > w) {
 		memcpy(buf + o, "...", 3);
 		o += 3;
 		for (i = len - tail; i < len; i++)
-			buf[o++] = (unsigned char)name[i] < 0x20 ? ' ' : name[i];
+			buf[o++] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? ' ' : name[i];
 	}
 	buf[o] = '\0';
 }
