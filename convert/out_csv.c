@@ -114,7 +114,9 @@ out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 
 	if (hp_model_profile(m) == HP_PROFILE_COUNTERS)
 		return counters_csv(m, f, err);
-	fputs("sample,time,band,bytes\n", f);
+	/* each value's unit: bytes, or a ticky profile's entries, or a
+	 * time profile's ticks */
+	fprintf(f, "sample,time,band,%s\n", hp_model_count_unit(m));
 	for (i = 0; i < n; i++) {
 		const hp_band *b;
 		const uint64_t *v;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/steps.h"
 
 int
 out_time(char *buf, double t)
@@ -210,11 +211,19 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 	static const char *const key[] = { "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT" };
 	char t[OUT_TIME_MAX];
 	size_t i, j, n;
-	hp_model *alias;
+	hp_model *alias, *steps = NULL;
 	hp_band *map;
 	int k;
 
+	/* a per-interval profile as drawn: its steps (hp/steps.h), rates
+	 * that hp2ps draws as hp2x does */
+	if (hp_model_per_interval(m)) {
+		if (!(steps = hp_steps(m, err)))
+			return -1;
+		m = steps;
+	}
 	if (alias_names(m, &alias, &map)) {
+		hp_model_free(steps);
 		hp_model_free(alias);
 		free(map);
 		return hp_err_set(err, "out of memory");
@@ -253,6 +262,7 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 		fprintf(f, "END_SAMPLE %s\n", t);
 	}
 	hp_model_free(alias);
+	hp_model_free(steps);
 	free(map);
 	return out_flush(f, err);
 }

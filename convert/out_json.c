@@ -175,6 +175,13 @@ put_samples(FILE *f, const hp_model *m)
 	/* the censuses: GHC's exit mark is "end", not a sample of 0 bytes */
 	size_t i, j, n = hp_model_census_count(m);
 
+	/* a per-interval profile's values are counts over an interval,
+	 * in this unit (value_unit is the graph's rate) */
+	if (hp_model_per_interval(m)) {
+		fputs("\"count_unit\": ", f);
+		out_json_cstr(f, hp_model_count_unit(m));
+		fputs(",\n", f);
+	}
 	fputs("\"end\": ", f);
 	out_json_num(f, hp_model_end_time(m));
 	fputs(",\n\"samples\": [", f);

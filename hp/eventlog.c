@@ -272,7 +272,6 @@ struct el {
 	size_t ntk, tk_cap;
 	struct hp_index tkmap;	/* counter id -> index in tk */
 	uint64_t tk_gen;
-	double tk_prev;		/* time of the previous ticky sample */
 	int has_tk_begin;	/* the header declares 212 */
 	uint64_t tk_last_ns;	/* time of the last 211 */
 };
@@ -1015,11 +1014,13 @@ series_point(struct el *st, enum hp_series s, uint64_t ns, struct cur *c,
  * Ticky samples: a 212 opens a sample, its 211s follow.  Logs written
  * before 212 existed have none: there a counter seen twice, or a 211
  * more than TICKY_BURST after the previous one, starts the next sample
- * (the RTS posts a sample's counters in one burst).  The value is the chosen measure per second since the
- * previous sample (the first: since the start), rounded.  A counter
- * sampled before its definition is the band "<ticky ID>", labelled once
- * defined; every counter's label is its readable name
- * (hp_ticky_readable).
+ * (the RTS posts a sample's counters in one burst).  The value is the
+ * chosen measure's count since the counter's last sample, which the
+ * model draws as a rate over the interval since the previous sample
+ * (the first: since the start; model.h), so the area is the count.  A
+ * counter sampled before its definition is the band "<ticky ID>" until
+ * defined (GHC defines counters at exit), then takes the counter's name;
+ * every counter's label is its readable name (hp_ticky_readable).
  */
 
 #define TIME_COLUMN_NS 50000000	/* 50 ms, in whole ticks */
@@ -1230,28 +1231,20 @@ tk_find(struct el *st, uint64_t id, int add)
 	return &st->tk[st->ntk++];
 }
 
-/* A new ticky sample; the first after a restart counts from the start
- * of its log, where the model's clock carries on. */
+/* A new ticky sample. */
 static int
 ticky_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
 {
-	int restarted = st->restarted;
-
 	st->tk_gen++;
-	if (sample_begin(st, ns, off, err))
-		return -1;
-	if (restarted)
-		st->tk_prev = st->tbase;
-	return 0;
+	return sample_begin(st, ns, off, err);
 }
 
 static int
 ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 	    uint64_t off, struct hp_err *err)
 {
-	uint64_t id, v[3], rate;
+	uint64_t id, v[3];
 	struct tk *k;
-	double dt, r;
 	int first = st->kind == K_NONE;
 
 	if (!claim(st, K_TICKY))
@@ -1275,7 +1268,6 @@ ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 	}
 	if (t == T_TICKY_COUNTER_BEGIN_SAMPLE) {
 		if (st->open) {
-			st->tk_prev = st->last_t;
 			if (sample_commit(st, off, err))
 				return -1;
 		}
@@ -1300,6 +1292,13 @@ ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 			if (hp_model_intern(st->m, name, nlen, &k->band, merr(st)))
 				return model_fail(st, off, err);
 			k->has_band = 1;
+		} else if (hp_model_band_rename(st->m, k->band, name, nlen,
+						merr(st)) < 0) {
+			/* sampled before its definition (GHC defines counters
+			 * at exit): "<ticky ID>" takes the counter's name, so
+			 * every output names it (a name another band has
+			 * already leaves it "<ticky ID>") */
+			return model_fail(st, off, err);
 		}
 		k->defined = 1;
 		/* The key shows the readable name ("Main.go in f"); a band
@@ -1341,7 +1340,6 @@ ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 	if (!st->open || (!st->has_tk_begin &&
 			  (k->gen == st->tk_gen || ns > st->tk_last_ns + TICKY_BURST))) {
 		if (st->open) {
-			st->tk_prev = st->last_t;
 			if (sample_commit(st, off, err))
 				return -1;
 		}
@@ -1350,13 +1348,12 @@ ticky_event(struct el *st, unsigned t, uint64_t ns, struct cur *c,
 	}
 	k->gen = st->tk_gen;
 	st->tk_last_ns = ns;
-	dt = st->last_t - st->tk_prev;
-	r = (double)v[hp_model_measure(st->m) == HP_MEASURE_ENTRIES ? 0
-		     : hp_model_measure(st->m) == HP_MEASURE_ALLOCD ? 2 : 1];
-	if (dt > 0)
-		r /= dt;
-	rate = r >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)(r + 0.5);
-	if (hp_model_add(st->m, k->band, rate, merr(st)))
+	/* the count itself, since the counter's last sample: the model
+	 * draws it as a rate over its interval (model.h), exactly */
+	if (hp_model_add(st->m, k->band,
+			 v[hp_model_measure(st->m) == HP_MEASURE_ENTRIES ? 0
+			   : hp_model_measure(st->m) == HP_MEASURE_ALLOCD ? 2 : 1],
+			 merr(st)))
 		return model_fail(st, off, err);
 	return 0;
 }

@@ -113,6 +113,8 @@ struct hp_model {
 	enum hp_measure measure;
 	int by_stack;
 	int exit_sample;	/* a last empty sample is GHC's exit mark */
+	double origin;		/* where a ticky profile's first interval
+				 * begins */
 	struct counter {
 		const char *name;
 		uint64_t v;
@@ -260,6 +262,25 @@ hp_model_intern(hp_model *m, const char *name, size_t len, hp_band *out,
 	if (hp_index_add(&m->names, h, (uint32_t)m->nband))
 		return oom(err);
 	*out = (hp_band)m->nband++;
+	return 0;
+}
+
+int
+hp_model_band_rename(hp_model *m, hp_band b, const char *name, size_t len,
+		     struct hp_err *err)
+{
+	uint64_t h = hp_hash_bytes(name, len);
+	int64_t found = find(m, name, len, h);
+	const char *copy;
+
+	if (found >= 0)
+		return (hp_band)found == b ? 0 : 1;
+	copy = hp_arena_dup(&m->arena, name, len);
+	/* the old name's index entry stays, matching nothing now */
+	if (!copy || hp_index_add(&m->names, h, b))
+		return oom(err);
+	m->band[b].name = copy;
+	m->band[b].len = len;
 	return 0;
 }
 
@@ -1054,7 +1075,7 @@ hp_model_tick(const hp_model *m)
 int
 hp_model_per_interval(const hp_model *m)
 {
-	return m->profile == HP_PROFILE_TIME;
+	return m->profile == HP_PROFILE_TIME || m->profile == HP_PROFILE_TICKY;
 }
 
 void
@@ -1062,6 +1083,11 @@ hp_model_interval(const hp_model *m, size_t i, double *from, double *to)
 {
 	double t = m->time[i], w = 0;
 
+	if (m->profile == HP_PROFILE_TICKY) {
+		*from = i ? m->time[i - 1] : fmin(m->origin, t);
+		*to = t;
+		return;
+	}
 	if (m->profile == HP_PROFILE_TIME && m->tick > 0)
 		w = m->tick / hp_model_scale(m);	/* ticks per column */
 	*from = t - w / 2;
@@ -1071,9 +1097,14 @@ hp_model_interval(const hp_model *m, size_t i, double *from, double *to)
 double
 hp_model_rate(const hp_model *m, size_t i, uint64_t v)
 {
-	(void)m;
-	(void)i;
-	return (double)v;	/* a column's ticks: k ticks per column */
+	double a, b;
+
+	if (m->profile != HP_PROFILE_TICKY)
+		return (double)v;	/* a column's ticks: k per column */
+	hp_model_interval(m, i, &a, &b);
+	/* a counter's count over its interval, per second; an interval
+	 * of no time (two samples at one time) holds it as it is */
+	return b > a ? (double)v / (b - a) : (double)v;
 }
 
 double
@@ -1081,8 +1112,32 @@ hp_model_amount(const hp_model *m, size_t i, uint64_t v)
 {
 	double a, b;
 
+	if (m->profile == HP_PROFILE_TICKY)
+		return (double)v;	/* exactly what was counted */
 	hp_model_interval(m, i, &a, &b);
 	return hp_model_rate(m, i, v) * (b - a);
+}
+
+void
+hp_model_set_origin(hp_model *m, double t)
+{
+	m->origin = isfinite(t) ? t : 0;
+}
+
+double
+hp_model_origin(const hp_model *m)
+{
+	return m->origin;
+}
+
+const char *
+hp_model_count_unit(const hp_model *m)
+{
+	if (m->profile == HP_PROFILE_TIME)
+		return "ticks";
+	if (m->profile == HP_PROFILE_TICKY || m->profile == HP_PROFILE_COUNTERS)
+		return m->measure == HP_MEASURE_ENTRIES ? "entries" : "bytes";
+	return "bytes";
 }
 
 const char *

@@ -95,6 +95,12 @@ int hp_model_intern(hp_model *m, const char *name, size_t len, hp_band *out,
 		    struct hp_err *err) HP_MUSTCHECK;
 int hp_model_lookup(const hp_model *m, const char *name, size_t len,
 		    hp_band *out);	/* 1 found, 0 not */
+/* Band b takes the name given, for a reader that learns a band's name
+ * after its samples (GHC's ticky counters are defined at exit, after
+ * the samples that named them by id).  0; 1 when another band has that
+ * name (b keeps its own); -1 when out of memory. */
+int hp_model_band_rename(hp_model *m, hp_band b, const char *name,
+			 size_t len, struct hp_err *err) HP_MUSTCHECK;
 size_t hp_model_band_count(const hp_model *m);
 /* The interned bytes (NUL-terminated; *len may be NULL). */
 const char *hp_model_band_name(const hp_model *m, hp_band b, size_t *len);
@@ -251,6 +257,10 @@ double hp_model_scale(const hp_model *m);
  * area under the graph is exactly what was counted (hp/steps.h):
  *   time samples: the column around the sample's time, tick / scale
  *     seconds wide (the eventlog reader puts samples at column middles);
+ *   ticky samples: from the previous sample's time to its own, the
+ *     first from the origin (0, where the program started; a window
+ *     cut from a profile: the sample before it); the value is the
+ *     count over it (bytes or entries), the rate that count per second.
  * A heap census is an instant: its interval is [t, t].  The rate is in
  * VALUE_UNITs per second and the amount in VALUE_UNIT x seconds, both
  * before hp_model_scale. */
@@ -262,6 +272,11 @@ double hp_model_amount(const hp_model *m, size_t i, uint64_t v);
 /* What an amount counts, after scale: "CPU seconds", "bytes",
  * "entries" (the rate is that per second). */
 const char *hp_model_amount_unit(const hp_model *m);
+/* What one value of a sample counts, as the data outputs give it:
+ * "bytes" (a census, a ticky count of allocation), "entries", "ticks". */
+const char *hp_model_count_unit(const hp_model *m);
+void hp_model_set_origin(hp_model *m, double t);
+double hp_model_origin(const hp_model *m);
 
 /* A time profile's tick, seconds (0: not a time profile). */
 void hp_model_set_tick(hp_model *m, double seconds);

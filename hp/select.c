@@ -213,6 +213,7 @@ copy_header(hp_model *out, const hp_model *m, struct hp_err *err)
 	hp_model_set_tick(out, hp_model_tick(m));
 	hp_model_set_measure(out, hp_model_measure(m));
 	hp_model_set_by_stack(out, hp_model_by_stack(m));
+	hp_model_set_origin(out, hp_model_origin(m));
 	n = hp_model_counter_count(m);
 	for (i = 0; i < n; i++) {
 		uint64_t v;
@@ -361,6 +362,9 @@ hp_select_apply(const hp_model *m, const struct hp_select *s,
 	}
 	if (copy_header(out, m, err) || copy_bands(out, m, keep, map, err))
 		goto fail;
+	/* a ticky window's first interval began at the sample before it */
+	hp_model_set_origin(out, lo ? hp_model_sample_time(m, lo - 1)
+			    : hp_model_origin(m));
 	/* the exit mark stays one only in a view that holds it */
 	hp_model_set_exit_sample(out, hi == ns &&
 				 hp_model_census_count(m) < ns);

@@ -7,6 +7,11 @@
 #             graph format is written
 #   flags     hp2ps's flags on ticky and time samples in eventlogs: -m5
 #             -t0 -t5 -c -e5in -i -i- -d -y -s -b, and -p's .aux round trip
+#   totals    ticky samples of a real GHC 9.4 log (ghc-events' ticky-new):
+#             the title, --summary=json and the JSON's values total the
+#             counters to the byte (401,367,408); every output names the
+#             counters GHC defined at exit by their names, never <ticky
+#             ID>; CSV's header gives the count's unit
 #   cut       a report cut short: its complete rows, one warning, exit 0
 #   bad       a malformed report: FILE:LINE:, exit 1, no output file
 set -u
@@ -56,6 +61,48 @@ flags() {
 	done
 }
 
+# ghc-events' own decoding (test/ticky-new.eventlog.reference): 14858704
+# + 126359016 + 130075400 + 130074256 bytes by fib1, 32 by Main.fib.
+totals() {
+	local log=$HP2X_SRC/tests/data/ticky/ticky-new.eventlog f
+	"$HP2X" "$log" -o t.svg && "$HP2X" "$log" -o t.ps && "$HP2X" "$log" -o t.json &&
+		"$HP2X" "$log" -o t.csv && "$HP2X" --summary=json "$log" >s.json &&
+		"$HP2X" --summary "$log" >s.txt || { bad "hp2x failed"; return; }
+	grep -q '401,367,408 bytes' t.ps || bad "title: $(grep -o '[0-9,]* bytes[^)]*' t.ps | head -2)"
+	grep -q 'per second x seconds' t.ps && bad "title unit: bytes per second x seconds"
+	python3 - t.json s.json t.csv <<'PY' || bad "totals or names differ (above)"
+import csv, json, sys
+t = json.load(open(sys.argv[1])); s = json.load(open(sys.argv[2]))
+total = sum(v for x in t["samples"] for _, v in x["values"])
+ok = total == 401367408 and s["integral"] == 401367408
+ok &= t["count_unit"] == "bytes"
+names = {b["name"] for b in t["bands"]}
+ok &= names == {"fib1{v sZs} (Main) (fun) in r1", "Main.fib{v r1} (fun)"}
+rows = list(csv.reader(open(sys.argv[3])))
+ok &= rows[0] == ["sample", "time", "band", "bytes"]
+ok &= {r[2] for r in rows[1:]} == names and sum(int(r[3]) for r in rows[1:]) == 401367408
+ok &= {b["name"] for b in s["band"]} == names
+if not ok:
+    print(total, s["integral"], names, rows[:3], file=sys.stderr)
+sys.exit(0 if ok else 1)
+PY
+	for f in t.svg s.txt t.csv t.json s.json; do
+		grep -q '<ticky' "$f" && bad "$f names a counter <ticky ID>"
+	done
+	grep -q 'Main.fib1' s.txt || bad "--summary lacks the key's name: $(cat s.txt)"
+	# ghc-events' ticky-begin-sample: one sample of one counter, a step
+	# from the start holding its 120,032 bytes
+	"$HP2X" --summary "$HP2X_SRC/tests/data/ticky/ticky-begin-sample.eventlog" >one.txt 2>/dev/null &&
+		"$HP2X" "$HP2X_SRC/tests/data/ticky/ticky-begin-sample.eventlog" -o one.ps 2>/dev/null ||
+		{ bad "hp2x failed on one sample"; return; }
+	grep -q '  1 sample from .*, 1 band$' one.txt || bad "singular: $(sed -n 4p one.txt)"
+	grep -q '120 kB in all' one.txt || bad "one sample's total: $(grep 'in all' one.txt)"
+	grep -q '120,032 bytes' one.ps || bad "one sample's title: $(grep -o '[0-9,]* bytes[^)]*' one.ps | head -1)"
+	# --ticky-by entries: CSV's unit is entries
+	"$HP2X" --ticky-by entries "$log" -o e.csv || { bad "hp2x failed"; return; }
+	head -1 e.csv | grep -q '^sample,time,band,entries$' || bad "CSV header: $(head -1 e.csv)"
+}
+
 cut() {
 	head -c 6000 "$report" >cut.ticky
 	"$HP2X" cut.ticky -o c.csv 2>err || { bad "cut report refused: $(cat err)"; return; }
@@ -73,6 +120,7 @@ bad_report() {
 }
 
 run bars bars
+run totals totals
 run flags flags
 run cut cut
 run bad bad_report

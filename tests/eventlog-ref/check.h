@@ -295,10 +295,11 @@ model_same(const hp_model *a, const hp_model *b, char *why, size_t whylen)
  * columns of the whole number of ticks nearest 50 ms by event time, each column a sample at its middle,
  * one empty sample after and before a gap; ticky samples opened by
  * TICKY_BEGIN (or, without any, by a counter seen again or a sample
- * more than 1 ms after the previous one), each value the
- * measure per second since the previous sample, rounded; a counter
- * sampled before its definition named "<ticky ID>".  NULL when the file
- * is missing or malformed. */
+ * more than 1 ms after the previous one), each value the measure's
+ * count as the sample gives it (the model draws it as a rate); a
+ * counter sampled before its definition named "<ticky ID>" until it is
+ * defined, then by its name.  NULL when the file is missing or
+ * malformed. */
 
 #define TREF_COLUMN_NS 50000000ull
 
@@ -335,14 +336,14 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 	hp_model *m = hp_model_new();
 	struct hp_err e = {{0}};
 	struct tref_ctr *ctr = NULL;
-	size_t nctr = 0;
+	size_t nctr = 0, ci;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
 	unsigned long long interval = 0, gen = 0, last_ns = 0;
 	long long col = -1;
 	int open = 0, has_begin = 0;
-	double last_t = 0, prev_t = 0;
+	double last_t = 0;
 
 	if (!f || !m)
 		goto bad;
@@ -404,7 +405,6 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 				goto bad;
 		} else if (sscanf(line, "TICKY_BEGIN %llu", &ns) == 1) {
 			if (open) {
-				prev_t = last_t;
 				if (hp_model_commit(m, &e))
 					goto bad;
 			}
@@ -415,8 +415,6 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 			open = 1;
 		} else if (sscanf(line, "TICKY %llu %llu %llu %llu %llu", &ns, &id,
 				  &v[0], &v[1], &v[2]) == 5) {
-			double r, dt;
-
 			if (!(k = tref_ctr(&ctr, &nctr, id)))
 				goto bad;
 			if (!k->has_band) {
@@ -432,7 +430,6 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 			if (!open || (!has_begin &&
 				      (k->gen == gen || ns > last_ns + 1000000))) {
 				if (open) {
-					prev_t = last_t;
 					if (hp_model_commit(m, &e))
 						goto bad;
 				}
@@ -444,12 +441,9 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 			}
 			k->gen = gen;
 			last_ns = ns;
-			dt = last_t - prev_t;
-			r = (double)v[mm == HP_MEASURE_ENTRIES ? 0 : mm == HP_MEASURE_ALLOCD ? 2 : 1];
-			if (dt > 0)
-				r /= dt;
 			if (hp_model_add(m, k->band,
-					 r >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)(r + 0.5), &e))
+					 v[mm == HP_MEASURE_ENTRIES ? 0 : mm == HP_MEASURE_ALLOCD ? 2 : 1],
+					 &e))
 				goto bad;
 		} else {
 			goto bad;
@@ -457,6 +451,12 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 	}
 	if ((col >= 0 || open) && hp_model_commit(m, &e))
 		goto bad;
+	/* counters defined after their samples take their names */
+	for (ci = 0; ci < nctr; ci++)
+		if (ctr[ci].name && ctr[ci].has_band &&
+		    hp_model_band_rename(m, ctr[ci].band, ctr[ci].name,
+					 strlen(ctr[ci].name), &e) < 0)
+			goto bad;
 	goto out;
 bad:
 	hp_model_free(m);

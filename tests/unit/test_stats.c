@@ -346,6 +346,51 @@ time_samples_total_their_ticks(void **state)
 	hp_model_free(m);
 }
 
+/* Ticky samples total the counters, to the byte, and carry the names GHC
+ * gives them at exit.  ghc-events' ticky-new log (GHC 9.4, TICKY_COUNTER_
+ * BEGIN_SAMPLE): fib1 counted 14858704 + 126359016 + 130075400 +
+ * 130074256 bytes, Main.fib 32 (ghc-events' test/ticky-new.eventlog.
+ * reference); main gave 379 MB in all from rates rounded and joined by
+ * trapezoids, and named both "<ticky ID>". */
+static void
+ticky_totals_are_the_counters(void **state)
+{
+	static const char fib1[] = "fib1{v sZs} (Main) (fun) in r1";
+	struct hp_err err = {{0}};
+	struct hp_stats st;
+	hp_model *m = load_file("ticky/ticky-new.eventlog"), *s;
+	hp_band b, f;
+	double a0, b0;
+
+	(void)state;
+	assert_true(hp_model_per_interval(m));
+	assert_true(hp_model_lookup(m, fib1, strlen(fib1), &b));
+	assert_true(hp_model_lookup(m, "Main.fib{v r1} (fun)", 20, &f));
+	assert_int_equal(hp_model_band_count(m), 2);
+	assert_int_equal(hp_stats_compute(&st, m, &err), 0);
+	assert_true(st.band[b].integral == 401367376.0);
+	assert_true(st.band[f].integral == 32.0);
+	assert_true(st.integral == 401367408.0);
+	assert_true(hp_steps_total(m) == 401367408.0);
+	/* the first interval from the program's start; its rate drawn */
+	hp_model_interval(m, 0, &a0, &b0);
+	assert_true(a0 == 0 && b0 == hp_model_sample_time(m, 0));
+	assert_true(fabs(hp_model_rate(m, 0, 14858704) - 14858704 / b0) < 1e-3);
+	assert_int_equal(st.band[b].last, (uint64_t)(130074256 /
+		(hp_model_sample_time(m, 3) - hp_model_sample_time(m, 2)) + 0.5));
+	hp_stats_release(&st);
+	assert_string_equal(hp_model_count_unit(m), "bytes");
+	assert_string_equal(hp_model_amount_unit(m), "bytes");
+	/* the drawing: a step per interval, from 0 */
+	s = hp_steps(m, &err);
+	assert_non_null(s);
+	assert_int_equal(hp_model_sample_count(s), 10);
+	assert_true(hp_model_sample_time(s, 0) == 0 &&
+		    hp_model_sample_time(s, 1) == 0);
+	hp_model_free(s);
+	hp_model_free(m);
+}
+
 int
 main(void)
 {
@@ -357,6 +402,7 @@ main(void)
 		cmocka_unit_test(window_axis_and_note),
 		cmocka_unit_test(exit_sample_is_no_census),
 		cmocka_unit_test(time_samples_total_their_ticks),
+		cmocka_unit_test(ticky_totals_are_the_counters),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
