@@ -34,7 +34,7 @@ function loadData() {
     var r = D.rows[m];
     return { name: n, m: m, label: D.labels[m] !== undefined ? D.labels[m] : n,
       peak: r[0], peak_time: r[1], share: r[2], last: r[3], growth: r[4], drawn: fates[r[5]],
-      spark: D.spark[m], ipe: D.ipe[m], stack: D.stack[m] };
+      spark: D.spark[m], ipe: D.ipe[m], stack: D.stack[m], ticky: D.ticky[m] };
   });
   /* slot of each model band drawn on its own */
   D.slotOf = new Map();

@@ -25,7 +25,12 @@ function main() {
   table = makeTable(D, S, changed);
 
   if (D.kind === 'counters') {   /* one total per counter: the table says it */
+    /* hp2x's own ranked bars stand for the graph */
     $('chart').parentNode.hidden = true; $('overview').hidden = true;
+    document.querySelector('.views').hidden = true; $('reset').hidden = true;
+    var img = $('graph');
+    img.parentNode.removeChild(img);
+    $('app').insertBefore(img, $('note'));
   }
   document.querySelectorAll('[data-view]').forEach(function (b) {
     b.addEventListener('click', function () { S.view = b.getAttribute('data-view'); changed('view'); });

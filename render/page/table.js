@@ -26,6 +26,15 @@ function makeTable(D, S, changed) {
   });
   if (D.hasStack) cols.push({ k: 'stack', t: 'Stack', s: 1, get: function (r) { return r.stack ? r.stack.join(' / ') : ''; } });
   var sortKey = 'share', desc = true, rows = [], stats = D.rows, T = null;
+  if (D.kind === 'counters') {   /* one total per counter: its ticky row */
+    cols = [cols[0], { k: 'peak', t: D.vunit, n: 1, f: cols[2].f }, cols[7]];
+    ['entries', 'alloc', 'allocd', 'arity'].forEach(function (f, j) {
+      cols.push({ k: f, t: ['Entries', 'Allocs', "Alloc'd", 'Arity'][j], n: 1, f: function (v) { return String(v); },
+        get: function (r) { return r.ticky ? r.ticky[j] : null; } });
+    });
+    cols.push({ k: 'kinds', t: 'Argument kinds', s: 1, get: function (r) { return r.ticky ? r.ticky[4] : ''; } });
+    sortKey = 'peak';
+  }
 
   cols.forEach(function (c) {
     var th = el('th', c.n ? 'num' : null);

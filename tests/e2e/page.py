@@ -6,6 +6,7 @@
 #   page.py check PAGE.html DATA.json SUMMARY.json   (one profile)
 #   page.py hostile PAGE.html TITLE                   (names stay text)
 #   page.py csp PAGE.html                             (a wrong hash is refused)
+#   page.py counters PAGE.html DATA.json              (a ticky report)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
 import json, os, sys, tempfile, time
 from selenium import webdriver
@@ -106,6 +107,56 @@ TABLE_ROWS = """
     return [td[0].title, v(2), v(3), v(4), v(5), v(6), td[7].textContent]; });"""
 
 
+def all_rows(d, script):
+    """Every row of the table (it builds only those in view): scrolled
+    through, each position's rows read once drawn; keyed by name."""
+    rows = {}
+    d.execute_script("document.getElementById('tscroll').scrollTop = 0")
+    for _ in range(2000):
+        for _ in range(100):
+            if d.execute_script("""var s = document.getElementById('tscroll');
+                return +document.getElementById('tbody').getAttribute('data-first') ===
+                  Math.max(0, Math.floor(s.scrollTop / 26) - 5);"""):
+                break
+            time.sleep(0.05)
+        for r in d.execute_script(script):
+            rows[r[0]] = r
+        if d.execute_script("var s = document.getElementById('tscroll'); if (s.scrollTop + s.clientHeight >= s.scrollHeight - 1) return true; s.scrollTop += s.clientHeight / 2; return false;"):
+            break
+    return rows
+
+
+def counters(path, data_json):
+    """A ticky report: no error, no request, hp2x's bars shown, and a
+    row per counter with the JSON output's entries, allocs and alloc'd."""
+    ref = json.load(open(data_json))
+    d = browser()
+    try:
+        url = load(d, path)
+        if d.execute_script("return document.documentElement.getAttribute('data-ready')") != "1":
+            fail(path + ": the viewer did not start")
+            return
+        for e in console_errors(d):
+            fail(path + ": console error: " + e["message"])
+        for u in requests(d, url):
+            if u != url and not u.startswith("data:"):
+                fail(path + ": a request other than the page: " + u)
+        if not d.find_element(By.ID, "graph").is_displayed():
+            fail(path + ": the bars are not shown")
+        rows = all_rows(d, """return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
+            var td = tr.children; return [td[0].title, +td[3].getAttribute('data-v'), +td[4].getAttribute('data-v'),
+              +td[5].getAttribute('data-v')]; });""")
+        for b in ref["bands"]:
+            t = b["ticky"]
+            want = [b.get("label", b["name"]), t["entries"], t["alloc"], t["allocd"]]
+            if rows.get(want[0]) != want:
+                fail("%s: row %r, the JSON %r" % (path, rows.get(want[0]), want))
+        if len(rows) != len(ref["bands"]):
+            fail("%s: %d rows for %d counters" % (path, len(rows), len(ref["bands"])))
+    finally:
+        d.quit()
+
+
 def page_data(d):
     return d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent)")
 
@@ -192,19 +243,7 @@ def check(path, data_json, summary_json):
         if geometry(d)["x0"] != g["x0"] or geometry(d)["x1"] != g["x1"]:
             fail(path + ": Esc did not go back to the whole run")
         # The table equals --summary=json, every band.
-        rows = {}
-        d.execute_script("document.getElementById('tscroll').scrollTop = 0")
-        for _ in range(2000):
-            for _ in range(100):   # the rows of this scroll position drawn
-                if d.execute_script("""var s = document.getElementById('tscroll');
-                    return +document.getElementById('tbody').getAttribute('data-first') ===
-                      Math.max(0, Math.floor(s.scrollTop / 26) - 5);"""):
-                    break
-                time.sleep(0.05)
-            for r in d.execute_script(TABLE_ROWS):
-                rows[r[0]] = r
-            if d.execute_script("var s = document.getElementById('tscroll'); if (s.scrollTop + s.clientHeight >= s.scrollHeight - 1) return true; s.scrollTop += s.clientHeight / 2; return false;"):
-                break
+        rows = all_rows(d, TABLE_ROWS)
         labels = P["labels"]
         for b in summ["band"]:
             m = P["names"].index(b["name"])
@@ -330,5 +369,5 @@ def shot(path, png, frag=""):
 
 
 if __name__ == "__main__":
-    {"check": check, "hostile": hostile, "csp": csp, "shot": shot}[sys.argv[1]](*sys.argv[2:])
+    {"check": check, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

@@ -13,6 +13,10 @@
 #             band; a link with a fragment restores view, window, hidden
 #             band and filter; printed (print media) and without
 #             JavaScript, hp2x's own graph and the band table show
+#             (also a time profile: its values are ticks, scaled on the
+#             axis)
+#   counters  a ticky report: hp2x's ranked bars, and a row per counter
+#             with -o FOO.json's entries, allocs and alloc'd
 #   hostile   band names </script><img src=x onerror=alert(1)>, invalid
 #             UTF-8, NUL, U+2028 and 100 KB of text, and a JOB that
 #             closes the title: all shown as text, no element made of
@@ -42,6 +46,12 @@ samples_hT_hp() { one "$S/leak-hT.hp"; }
 samples_hT_eventlog() { one "$S/leak-hT.eventlog"; }
 samples_hc_hp() { one "$S/leak-hc.hp"; }
 samples_hb_eventlog_many() { one "$S/leak-hb.eventlog" -m 40; }
+samples_time_eventlog() { one "$S/leak-p.eventlog"; }
+counters() {
+	"$HP2X" "$S/leak.ticky" -o page.html || { bad "hp2x failed on leak.ticky"; return; }
+	"$HP2X" "$S/leak.ticky" -o data.json || { bad "hp2x -o data.json failed on leak.ticky"; return; }
+	"$py" "$page_py" counters page.html data.json || bad "leak.ticky: see above"
+}
 
 hostile() {
 	local big
@@ -83,6 +93,8 @@ run samples_hT_hp samples_hT_hp
 run samples_hT_eventlog samples_hT_eventlog
 run samples_hc_hp samples_hc_hp
 run samples_hb_eventlog_many samples_hb_eventlog_many
+run samples_time_eventlog samples_time_eventlog
+run counters counters
 run hostile hostile
 run csp csp
 e2e_done
