@@ -728,7 +728,9 @@ static const struct optdef options[] = {
 	  .help = "with --watch: stop after SECONDS without growth" },
 	{ .name = "reconnect", .set = set_reconnect,
 	  .help = "with --watch unix:PATH: when the connection\n"
-		  "drops, wait for the socket again and start over" },
+		  "drops, wait for the socket again and start over;\n"
+		  "--idle-exit seconds (default 60) without one end\n"
+		  "the run with status 3" },
 
 	{ .help = "what to look at, and comparing runs" },
 	{ .name = "include", .argh = "REGEX", .set = set_pattern,

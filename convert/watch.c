@@ -1174,13 +1174,17 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 		status = ok && w.dropped ? CLI_EXIT_DROPPED : !ok;
 	if (fatal && w.child_running) {
 		/* Watching failed; the program goes on, but hp2x waits for
-		 * it to report its status. */
-		int st;
+		 * it to report its status, still passing SIGINT and SIGTERM
+		 * on (they stay blocked for the signalfd). */
+		while (w.child_running) {
+			struct pollfd pf = { w.sig_fd, POLLIN, 0 };
 
-		while (waitpid(w.child, &st, 0) < 0 && errno == EINTR)
-			;
-		status = WIFEXITED(st) && WEXITSTATUS(st) ? WEXITSTATUS(st)
-			: WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
+			if (poll(&pf, 1, 200) > 0)
+				handle_signals(&w);
+			else
+				reap(&w);
+		}
+		status = w.child_status ? w.child_status : 1;
 	}
 	goto out;
 fail:

@@ -470,6 +470,26 @@ t_launch_signals_remove_fifo() {
 	done
 }
 
+# Watching fails while the program runs (its profile replaced by a
+# directory): hp2x waits for the program's status, and SIGTERM still
+# reaches the program through it.
+t_launch_sigterm_after_failure() {
+	local pid rc
+	STANDIN_GHC=9.0.2 STANDIN_HP=$HP STANDIN_PACE=0.5 \
+		"$HP2X" --watch -o out.json --interval 0.1 -- "$STANDIN" 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true exists standin-ghc.hp || { bad "no profile"; return; }
+	rm standin-ghc.hp
+	mkdir standin-ghc.hp
+	until_true grep -q 'not a regular file' err || { bad "no failure: $(cat err)"; return; }
+	kill -TERM "$pid"
+	LIMIT=5 until_true gone "$pid" || { bad "SIGTERM not passed on after the failure"; return; }
+	wait "$pid"
+	rc=$?
+	[ $rc -eq 143 ] || bad "exit $rc, want 143 (the program ended by SIGTERM)"
+}
+
 # ONLY=t_fifo runs one case (when working on it).
 case_() { [ -n "${ONLY:-}" ] && [ "$2" != "$ONLY" ] && return; run "$@"; }
 case_ "pipe: each pause exact, final = one-shot" t_pipe
@@ -491,4 +511,5 @@ case_ "socket --reconnect that does not come back: one rule" t_reconnect_gives_u
 case_ "launcher: eventlog restarted by the program" t_launch_restarts
 case_ "launcher: the probe dies with hp2x" t_probe_dies_with_hp2x
 case_ "launcher: every ending signal removes the FIFO" t_launch_signals_remove_fifo
+case_ "launcher: SIGTERM passed on after watching failed" t_launch_sigterm_after_failure
 e2e_done
