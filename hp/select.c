@@ -141,13 +141,16 @@ filter_bands(const hp_model *m, const struct hp_select *s, char *keep,
 			goto out;
 	}
 	for (b = 0; b < nb; b++) {
-		size_t len;
+		size_t len, llen;
 		const char *name = hp_model_band_name(m, (hp_band)b, &len);
+		const char *label = hp_model_band_label(m, (hp_band)b, &llen);
 		int in = s->ninclude == 0, ex = 0;
 
-		/* every pattern is tried, so each one's hits are known */
+		/* every pattern is tried, so each one's hits are known; a band
+		 * shown by another name (a -hi band's source) matches by either */
 		for (i = 0; i < np; i++) {
-			if (!hp_regex_match(re[i], name, len))
+			if (!hp_regex_match(re[i], name, len) &&
+			    (label == name || !hp_regex_match(re[i], label, llen)))
 				continue;
 			hits[i]++;
 			if (i < s->ninclude)

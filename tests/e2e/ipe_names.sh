@@ -5,8 +5,8 @@
 # two tables with one description stay two bands (each with its address),
 # a table without provenance keeps its address, JSON data carries the
 # address and every IPE field, and CSV and .hp keep the addresses (one
-# band each, as many as the eventlog has).  The .hp of the same run has
-# addresses only.
+# band each, as many as the eventlog has); --include and --exclude match
+# either name.  The .hp of the same run has addresses only.
 set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
@@ -76,5 +76,22 @@ print("ok" if ok else (len(hp), bands, sorted(n for n in names | hp if not addr.
 	return 0
 }
 run "JSON gets the address and every IPE field; CSV and .hp keep addresses" data_outputs
+
+filters() {
+	# by the name shown (the source) or by the address, alike
+	"$HP2X" "$LOG" --include 'growTable\.step' -o step.csv || bad "include exit $?"
+	[ "$(cut -d, -f3 step.csv | sort -u | grep -v band)" = 0x40db50 ] ||
+		bad "--include by source kept: $(cut -d, -f3 step.csv | sort -u | tr '\n' ' ')"
+	"$HP2X" "$LOG" --include '^0x40db50$' -o addr.csv || bad "include by address exit $?"
+	cmp -s step.csv addr.csv || bad "by address and by source differ"
+	"$HP2X" "$LOG" --exclude 'thunk|function' -o nofun.json || bad "exclude exit $?"
+	[ "$(python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+print("ok" if d["bands"] and not any("thunk" in b.get("label", "") or "function" in b.get("label", "")
+                                    for b in d["bands"]) else "bad")' nofun.json)" = ok ] ||
+		bad "--exclude by source left thunks or functions"
+}
+run "--include/--exclude match the name shown or the address" filters
 
 e2e_done
