@@ -152,7 +152,7 @@ put_constructor(struct out *o, const char *table, const char *module)
 	k = n;
 	while (k > 0 && table[k - 1] >= '0' && table[k - 1] <= '9')
 		k--;
-	if (k < n && k > ml + 1 && table[k - 1] == '_' &&
+	if (module && k < n && k > ml + 1 && table[k - 1] == '_' &&
 	    !memcmp(table + k - 1 - ml, module, ml) && table[k - 2 - ml] == '_')
 		n = k - 2 - ml;
 	if (n && !(table[0] == '(' || table[0] == '_' ||
