@@ -43,6 +43,7 @@
 
 #include "../hp/grow.h"
 #include "../hp/stats.h"
+#include "../hp/steps.h"
 #include "../hp/utf8.h"
 #include "../render/layout.h"
 #include "../render/page/page.h"
@@ -630,9 +631,9 @@ page_fixed(const hp_model *m, size_t svg_len)
 }
 
 static int
-put_data(FILE *f, const hp_model *m, const struct render_opts *o,
-	 const struct render_layout *l, const char *name, size_t svg_len,
-	 struct hp_err *err)
+put_data(FILE *f, const hp_model *m, const hp_model *drawn,
+	 const struct render_opts *o, const struct render_layout *l,
+	 const char *name, size_t svg_len, struct hp_err *err)
 {
 	size_t budget = PAGE_BUDGET(hp_model_band_count(m));
 	size_t fixed = page_fixed(m, svg_len);
@@ -671,11 +672,11 @@ put_data(FILE *f, const hp_model *m, const struct render_opts *o,
 	json_bool(&w, o->has_from || o->has_to);
 	json_key(&w, "n");
 	json_u64(&w, hp_model_sample_count(m));
-	if (put_samples(&w, m, l, budget > fixed ? budget - fixed : 0, err))
+	if (put_samples(&w, drawn, l, budget > fixed ? budget - fixed : 0, err))
 		return -1;
 	put_bands(&w, l);
 	put_names(&w, m);
-	if (put_sparks(&w, m, err))
+	if (put_sparks(&w, drawn, err))
 		return -1;
 	if (!o->no_marks)
 		put_marks(&w, m, l);
@@ -775,6 +776,7 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 	struct mem svg = { 0 };
 	struct render_opts so = *o;
 	struct render_layout l;
+	hp_model *steps = NULL;
 	int rc = -1, have_layout = 0;
 
 	/* In colour unless a palette was asked for (hp2ps's greys are
@@ -797,7 +799,12 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 			break;
 		mem_free(&svg);
 	}
-	if (layout_compute(&l, m, o, NULL, NULL, NULL, err))
+	/* the viewer draws what the static graph draws: a per-interval
+	 * profile's steps (hp/steps.h); the table's numbers are the
+	 * profile's own */
+	if (hp_model_per_interval(m) && !(steps = hp_steps(m, err)))
+		goto out;
+	if (layout_compute(&l, steps ? steps : m, o, NULL, NULL, NULL, err))
 		goto out;
 	have_layout = 1;
 	while (t < end) {
@@ -836,8 +843,8 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 			if (put_table(f, m, &l, err))
 				goto out;
 		} else if (IS("DATA")) {
-			if (put_data(f, m, o, &l, name ? name : "-", svg.len,
-				     err))
+			if (put_data(f, m, steps ? steps : m, o, &l,
+				     name ? name : "-", svg.len, err))
 				goto out;
 		} else {
 			fwrite(at, 1, k + 2, f);
@@ -849,6 +856,7 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 out:
 	if (have_layout)
 		layout_release(&l);
+	hp_model_free(steps);
 	mem_free(&svg);
 	return rc;
 }
