@@ -466,12 +466,12 @@ png_finish(struct draw_out *out, struct hp_err *err)
 
 /*
  * PostScript and EPS draw text in a system font as outlines.  cairo 1.16's
- * PS surface leaks about 128 KB each time a page using such a font (a CJK
- * OpenType/CFF face: its subset is converted to Type 1) is finished, so a
- * watched CJK profile grew by that at every drawing; it also took ten
- * times as long as outlines do.  The bundled font is embedded as before,
- * so Latin text stays text.  PDF keeps its fonts: its text is searched
- * and copied (full_text), and its growth stops (cairo's caches fill).
+ * PS surface keeps about 128 KB each time it finishes a page that embeds
+ * such a font (a CJK OpenType face, Noto CJK here), so a watched profile
+ * with a CJK name grew by that at every drawing (tests/e2e/soak.sh).  The
+ * bundled font is embedded as before, so Latin text stays text.  PDF
+ * keeps its fonts: its text is searched and copied (full_text), and its
+ * growth stops (cairo's caches fill).
  */
 static const struct draw_format formats[] = {
 	[RENDER_PS] = {
