@@ -314,6 +314,19 @@ function makeChart(D, S, changed) {
       tip.appendChild(row);
     });
     if (rest) tip.appendChild(el('div', 'more', rest + ' more'));
+    /* the lines shown: each one's last point at or before the time */
+    Object.keys(D.series).forEach(function (s) {
+      var ts = D.series[s][0], j = lowerIdx(ts, D.tm[i]);
+      if (!S.lines[s] || S.view !== 'stack' || !ts.length || ts[j] > D.tm[i]) return;
+      var row = el('div', 'tr line'), sw = el('span', 'sw line');
+      sw.style.borderColor = SERIES[s][1];
+      row.appendChild(sw);
+      var v = el('span', 'tv', fmtSI(D.series[s][1][j], 'B'));
+      v.setAttribute('data-v', D.series[s][1][j]);
+      row.appendChild(v);
+      row.appendChild(el('span', 'tn', SERIES[s][0] + ' at ' + fmtTime(ts[j], win()[1] - win()[0]) + ' s'));
+      tip.appendChild(row);
+    });
     tip.hidden = false;
   };
 

@@ -92,7 +92,7 @@ def hover(d, x, y=None):
     return d.execute_script("""
       var t = document.getElementById('tip');
       if (t.hidden) return null;
-      var rows = [].map.call(t.querySelectorAll('.tr'), function (r) {
+      var rows = [].map.call(t.querySelectorAll('.tr:not(.line)'), function (r) {
         return {slot: +r.getAttribute('data-slot'), v: +r.querySelector('.tv').getAttribute('data-v'),
                 name: r.querySelector('.tn').textContent, hl: r.classList.contains('hl')}; });
       return {t: +t.getAttribute('data-t'), total: +document.getElementById('tip-total').getAttribute('data-v'),
