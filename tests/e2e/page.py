@@ -7,6 +7,7 @@
 #   page.py hostile PAGE.html TITLE                   (names stay text)
 #   page.py csp PAGE.html                             (a wrong hash is refused)
 #   page.py counters PAGE.html DATA.json              (a ticky report)
+#   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
 import json, os, sys, tempfile, time
 from selenium import webdriver
@@ -153,6 +154,35 @@ def counters(path, data_json):
                 fail("%s: row %r, the JSON %r" % (path, rows.get(want[0]), want))
         if len(rows) != len(ref["bands"]):
             fail("%s: %d rows for %d counters" % (path, len(rows), len(ref["bands"])))
+    finally:
+        d.quit()
+
+
+def lines(path, data_json):
+    """An eventlog's heap lines, switched on by the address: the tooltip
+    gives each at its last point at or before the census, as the JSON
+    output's series have it."""
+    ref = json.load(open(data_json))
+    d = browser()
+    try:
+        load(d, path, "#v=1&lines=heap_size,heap_live")
+        for b in d.find_elements(By.CSS_SELECTOR, "[data-line]"):
+            if b.get_attribute("aria-pressed") != "true":
+                fail(path + ": a line asked for in the address is not on")
+        g = geometry(d)
+        samples = ref["samples"]
+        for i in (len(samples) // 4, len(samples) // 2, 3 * len(samples) // 4):
+            t = samples[i]["time"]
+            hover(d, x_of(g, t))
+            got = d.execute_script("""return [].map.call(document.querySelectorAll('#tip .tr.line'), function (r) {
+                return [r.querySelector('.tn').textContent, +r.querySelector('.tv').getAttribute('data-v')]; });""")
+            want = []
+            for k, name in (("heap_size", "heap size"), ("heap_live", "live bytes")):
+                pts = [p for p in ref["series"].get(k, []) if p[0] <= t]
+                if pts:
+                    want.append((name, max(pts, key=lambda p: p[0])[1]))
+            if [(n.split(" at ")[0], v) for n, v in got] != want:
+                fail("%s: at %s s the tooltip's lines are %r, the JSON's %r" % (path, t, got, want))
     finally:
         d.quit()
 
@@ -369,5 +399,5 @@ def shot(path, png, frag=""):
 
 
 if __name__ == "__main__":
-    {"check": check, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters}[sys.argv[1]](*sys.argv[2:])
+    {"check": check, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

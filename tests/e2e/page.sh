@@ -17,6 +17,9 @@
 #             axis)
 #   counters  a ticky report: hp2x's ranked bars, and a row per counter
 #             with -o FOO.json's entries, allocs and alloc'd
+#   lines     an eventlog's heap size and live bytes, switched on by the
+#             address: the tooltip gives each as -o FOO.json's series
+#             have it at the census
 #   hostile   band names </script><img src=x onerror=alert(1)>, invalid
 #             UTF-8, NUL, U+2028 and 100 KB of text, and a JOB that
 #             closes the title: all shown as text, no element made of
@@ -47,6 +50,12 @@ samples_hT_eventlog() { one "$S/leak-hT.eventlog"; }
 samples_hc_hp() { one "$S/leak-hc.hp"; }
 samples_hb_eventlog_many() { one "$S/leak-hb.eventlog" -m 40; }
 samples_time_eventlog() { one "$S/leak-p.eventlog"; }
+lines() {
+	local el=$HP2X_SRC/tests/data/ghc-events/eventlog2html-ghc.eventlog
+	"$HP2X" -q "$el" -o page.html || { bad "hp2x failed on $el"; return; }
+	"$HP2X" -q "$el" -o data.json || { bad "hp2x -o data.json failed on $el"; return; }
+	"$py" "$page_py" lines page.html data.json || bad "lines: see above"
+}
 counters() {
 	"$HP2X" "$S/leak.ticky" -o page.html || { bad "hp2x failed on leak.ticky"; return; }
 	"$HP2X" "$S/leak.ticky" -o data.json || { bad "hp2x -o data.json failed on leak.ticky"; return; }
@@ -95,6 +104,7 @@ run samples_hc_hp samples_hc_hp
 run samples_hb_eventlog_many samples_hb_eventlog_many
 run samples_time_eventlog samples_time_eventlog
 run counters counters
+run lines lines
 run hostile hostile
 run csp csp
 e2e_done
