@@ -178,12 +178,17 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 	struct render_diff rd;
 	struct render_input ri = { 0 };
 	char *title;
-	size_t n;
+	size_t n, i;
 	int rc = -1;
 
 	/* cli_parse takes --diff with two inputs only. */
 	if (!in[0].name || !in[1].name)
 		return hp_err_set(err, "--diff compares two profiles");
+	for (i = 0; i < 2; i++)	/* series are not bands to subtract */
+		if (hp_model_series_only(model_of(&in[i])))
+			return hp_err_set(err, "%s: contains no heap profile, "
+					  "only the heap size over time: --diff "
+					  "compares heap profiles", in[i].name);
 	if (refuse_mixed(in, 2, "--diff cannot subtract one from the other", err))
 		return -1;
 	if (s->summary &&

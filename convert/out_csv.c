@@ -15,6 +15,11 @@
  * per counter, every counter, ranked by the measure drawn (largest
  * first), with all three measures: "rank,entries,alloc,allocd,arity,
  * kinds,counter".
+ *
+ * An eventlog without a heap profile (plain +RTS -l) has no sample, only
+ * the heap-size series the GC logs: one row per point, "time,series,
+ * bytes", series heap_size, blocks_size, heap_live (the JSON keys).  A
+ * heap profile's CSV leaves its series out (JSON holds them).
  */
 #include "dataout.h"
 
@@ -105,6 +110,29 @@ counters_csv(const hp_model *m, FILE *f, struct hp_err *err)
 	return out_flush(f, err);
 }
 
+/* An eventlog without a heap profile: its series, one after the other,
+ * each in the log's order. */
+static int
+series_csv(const hp_model *m, FILE *f, struct hp_err *err)
+{
+	char t[OUT_TIME_MAX];
+	const uint64_t *v;
+	const double *ts;
+	size_t s, i, n;
+
+	fputs("time,series,bytes\n", f);
+	for (s = 0; s < HP_NSERIES; s++) {
+		n = hp_model_series(m, (enum hp_series)s, &ts, &v);
+		for (i = 0; i < n; i++) {
+			out_time(t, ts[i]);
+			fprintf(f, "%s,%s,", t, hp_series_names[s].key);
+			out_u64(f, v[i]);
+			putc('\n', f);
+		}
+	}
+	return out_flush(f, err);
+}
+
 int
 out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 {
@@ -114,6 +142,8 @@ out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 
 	if (hp_model_profile(m) == HP_PROFILE_COUNTERS)
 		return counters_csv(m, f, err);
+	if (hp_model_series_only(m))
+		return series_csv(m, f, err);
 	/* each value's unit: bytes, or a ticky profile's entries, or a
 	 * time profile's ticks */
 	fprintf(f, "sample,time,band,%s\n", hp_model_count_unit(m));

@@ -215,6 +215,13 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 	hp_band *map;
 	int k;
 
+	/* A .hp holds samples only: its series would be lost, and a .hp
+	 * without samples is refused by every reader, this one included. */
+	if (hp_model_series_only(m))
+		return hp_err_set(err, "a .hp output needs heap samples: this "
+				  "eventlog holds no heap profile, only the heap "
+				  "size over time (a graph, CSV or JSON output "
+				  "holds it)");
 	/* a per-interval profile as drawn: its steps (hp/steps.h), rates
 	 * that hp2ps draws as hp2x does */
 	if (hp_model_per_interval(m)) {

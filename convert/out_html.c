@@ -692,7 +692,7 @@ put_bytes(FILE *f, double v, const char *unit)
 {
 	char buf[64];
 
-	summary_bytes(buf, sizeof buf, v, unit);
+	layout_si(buf, sizeof buf, v, unit);
 	put_html_c(f, buf);
 }
 

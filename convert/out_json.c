@@ -9,6 +9,7 @@
  *   "samples": [{"time": 0.1, "values": [[band, bytes], ...]}, ...],
  *   "marks": [{"time": 1.5, "label": null}, ...],
  *   "series": {"heap_size": [[t, v], ...], ...}   (only when present)
+ *   "allocated": {"time": t, "bytes": N}          (HEAP_ALLOCATED's last)
  *   "counters": {"ALLOC_HEAP_tot": 123, ...}      (a ticky report's globals)
  *   }
  *
@@ -224,12 +225,9 @@ put_marks(FILE *f, const hp_model *m)
 static void
 put_series(FILE *f, const hp_model *m)
 {
-	static const char *const names[HP_NSERIES] = {
-		[HP_HEAP_SIZE] = "heap_size",
-		[HP_BLOCKS_SIZE] = "blocks_size",
-		[HP_HEAP_LIVE] = "heap_live",
-	};
 	int s, first = 1;
+	uint64_t bytes;
+	double at;
 
 	for (s = 0; s < HP_NSERIES; s++) {
 		const double *t;
@@ -238,7 +236,7 @@ put_series(FILE *f, const hp_model *m)
 
 		if (!n)
 			continue;
-		fprintf(f, "%s\"%s\": [", first ? ",\n\"series\": {" : ",\n", names[s]);
+		fprintf(f, "%s\"%s\": [", first ? ",\n\"series\": {" : ",\n", hp_series_names[s].key);
 		first = 0;
 		for (i = 0; i < n; i++) {
 			fputs(i ? ", [" : "[", f);
@@ -251,6 +249,13 @@ put_series(FILE *f, const hp_model *m)
 	}
 	if (!first)
 		putc('}', f);
+	if (hp_model_allocated(m, &at, &bytes)) {
+		fputs(",\n\"allocated\": {\"time\": ", f);
+		out_json_num(f, at);
+		fputs(", \"bytes\": ", f);
+		out_u64(f, bytes);
+		putc('}', f);
+	}
 }
 
 int

@@ -22,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "../render/layout.h"
 #include "cli.h"
 #include "summary.h"
 
@@ -128,13 +129,13 @@ cli_status_live(char *buf, size_t size, const hp_model *m)
 		return;
 	for (i = 0; i < sizeof gauges / sizeof gauges[0]; i++)
 		if (hp_model_latest(m, gauges[i].s, NULL, &x)) {
-			summary_bytes(v, sizeof v, (double)x, "B");
+			layout_si(v, sizeof v, (double)x, "B");
 			put(buf, size, &n, "%s%s ", sep, gauges[i].what);
 			put(buf, size, &n, "%s%s", v, "");
 			sep = ", ";
 		}
 	if (hp_model_allocated(m, NULL, &x)) {
-		summary_bytes(v, sizeof v, (double)x, "B");
+		layout_si(v, sizeof v, (double)x, "B");
 		put(buf, size, &n, "%sallocated %s", sep, v);
 	}
 	ns = hp_model_census_count(m);	/* "now" is no exit mark's 0 B */
@@ -143,7 +144,7 @@ cli_status_live(char *buf, size_t size, const hp_model *m)
 		const uint64_t *bytes;
 		size_t ne = hp_model_sample(m, ns - 1, &bands, &bytes), top = 0;
 
-		summary_bytes(v, sizeof v, (double)hp_model_sample_sum(m, ns - 1), "B");
+		layout_si(v, sizeof v, (double)hp_model_sample_sum(m, ns - 1), "B");
 		put(buf, size, &n, "; now %s%s", v, "");
 		for (k = 1; k < ne; k++)
 			if (bytes[k] > bytes[top])
@@ -154,7 +155,7 @@ cli_status_live(char *buf, size_t size, const hp_model *m)
 
 			put(buf, size, &n, "%s%s", ", top ", "");
 			put_name(buf, size, &n, label, len, NAME_MAX_SHOWN);
-			summary_bytes(v, sizeof v, (double)bytes[top], "B");
+			layout_si(v, sizeof v, (double)bytes[top], "B");
 			put(buf, size, &n, " %s%s", v, "");
 		}
 	}
@@ -193,15 +194,19 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 	if (st->quiet || (!st->tty && t - st->last_line < CLI_STATUS_EVERY))
 		return;
 	cli_status_update(st, m, t);
-	summary_bytes(peak, sizeof peak, (double)st->peak, "B");
+	layout_si(peak, sizeof peak, (double)st->peak, "B");
 	if (!localtime_r(&wall, &tm) ||
 	    strftime(clock, sizeof clock, "%H:%M:%S", &tm) == 0)
 		strcpy(clock, "?");
 	cli_status_live(live, sizeof live, m);
 	nb = m ? hp_model_band_count(m) : 0;
-	k = snprintf(line, sizeof line, "hp2x: %s: %zu sample%s, %zu band%s, peak %s at %.4g s, drawn %s%s",
-		     name, st->scanned, st->scanned == 1 ? "" : "s", nb,
-		     nb == 1 ? "" : "s", peak, st->peak_t, clock, live);
+	if (m && hp_model_series_only(m))	/* no sample to count */
+		k = snprintf(line, sizeof line, "hp2x: %s: no heap profile, "
+			     "heap size only, drawn %s%s", name, clock, live);
+	else
+		k = snprintf(line, sizeof line, "hp2x: %s: %zu sample%s, %zu band%s, peak %s at %.4g s, drawn %s%s",
+			     name, st->scanned, st->scanned == 1 ? "" : "s", nb,
+			     nb == 1 ? "" : "s", peak, st->peak_t, clock, live);
 	if (k < 0)
 		return;
 	if (st->tty && (width = columns(st->out)) > 0 && strlen(line) >= width) {

@@ -43,32 +43,6 @@ summary_width(FILE *out)
 
 /* ---- text helpers ---- */
 
-/* v bytes with an SI unit, three significant digits: "32.3 MB". */
-void
-summary_bytes(char *buf, size_t size, double v, const char *unit)
-{
-	static const char *const pre[] = { "", "k", "M", "G", "T", "P", "E" };
-	double a = fabs(v);
-	size_t i = 0;
-
-	if (!isfinite(v)) {	/* see limits_lines */
-		snprintf(buf, size, "n/a");
-		return;
-	}
-
-	while (a >= 999.5 && i + 1 < sizeof pre / sizeof pre[0]) {
-		a /= 1000;
-		v /= 1000;
-		i++;
-	}
-	if (!*unit)	/* compact: "75.7k" */
-		snprintf(buf, size, i ? "%.3g%s" : "%.0f", v, pre[i]);
-	else if (i == 0)
-		snprintf(buf, size, "%.0f %s", v, unit);
-	else
-		snprintf(buf, size, "%.3g %s%s", v, pre[i], unit);
-}
-
 /* The same with three significant digits below 1000 too ("0.375 CPU"),
  * for values that are not counts. */
 static void
@@ -77,7 +51,7 @@ human_frac(char *buf, size_t size, double v, const char *unit)
 	if (fabs(v) < 999.5)
 		snprintf(buf, size, "%.3g %s", v, unit);
 	else
-		summary_bytes(buf, size, v, unit);
+		layout_si(buf, size, v, unit);
 }
 
 static void
@@ -87,7 +61,7 @@ signed_human(char *buf, size_t size, double v, const char *unit)
 		snprintf(buf, size, "n/a");
 		return;
 	}
-	summary_bytes(buf + 1, size - 1, fabs(v), unit);
+	layout_si(buf + 1, size - 1, fabs(v), unit);
 	buf[0] = v > 0 ? '+' : v < 0 ? '-' : ' ';
 	if (v == 0)
 		memmove(buf, buf + 1, strlen(buf));
@@ -294,7 +268,7 @@ names_line(FILE *out, const hp_model *m, const hp_band *b,
 		s[k] = hp_model_band_label(m, b[k], &len[k]);
 		v[k][0] = '\0';
 		if (bytes)
-			summary_bytes(v[k], sizeof v[k], (double)bytes[k], "B");
+			layout_si(v[k], sizeof v[k], (double)bytes[k], "B");
 		fixed += (k ? 2 : 0) + (bytes ? strlen(v[k]) + 1 : 0);
 		names += len[k];
 	}
@@ -408,12 +382,50 @@ text_counters(FILE *out, const char *name, const hp_model *m, size_t width)
 		const char *lab = hp_model_band_label(m, k[i].b, &len);
 
 		fit_name(nm, sizeof nm, lab, len, namew);
-		summary_bytes(e, sizeof e, r ? (double)r->entries : 0, "");
-		summary_bytes(a, sizeof a, r ? (double)r->alloc : 0, "B");
-		summary_bytes(d, sizeof d, r ? (double)r->allocd : 0, "B");
+		layout_si(e, sizeof e, r ? (double)r->entries : 0, "");
+		layout_si(a, sizeof a, r ? (double)r->alloc : 0, "B");
+		layout_si(d, sizeof d, r ? (double)r->allocd : 0, "B");
 		fprintf(out, "%5zu %-*s %12s %12s %12s\n", i + 1, (int)namew, nm, e, a, d);
 	}
 	free(k);
+}
+
+/* An eventlog's heap-size series, one line each, and the allocation:
+ * for a plain +RTS -l log all there is, for a heap profile's log what
+ * the GC saw beside the censuses. */
+static void
+series_lines(FILE *out, const struct hp_stats *st, size_t width)
+{
+	size_t s, namew = width > 62 + 12 ? 12 : 11;
+	char a[64], b[64], c[64], d[64];
+	int any = 0;
+
+	for (s = 0; s < HP_NSERIES; s++) {
+		const struct hp_series_stats *x = &st->series[s];
+
+		if (!x->points)
+			continue;
+		if (!any++)
+			fprintf(out, "%-*s %9s %9s %9s %9s %7s\n", (int)namew,
+				"series", "peak", "at", "last", "at", "points");
+		layout_si(a, sizeof a, (double)x->peak, "B");
+		fmt_time(b, sizeof b, x->peak_t);
+		layout_si(c, sizeof c, (double)x->last, "B");
+		fmt_time(d, sizeof d, x->last_t);
+		fprintf(out, "%-*s %9s %9s %9s %9s %7zu\n", (int)namew,
+			hp_series_names[s].name, a, b, c, d, x->points);
+	}
+	if (!st->has_allocated)
+		return;
+	layout_si(a, sizeof a, (double)st->allocated, "B");
+	fmt_time(b, sizeof b, st->allocated_t);
+	fprintf(out, "%-*s %9s by %s", (int)namew, "allocated", a, b);
+	if (st->allocated_t > 0) {
+		layout_si(c, sizeof c, (double)st->allocated / st->allocated_t,
+			  "B/s");
+		fprintf(out, ", %s", c);
+	}
+	fputc('\n', out);
 }
 
 static void
@@ -426,7 +438,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	char a[64], b[64], c[64], d[64], nm[512], pct[16];
 	struct units u = units_of(m);
 	void (*hum)(char *, size_t, double, const char *) =
-		u.scale != 1 ? human_frac : summary_bytes;
+		u.scale != 1 ? human_frac : layout_si;
 
 	fit_name(nm, sizeof nm, name, strlen(name), width);
 	fprintf(out, "%s\n", nm);
@@ -434,8 +446,10 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		fit_name(nm, sizeof nm, job, strlen(job), width - 7);
 		fprintf(out, "  job: %s\n", nm);
 	}
-	if (hp_model_profile(m) == HP_PROFILE_TIME ||
-	    hp_model_profile(m) == HP_PROFILE_TICKY) {
+	if (l->series_only) {
+		fprintf(out, "  what: %s\n", LAYOUT_SERIES_TITLE);
+	} else if (hp_model_profile(m) == HP_PROFILE_TIME ||
+		   hp_model_profile(m) == HP_PROFILE_TICKY) {
 		/* what the values are: "CPU time by cost-centre
 		 * (innermost), 2565 ticks of 1 ms" */
 		const char *by = hp_model_get(m, HP_BREAKDOWN);
@@ -458,6 +472,11 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	}
 	fprintf(out, ", %zu band%s\n  clock: %s\n", st->nbands,
 		st->nbands == 1 ? "" : "s", clock_of(m, 0));
+	if (l->series_only) {	/* no band to list */
+		fputc('\n', out);
+		series_lines(out, st, width);
+		return;
+	}
 	hum(a, sizeof a, (double)st->peak * u.scale, u.v);
 	hum(b, sizeof b, st->integral * u.scale, u.area);
 	fprintf(out, "  peak %s%s at ", peak_saturated(st) ? "at least " : "", a);
@@ -491,6 +510,10 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		   MERGED, width);
 	snprintf(a, sizeof a, "dropped (under -t %g%%)", o->trace_pct);
 	group_line(out, a, m, st, l, order, DROPPED, width);
+	if (hp_model_has_series(m) || st->has_allocated) {
+		fputc('\n', out);
+		series_lines(out, st, width);
+	}
 	if (!st->nphases)
 		return;
 	fputs("\nphases:\n", out);
@@ -543,6 +566,50 @@ json_group(FILE *out, const char *key, const hp_model *m,
 		jband(out, m, order[i]);
 	}
 	fputs("]}", out);
+}
+
+/* "series": {"heap_size": {"points": N, "peak": N, "peak_time": T,
+ * "last": N, "last_time": T}, ...} (the ones the log has, {} when none),
+ * "allocated": {"bytes": N, "time": T, "rate": B/s} or null. */
+static void
+json_series(FILE *out, const struct hp_stats *st)
+{
+	size_t s;
+	int first = 1;
+
+	fputs(",\n\"series\": {", out);
+	for (s = 0; s < HP_NSERIES; s++) {
+		const struct hp_series_stats *x = &st->series[s];
+
+		if (!x->points)
+			continue;
+		fprintf(out, "%s\"%s\": {\"points\": %zu, \"peak\": ",
+			first ? "" : ", ", hp_series_names[s].key, x->points);
+		first = 0;
+		out_u64(out, x->peak);
+		fputs(", \"peak_time\": ", out);
+		out_json_num(out, x->peak_t);
+		fputs(", \"last\": ", out);
+		out_u64(out, x->last);
+		fputs(", \"last_time\": ", out);
+		out_json_num(out, x->last_t);
+		fputc('}', out);
+	}
+	fputs("}, \"allocated\": ", out);
+	if (!st->has_allocated) {
+		fputs("null", out);
+		return;
+	}
+	fputs("{\"bytes\": ", out);
+	out_u64(out, st->allocated);
+	fputs(", \"time\": ", out);
+	out_json_num(out, st->allocated_t);
+	fputs(", \"rate\": ", out);
+	if (st->allocated_t > 0)
+		out_json_num(out, (double)st->allocated / st->allocated_t);
+	else
+		fputs("null", out);
+	fputc('}', out);
 }
 
 static void
@@ -627,7 +694,9 @@ json_single(FILE *out, const char *name, const hp_model *m,
 		}
 		fputs("]}", out);
 	}
-	fputs("]}\n", out);
+	fputs("]", out);
+	json_series(out, st);
+	fputs("}\n", out);
 }
 
 int
@@ -844,8 +913,8 @@ arrow(char *buf, size_t size, double a, double b, const char *unit)
 {
 	char x[32], y[32];
 
-	summary_bytes(x, sizeof x, a, unit);
-	summary_bytes(y, sizeof y, b, unit);
+	layout_si(x, sizeof x, a, unit);
+	layout_si(y, sizeof y, b, unit);
 	snprintf(buf, size, "%s -> %s", x, y);
 }
 

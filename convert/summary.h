@@ -19,10 +19,6 @@
  * else $COLUMNS, else 100. */
 int summary_width(FILE *out);
 
-/* v with an SI prefix and unit, three significant digits ("32.3 MB");
- * unit "" gives the compact form ("32.3M"). */
-void summary_bytes(char *buf, size_t size, double v, const char *unit);
-
 /* One profile.  name is the file as given, for the heading. */
 int summary_print(FILE *out, const char *name, const hp_model *m,
 		  const struct render_opts *o, int json, int width,

@@ -104,6 +104,7 @@ struct watcher {
 	unsigned char *buf;
 	int more;		/* the last look stopped before the end */
 	int broken;		/* the reader failed on this file */
+	int finished;		/* the input ended and passed hp_read_check */
 	int ended;		/* the input says it is complete */
 	int said_waiting;
 
@@ -218,13 +219,17 @@ shown_of(const hp_model *m, struct shown *sh)
 
 /* Something new to draw.  Nothing is drawn before the first complete
  * sample: a graph needs one, and the data outputs would claim an empty
- * profile. */
+ * profile.  A log where no profile began (plain +RTS -l) is drawn as
+ * its heap-size series once it has ended: not before, as a live -h -l
+ * log looks the same until GHC 9.0 flushes the buffer that holds its
+ * HEAP_PROF_BEGIN and first censuses (tests/data/live). */
 static int
 pending(const struct watcher *w)
 {
 	struct shown sh;
 
-	if (!w->m || hp_model_sample_count(w->m) == 0)
+	if (!w->m || (hp_model_sample_count(w->m) == 0 &&
+		      !(w->finished && hp_model_series_only(w->m))))
 		return 0;
 	if (!w->has_drawn || w->force)
 		return 1;
@@ -1036,6 +1041,8 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 		    hp_read_check(w->m, w->input, &ferr)) {
 			report(w, &ferr);
 			w->broken = 1;
+		} else {
+			w->finished = 1;
 		}
 		w->nwarn = warnings(w);
 		/* The input is complete: its view is judged as a single

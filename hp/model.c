@@ -122,6 +122,12 @@ struct hp_model {
 	size_t ncounter, counter_cap;
 };
 
+const struct hp_series_name hp_series_names[HP_NSERIES] = {
+	[HP_HEAP_SIZE] = { "heap size", "heap_size" },
+	[HP_BLOCKS_SIZE] = { "blocks size", "blocks_size" },
+	[HP_HEAP_LIVE] = { "live bytes", "heap_live" },
+};
+
 static int
 oom(struct hp_err *err)
 {
@@ -961,6 +967,24 @@ hp_model_series(const hp_model *m, enum hp_series s, const double **t,
 	if (v)
 		*v = p->v;
 	return p->n;
+}
+
+int
+hp_model_has_series(const hp_model *m)
+{
+	size_t s;
+
+	for (s = 0; s < HP_NSERIES; s++)
+		if (m->series[s].n)
+			return 1;
+	return 0;
+}
+
+int
+hp_model_series_only(const hp_model *m)
+{
+	return m->kind == HP_KIND_EVENTLOG && m->nsample == 0 &&
+	       !m->field[HP_BREAKDOWN] && hp_model_has_series(m);
 }
 
 void

@@ -48,6 +48,12 @@ enum hp_series {
 	HP_NSERIES
 };
 
+/* Each series' name for people ("heap size": legends, summaries) and
+ * its key in JSON and CSV ("heap_size"). */
+extern const struct hp_series_name {
+	const char *name, *key;
+} hp_series_names[HP_NSERIES];
+
 /* Info-table provenance of a -hi band (from IPE events). */
 struct hp_ipe {
 	const char *table_name;
@@ -214,6 +220,13 @@ int hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 		       struct hp_err *err) HP_MUSTCHECK;
 size_t hp_model_series(const hp_model *m, enum hp_series s, const double **t,
 		       const uint64_t **v);
+/* Whether any series has a point. */
+int hp_model_has_series(const hp_model *m);
+/* Whether the model is an eventlog's heap-size series alone: no profile
+ * began (every profile's first event names its breakdown), so there is
+ * no sample, but the GC's events gave series (plain +RTS -l).  Such a
+ * model is drawn and summarised as its series. */
+int hp_model_series_only(const hp_model *m);
 /* What a live view shows now: the point of series s with the greatest
  * time (the later one of equals), thinned or not.  1, or 0 when s has
  * none; t and v may be NULL. */

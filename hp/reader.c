@@ -486,7 +486,9 @@ out:
  * ticky report without one is refused by its reader), and what it
  * lacked depends on what began.  A profile that began and ended before
  * its first sample is refused, whatever else the log holds: the run was
- * asked for that profile. */
+ * asked for that profile.  A log where none began is drawn from its
+ * heap-size series, if it has any (plain +RTS -l: the GC's HEAP_SIZE,
+ * HEAP_LIVE and BLOCKS_SIZE events; render/layout.c, series_only). */
 static int
 no_samples(const hp_model *m, const char *name, struct hp_err *err)
 {
@@ -504,9 +506,12 @@ no_samples(const hp_model *m, const char *name, struct hp_err *err)
 		return hp_err_set(err, "%s: contains no samples: the program "
 				  "ended before its first heap census (a smaller "
 				  "+RTS -i takes one sooner)", name);
-	return hp_err_set(err, "%s: contains no heap profile: run "
-			  "the program with +RTS -h -l (or -hT, "
-			  "-hc, ... with -l)", name);
+	if (hp_model_series_only(m))
+		return 0;
+	return hp_err_set(err, "%s: contains no heap profile and no heap "
+			  "size: run the program with +RTS -h -l (or -hT, -hc, "
+			  "... with -l) for a heap profile, or with +RTS -l "
+			  "for its heap size over time", name);
 }
 
 int

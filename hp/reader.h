@@ -48,12 +48,14 @@ int hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
  * summary: both call this).  No sample: -1 with err saying what the run
  * lacked, the same words for every input and mode.  A .hp file without
  * samples is refused by its reader; an eventlog without them is read
- * (its other events are data) and refused here: "FILE: contains no heap
- * profile: run the program with +RTS -h -l ...", or, when a profile
- * began, what its first sample would have been ("FILE: contains no
+ * (its other events are data): when a profile began, it is refused
+ * with what its first sample would have been ("FILE: contains no
  * samples: the program ended before its first heap census ...", or the
- * same for time and ticky samples).  Samples all at one time, or every
- * value 0: a warning (hp_model_warn) each, and 0. */
+ * same for time and ticky samples); when none began, its heap-size
+ * series are what is drawn (0), and without those it is refused: "FILE:
+ * contains no heap profile and no heap size: run the program with +RTS
+ * -h -l ...".  Samples all at one time, or every value 0: a warning
+ * (hp_model_warn) each, and 0. */
 int hp_read_check(hp_model *m, const char *name,
 		  struct hp_err *err) HP_MUSTCHECK;
 

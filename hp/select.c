@@ -267,6 +267,8 @@ copy_extras(hp_model *out, const hp_model *m, const struct hp_window *w,
 	    struct hp_err *err)
 {
 	size_t i, n = hp_model_mark_count(m);
+	uint64_t bytes;
+	double at;
 	int s;
 
 	for (i = 0; i < n; i++) {
@@ -288,6 +290,9 @@ copy_extras(hp_model *out, const hp_model *m, const struct hp_window *w,
 					       vs[i], err))
 				return -1;
 	}
+	/* the count by the window's end, if it was taken inside it */
+	if (hp_model_allocated(m, &at, &bytes) && at >= w->from && at <= w->to)
+		hp_model_set_allocated(out, at, bytes);
 	return 0;
 }
 

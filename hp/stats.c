@@ -170,6 +170,32 @@ phases(struct hp_stats *st, const hp_model *m)
 	return 0;
 }
 
+/* Series are not in time order (model.h): the peak is the earliest
+ * point with the largest value, the last the model's latest. */
+static void
+series_stats(struct hp_stats *st, const hp_model *m)
+{
+	const uint64_t *v;
+	const double *t;
+	size_t s, i;
+
+	for (s = 0; s < HP_NSERIES; s++) {
+		struct hp_series_stats *x = &st->series[s];
+
+		x->points = hp_model_series(m, (enum hp_series)s, &t, &v);
+		for (i = 0; i < x->points; i++) {
+			if (i == 0 || v[i] > x->peak ||
+			    (v[i] == x->peak && t[i] < x->peak_t)) {
+				x->peak = v[i];
+				x->peak_t = t[i];
+			}
+		}
+		hp_model_latest(m, (enum hp_series)s, &x->last_t, &x->last);
+	}
+	st->has_allocated = hp_model_allocated(m, &st->allocated_t,
+					       &st->allocated);
+}
+
 int
 hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 {
@@ -225,6 +251,7 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 	slope = NULL;
 	if (phases(st, m))
 		goto oom;
+	series_stats(st, m);
 	return 0;
 oom:
 	free(slope);

@@ -2,7 +2,7 @@
  * hp/stats.h - what a profile says in numbers, for --summary and
  * --sort growth: per band its peak, integral, last value and growth; per
  * phase between marks its peak total and biggest bands; the profile's
- * span.
+ * span; an eventlog's heap-size series, peak and last, and allocation.
  *
  * Only censuses count: GHC's exit mark ends a .hp with an empty sample
  * that measured nothing (model.h), so a band's last value is that of
@@ -57,7 +57,21 @@ struct hp_phase {
 	uint64_t top_bytes[HP_PHASE_TOP];
 };
 
+/* A heap-size series of an eventlog (HEAP_SIZE, BLOCKS_SIZE, HEAP_LIVE:
+ * one point per GC, as the RTS logs them). */
+struct hp_series_stats {
+	size_t points;		/* 0: the log has none */
+	uint64_t peak;		/* largest value */
+	double peak_t;		/* the earliest time it was reached */
+	uint64_t last;		/* the value with the greatest time */
+	double last_t;
+};
+
 struct hp_stats {
+	struct hp_series_stats series[HP_NSERIES];
+	int has_allocated;	/* HEAP_ALLOCATED: bytes allocated */
+	uint64_t allocated;	/* since the program started, by */
+	double allocated_t;	/* this time */
 	size_t nbands;
 	struct hp_band_stats *band;	/* indexed by model band */
 	double integral;	/* all bands together */

@@ -2,7 +2,8 @@
  * render/heapsize.c - with --heap-size, the eventlog's heap-size series
  * (HEAP_SIZE, BLOCKS_SIZE, HEAP_LIVE) as lines over the bands, on the
  * bands' y scale, with a one-row legend above the graph (a lane of the
- * strip the layout keeps there).
+ * strip the layout keeps there).  An eventlog without a heap profile
+ * (plain +RTS -l) is drawn as these lines alone (layout series_only).
  *
  * hp2ps has nothing like it, so the look is our own: each line is drawn
  * in colour with its own dash over a wider white line, so it stays
@@ -11,6 +12,7 @@
  */
 #include "draw.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,21 +21,22 @@
 #define LEGEND_FONT 9.0
 #define LEGEND_LINE 18.0	/* length of the sample line */
 #define LEGEND_PAD 4.0
+#define DOT 2.5			/* radius of a one-point series' dot */
 
 struct pt {
 	double t;
 	uint64_t v;
 };
 
+/* A series' line; its legend text is its name (hp_series_names). */
 static const struct style {
-	const char *name;
 	double rgb[3];
 	double dash[2];
 	int ndash;
 } styles[HP_NSERIES] = {
-	[HP_HEAP_SIZE] = { "heap size", { 0.85, 0.1, 0.1 }, { 0, 0 }, 0 },
-	[HP_BLOCKS_SIZE] = { "blocks size", { 0.1, 0.3, 0.9 }, { 4, 2 }, 2 },
-	[HP_HEAP_LIVE] = { "live heap", { 0.0, 0.6, 0.2 }, { 1.5, 1.5 }, 2 },
+	[HP_HEAP_SIZE] = { { 0.85, 0.1, 0.1 }, { 0, 0 }, 0 },
+	[HP_BLOCKS_SIZE] = { { 0.1, 0.3, 0.9 }, { 4, 2 }, 2 },
+	[HP_HEAP_LIVE] = { { 0.0, 0.6, 0.2 }, { 1.5, 1.5 }, 2 },
 };
 
 static int
@@ -44,14 +47,21 @@ by_time(const void *a, const void *b)
 	return (p->t > q->t) - (p->t < q->t);
 }
 
+/* The path in a series' style over a white one, so that it shows over
+ * black and white bands alike: a line (stroked, dashed), or the dot of a
+ * series of one point (a program that ran one GC; filled). */
 static void
-stroke_styled(cairo_t *cr, const struct style *st)
+paint_styled(cairo_t *cr, const struct style *st, int dot)
 {
 	cairo_set_source_rgb(cr, 1, 1, 1);
-	cairo_set_line_width(cr, 2.0);
+	cairo_set_line_width(cr, dot ? 1.0 : 2.0);
 	cairo_set_dash(cr, NULL, 0, 0);
 	cairo_stroke_preserve(cr);
 	cairo_set_source_rgb(cr, st->rgb[0], st->rgb[1], st->rgb[2]);
+	if (dot) {
+		cairo_fill(cr);
+		return;
+	}
 	cairo_set_line_width(cr, 1.0);
 	cairo_set_dash(cr, st->dash, st->ndash, 0);
 	cairo_stroke(cr);
@@ -61,12 +71,13 @@ stroke_styled(cairo_t *cr, const struct style *st)
  * the strip above the graph, ending at the graph's right edge, so it
  * never covers the data nor a mark label, whatever is drawn. */
 static void
-legend(struct draw *d, const int *present)
+legend(struct draw *d, const size_t *present)
 {
 	const struct render_layout *l = d->l;
 	cairo_t *cr = d->cr;
 	struct draw_text t = { .size = LEGEND_FONT };
 	double w = 0, x, y, tw[HP_NSERIES];
+	const char *name;
 	size_t s;
 
 	if (!l->legend_lane)
@@ -74,8 +85,8 @@ legend(struct draw *d, const int *present)
 	for (s = 0; s < HP_NSERIES; s++) {
 		if (!present[s])
 			continue;
-		tw[s] = draw_width(d, styles[s].name, strlen(styles[s].name),
-				   LEGEND_FONT);
+		name = hp_series_names[s].name;
+		tw[s] = draw_width(d, name, strlen(name), LEGEND_FONT);
 		w += LEGEND_LINE + LEGEND_PAD + tw[s] + 3 * LEGEND_PAD;
 	}
 	if (w == 0)
@@ -88,10 +99,11 @@ legend(struct draw *d, const int *present)
 			continue;
 		cairo_move_to(cr, x, y + LEGEND_FONT * 0.3);
 		cairo_rel_line_to(cr, LEGEND_LINE, 0);
-		stroke_styled(cr, &styles[s]);
+		paint_styled(cr, &styles[s], 0);
 		cairo_set_source_rgb(cr, 0, 0, 0);
 		x += LEGEND_LINE + LEGEND_PAD;
-		draw_show(d, x, y, styles[s].name, strlen(styles[s].name), &t);
+		name = hp_series_names[s].name;
+		draw_show(d, x, y, name, strlen(name), &t);
 		x += tw[s] + 3 * LEGEND_PAD;
 	}
 }
@@ -102,13 +114,14 @@ draw_heapsize(struct draw *d)
 	const struct render_layout *l = d->l;
 	cairo_t *cr = d->cr;
 	double xs = l->graph_w / l->xrange, ys = l->graph_h / d->yscale;
-	int present[HP_NSERIES] = { 0 };
+	size_t present[HP_NSERIES] = { 0 };	/* points drawn */
+	double dot[HP_NSERIES][2];
 	const uint64_t *v;
 	const double *t;
 	struct pt *p;
 	size_t s, i, n;
 
-	if (!d->o->heap_size)
+	if (!d->o->heap_size && !l->series_only)
 		return 0;
 	cairo_save(cr);
 	cairo_rectangle(cr, l->graph_x, l->graph_y, l->graph_w, l->graph_h);
@@ -142,11 +155,25 @@ draw_heapsize(struct draw *d)
 			cairo_line_to(cr, l->graph_x + x,
 				      l->graph_y + (double)p[i].v * ys);
 		}
+		if (n == 1) {	/* no line: a dot, drawn after the clip */
+			cairo_get_current_point(cr, &dot[s][0], &dot[s][1]);
+			cairo_new_path(cr);
+		} else {
+			paint_styled(cr, &styles[s], 0);
+		}
 		free(p);
-		stroke_styled(cr, &styles[s]);
-		present[s] = 1;
+		present[s] = n;
 	}
 	cairo_restore(cr);
+	/* A dot is whole even at the axis' end, where the one GC of a short
+	 * program puts it (its time is where the axis ends). */
+	for (s = 0; s < HP_NSERIES; s++) {
+		if (present[s] != 1)
+			continue;
+		cairo_new_path(cr);
+		cairo_arc(cr, dot[s][0], dot[s][1], DOT, 0, 2 * M_PI);
+		paint_styled(cr, &styles[s], 1);
+	}
 	cairo_save(cr);
 	cairo_set_line_width(cr, DRAW_LINE);
 	legend(d, present);

@@ -617,6 +617,32 @@ y_label(char *buf, size_t size, double v, double div, const char *suffix)
 	snprintf(buf + o, size - o, "%s", suffix);
 }
 
+/* See layout.h. */
+void
+layout_si(char *buf, size_t size, double v, const char *unit)
+{
+	static const char *const pre[] = { "", "k", "M", "G", "T", "P", "E" };
+	double a = fabs(v);
+	size_t i = 0;
+
+	if (!isfinite(v)) {	/* a sum past a double (summary.c) */
+		snprintf(buf, size, "n/a");
+		return;
+	}
+	while (a >= 999.5 && i + 1 < sizeof pre / sizeof pre[0]) {
+		a /= 1000;
+		v /= 1000;
+		i++;
+	}
+	if (!*unit)	/* compact: "75.7k" */
+		snprintf(buf, size, i ? "%.3g%s" : "%.0f", v, pre[i]);
+	else if (i == 0)
+		snprintf(buf, size, "%.0f %s", v, unit);
+	else
+		snprintf(buf, size, "%.3g %s%s", v, pre[i], unit);
+	c_point(buf);
+}
+
 /*
  * The time axis names its clock.  GHC's .hp counts the mutator's CPU
  * time: heapCensus stamps each census with mut_user_time_until (rts/
@@ -734,7 +760,7 @@ x_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
 	l->xticks = hp_mallocn(MAX_TICKS, sizeof *l->xticks);
 	if (!l->xticks)
 		return -1;
-	for (i = 0; l->nsamples > 0 && i < MAX_TICKS; i++) {
+	for (i = 0; (l->nsamples > 0 || l->series_only) && i < MAX_TICKS; i++) {
 		double v = l->t0 + (double)i * l->xstep;
 		double x = (v - l->t0) / l->xrange;
 		struct layout_tick *t;
@@ -966,7 +992,8 @@ make_title(struct render_layout *l, const hp_model *m,
 	   const struct render_opts *o)
 {
 	const char *job = hp_model_get(m, HP_JOB);
-	const char *by = hp_model_get(m, HP_BREAKDOWN);
+	const char *by = l->series_only ? LAYOUT_SERIES_TITLE
+					: hp_model_get(m, HP_BREAKDOWN);
 	const char *note = o->note && *o->note ? o->note : NULL;
 	size_t n, k;
 
@@ -1037,23 +1064,45 @@ layout_has_pages(enum render_format f)
 	return f == RENDER_PS || f == RENDER_PDF;
 }
 
-/* The largest value of the --heap-size series (0 when none): the y axis
- * must reach the top of the heap-size lines. */
-static double
-heap_max(const hp_model *m)
+/* The series' extent: their largest value (the y axis must reach the
+ * top of the heap-size lines) and their last time, or a mark's if later
+ * (where a graph of the series alone ends; its axis starts at 0, the
+ * program's start).  0 when there is none. */
+static void
+series_extent(const hp_model *m, double *tmax, double *vmax)
 {
-	double max = 0;
 	const uint64_t *v;
 	const double *t;
 	size_t s, i, n;
 
+	*tmax = *vmax = 0;
 	for (s = 0; s < HP_NSERIES; s++) {
 		n = hp_model_series(m, (enum hp_series)s, &t, &v);
-		for (i = 0; i < n; i++)
-			if ((double)v[i] > max)
-				max = (double)v[i];
+		for (i = 0; i < n; i++) {
+			*tmax = fmax(*tmax, t[i]);
+			*vmax = fmax(*vmax, (double)v[i]);
+		}
 	}
-	return max;
+	n = hp_model_mark_count(m);
+	for (i = 0; i < n; i++)
+		*tmax = fmax(*tmax, hp_model_mark_time(m, i));
+}
+
+/* HEAP_ALLOCATED counts the bytes allocated since the program started:
+ * the last count over its time is the mean allocation rate. */
+static void
+alloc_note(struct render_layout *l, const hp_model *m)
+{
+	char bytes[32], rate[32];
+	uint64_t v;
+	double t;
+
+	if (!hp_model_allocated(m, &t, &v) || !(t > 0) || !isfinite(t))
+		return;
+	layout_si(bytes, sizeof bytes, (double)v, "B");
+	layout_si(rate, sizeof rate, (double)v / t, "B/s");
+	snprintf(l->alloc_note, sizeof l->alloc_note, "%s allocated, %s",
+		 bytes, rate);
 }
 
 static int
@@ -1384,20 +1433,6 @@ dimensions(struct render_layout *l,
 		l->graph_w -= l->key_w;
 }
 
-
-static int
-has_series(const hp_model *m)
-{
-	const uint64_t *v;
-	const double *t;
-	size_t s;
-
-	for (s = 0; s < HP_NSERIES; s++)
-		if (hp_model_series(m, (enum hp_series)s, &t, &v) > 0)
-			return 1;
-	return 0;
-}
-
 /* Dimensions with room above the graph for the mark labels' lanes and
  * the heap-size legend: the lanes depend on the graph's width, which
  * depends (through the key) on its height, so a few rounds settle it. */
@@ -1408,7 +1443,8 @@ strip_and_marks(struct render_layout *l, const hp_model *m,
 {
 	size_t lanes = 0, want, round;
 
-	l->legend_lane = o->heap_size && has_series(m);
+	l->legend_lane = (o->heap_size || l->series_only) &&
+			 hp_model_has_series(m);
 	l->lane_h = LANE_H;
 	l->mark_font = MARK_FONT;
 	for (round = 0;; round++) {
@@ -1441,16 +1477,22 @@ layout_compute(struct render_layout *l, const hp_model *m,
 	       const struct render_opts *o, const render_aux *prior,
 	       layout_measure_fn measure, void *closure, struct hp_err *err)
 {
-	double ymax;
+	double ymax, send, smax;
 
 	memset(l, 0, sizeof *l);
 	if (choose_bands(l, m, o, prior, err) < 0)
 		goto fail;
 
+	series_extent(m, &send, &smax);
 	l->nsamples = hp_model_sample_count(m);
 	if (l->nsamples > 0) {
 		l->t0 = hp_model_sample_time(m, 0);
 		l->t1 = hp_model_sample_time(m, l->nsamples - 1);
+	} else if (hp_model_series_only(m)) {
+		/* an eventlog of plain +RTS -l (hp_read_check) */
+		l->series_only = 1;
+		l->t1 = send;
+		alloc_note(l, m);
 	}
 	/* An eventlog counts time from the program's start, as GHC's .hp
 	 * does, whose first (empty) sample is at 0: start the axis there
@@ -1484,8 +1526,8 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		goto fail;
 	}
 	l->yrange = ymax;
-	if (o->heap_size && heap_max(m) > l->yrange)
-		l->yrange = heap_max(m);
+	if ((o->heap_size || l->series_only) && smax > l->yrange)
+		l->yrange = smax;
 	if (prior && render_aux_y_range(prior) > l->yrange)
 		l->yrange = render_aux_y_range(prior);
 	if (!(l->yrange > 0) || !isfinite(l->yrange))

@@ -78,6 +78,10 @@ struct layout_mark {
 	double label_w;		/* width it may take, points */
 };
 
+/* What a graph of the heap-size series alone says it is, so that nobody
+ * takes its lines for a heap profile's bands. */
+#define LAYOUT_SERIES_TITLE "heap size over time (no heap profile in this eventlog)"
+
 struct render_layout {
 	/* Bands, bottom first.  slot[b] gives the index in bands[] where
 	 * model band b is drawn (the OTHER index when merged), or
@@ -97,14 +101,24 @@ struct render_layout {
 				 * sample makes them */
 	int step;		/* every sample is at one time: drawn held
 				 * from there to t1 (layout.c) */
+	int series_only;	/* no sample, but heap-size series (plain
+				 * +RTS -l): the series are the graph, from
+				 * 0 to their last point or mark, titled
+				 * LAYOUT_SERIES_TITLE, whatever --heap-size
+				 * says */
 	double xrange;		/* max(t1 - t0, aux X_RANGE); 1 if 0 */
 	double yrange;		/* max stacked total of kept bands, aux
 				 * Y_RANGE, --heap-size's top; 1 if 0 */
 	double area;		/* trapezoid area of the stacked total, value x seconds */
+	char alloc_note[96];	/* series_only: what the title shows for the
+				 * area, the bytes allocated and their mean
+				 * rate ("152 MB allocated, 2.42 GB/s"),
+				 * when the log has HEAP_ALLOCATED; else "" */
 
 	/* The title text: JOB, and for eventlogs the breakdown they name
 	 * ("leak \u2014 by closure type (-hT)"), so a reader of the graph knows
-	 * what the bands are without the command line. */
+	 * what the bands are without the command line; for a graph of the
+	 * series alone, what it is not. */
 	char *title;
 
 	/* Page geometry, points, hp2ps coordinates (origin bottom left). */
@@ -198,6 +212,11 @@ render_aux *layout_share(const struct render_layout *l, size_t n,
 /* Whether format f holds pages (PS, PDF), so -M's key gets pages of its
  * own; the others hold one picture. */
 int layout_has_pages(enum render_format f);
+
+/* v with an SI prefix and unit, three significant digits ("32.3 MB");
+ * unit "" gives the compact form ("32.3M").  For every text that gives
+ * a size in words: summaries, the status line, the title's notes. */
+void layout_si(char *buf, size_t size, double v, const char *unit);
 
 /* A y axis from -below to +above (a difference graph): yrange becomes
  * below + above and the ticks are multiples of one step either side of

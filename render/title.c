@@ -128,6 +128,9 @@ draw_title(struct draw *d)
 		snprintf(area, n, "%s %s, %zu counter%s", num, vu,
 			 hp_model_band_count(d->m),
 			 hp_model_band_count(d->m) == 1 ? "" : "s");
+	} else if (l->series_only) {
+		/* no band, no area: what the program allocated instead */
+		snprintf(area, n, "%s", l->alloc_note);
 	} else if (hp_model_per_interval(d->m)) {
 		/* what was counted (the steps' area, hp/steps.h), in its
 		 * own unit: CPU seconds, not CPU seconds per second x

@@ -323,11 +323,15 @@ accepted "an unknown breakdown" breakdown.eventlog 0 "1 THUNK=100 ARR_WORDS=50
 check "an unknown breakdown is kept as a number" \
 	"$(grep -q '"breakdown": "by breakdown 99"' out.json || head -c 300 out.json)"
 refused "an eventlog whose header is damaged" badheader.eventlog 'expected the event type list \("hetb"\)'
-# Run with -l but no -h: a log without a heap profile is refused as a .hp
-# without samples is, saying what to add; in --watch too.
-cp "$SRC/tests/data/ghc-events/hello-ghc-8.6.5.eventlog" noheap.eventlog
-noheap='contains no heap profile: run the program with \+RTS -h -l \(or -hT, -hc, \.\.\. with -l\)'
-refused "an eventlog without heap samples" noheap.eventlog "$noheap"
+# Run with -l but no -h: the GC's heap-size events are drawn (no sample
+# in the JSON), as tests/e2e/heapsize.sh checks in detail.
+cp "$SRC/tests/data/plain-l/heapsize-ghc-9.6.6.eventlog" plain.eventlog
+accepted "an eventlog without a heap profile, with heap size (plain +RTS -l)" plain.eventlog 0 ""
+# A log with neither (GHC 6.12's, no heap events at all) is refused as a
+# .hp without samples is, saying what to add; in --watch too.
+cp "$SRC/tests/data/ghc-events/testlog.eventlog" noheap.eventlog
+noheap='contains no heap profile and no heap size: run the program with \+RTS -h -l \(or -hT, -hc, \.\.\. with -l\) for a heap profile, or with \+RTS -l for its heap size over time'
+refused "an eventlog with neither heap samples nor heap size" noheap.eventlog "$noheap"
 watch_refused() {
 	local name=$1 in=$2 want=$3 why=
 	shift 3
@@ -343,7 +347,7 @@ watch_refused() {
 	fi
 	check "$name (--watch)" "$why"
 }
-watch_refused "an eventlog without heap samples" noheap.eventlog "$noheap"
+watch_refused "an eventlog with neither heap samples nor heap size" noheap.eventlog "$noheap"
 watch_refused "only a header" header.hp "contains no samples: .*" --idle-exit 0.5
 
 # --- gzip -------------------------------------------------------------------

@@ -51,7 +51,8 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitco
 # are named relative to the source tree, as the title shows them: hp2x
 # runs there); the README's ticky bar chart and time profile; two
 # inputs in one picture with -c past 20 bands: each band in one colour
-# in both graphs.
+# in both graphs; a plain +RTS -l eventlog (GHC 9.6.6): no heap profile,
+# its heap size, blocks size and live bytes as lines, with its marks.
 cases() {
 	cat <<EOF
 leak-hT			$SRC/samples/leak-hT.hp
@@ -72,6 +73,7 @@ fix-diff		-c --diff samples/fix-leak.eventlog samples/fix-fixed.eventlog
 leak-ticky		-c samples/leak.ticky
 leak-p			-c samples/leak-p.eventlog
 compare-c		--size 1296x432 -c -t0 -m25 samples/leak-hT.hp samples/leak-hT.eventlog
+plain-l			$SRC/tests/data/plain-l/heapsize-ghc-9.6.6.eventlog
 EOF
 }
 
@@ -154,7 +156,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 18 ] || { echo "FAIL: $ncases cases read, wanted 18"; fail=$((fail + 1)); }
+[ "$ncases" -eq 19 ] || { echo "FAIL: $ncases cases read, wanted 19"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then

@@ -1763,6 +1763,52 @@ x_labels_and_clock(void **state)
 	hp_model_free(m);
 }
 
+/* An eventlog where no profile began but the GC logged the heap's size
+ * (plain +RTS -l) is a graph of its series: from 0 to the last point or
+ * mark, as tall as the largest point, titled as not a heap profile,
+ * with the allocation where the area would be; not so once a profile
+ * began (a breakdown), nor for a .hp. */
+static void
+series_only(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	struct render_layout l;
+
+	(void)state;
+	hp_model_set_kind(m, HP_KIND_EVENTLOG);
+	assert_int_equal(hp_model_set(m, HP_JOB, "svc", 3, &err), 0);
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 1, 4000000, &err), 0);
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 2, 9000000, &err), 0);
+	assert_int_equal(hp_model_add_point(m, HP_HEAP_LIVE, 2, 3000000, &err), 0);
+	assert_int_equal(hp_model_add_mark(m, 2.5, "done", 4, &err), 0);
+	hp_model_set_allocated(m, 2, 500000000);
+	render_opts_init(&o);
+	assert_int_equal(o.heap_size, 0);	/* drawn without --heap-size */
+	compute(&l, m, &o, NULL);
+	assert_true(l.series_only);
+	assert_true(l.nsamples == 0 && l.nbands == 0);
+	assert_true(l.t0 == 0 && l.t1 == 2.5 && l.xrange == 2.5);
+	assert_true(l.yrange == 9000000);
+	assert_true(l.legend_lane);
+	assert_true(l.nxticks > 2 && l.nyticks > 2);
+	assert_string_equal(l.title, "svc \u2014 " LAYOUT_SERIES_TITLE);
+	assert_string_equal(l.alloc_note, "500 MB allocated, 250 MB/s");
+	assert_string_equal(l.xunit, "elapsed seconds");
+	layout_release(&l);
+	hp_model_set_kind(m, HP_KIND_HP);
+	assert_false(hp_model_series_only(m));
+	hp_model_set_kind(m, HP_KIND_EVENTLOG);
+	assert_int_equal(hp_model_set(m, HP_BREAKDOWN, "by closure type (-hT)",
+				      21, &err), 0);
+	assert_false(hp_model_series_only(m));	/* -hT began */
+	compute(&l, m, &o, NULL);
+	assert_false(l.series_only);
+	layout_release(&l);
+	hp_model_free(m);
+}
+
 /* Marks: labels in lanes above the graph, clear of each other and of
  * the data, at 9 pt or more; a mark at t = 0 and one at the very end
  * too; the heap-size legend gets a lane.  Eight labels within 30 pt
@@ -2088,6 +2134,7 @@ main(void)
 		cmocka_unit_test(shared_colours),
 		cmocka_unit_test(diff_zero_labelled),
 		cmocka_unit_test(x_labels_and_clock),
+		cmocka_unit_test(series_only),
 		cmocka_unit_test(mark_lanes),
 		cmocka_unit_test(many_marks),
 		cmocka_unit_test(huge_values),
