@@ -284,7 +284,8 @@ render_graphs(render_ctx *c, const struct render_input *in, size_t n,
 	if (i == n)
 		return draw_graphs(c, in, in, n, o, out, err);
 	v = hp_callocn(n, sizeof *v);
-	own = hp_callocn(n, sizeof *own);
+	/* an array of model pointers, one per input (not of models) */
+	own = hp_callocn(n, sizeof(hp_model *)); /* NOLINT(bugprone-sizeof-expression) */
 	if (!v || !own) {
 		hp_err_set(err, "out of memory");
 		goto out;
