@@ -1,96 +1,19 @@
 /*
- * convert/compare.c - what to look at and comparing runs: the band
- * filter and time window every run applies (cli_select), and the runs
- * that are not one profile to one file (cli_compare): several inputs
- * drawn in one file, --diff A B, and --summary.
- *
- * Every input is read whole and cut by the same --include, --exclude,
- * --from and --to before anything is drawn or counted, so a summary
- * describes exactly the graph the same options draw.
+ * convert/compare.c - comparing inputs: --diff A B (the table of
+ * changes, the difference graph) and several inputs drawn on one y
+ * scale, refused when their values are not of one measure.  The inputs
+ * come read and cut from run.c (inputs.c).
  */
-#include "cli.h"
+#include "compare.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../hp/diff.h"
 #include "../hp/grow.h"
-#include "../hp/reader.h"
-#include "../hp/select.h"
 #include "../hp/stats.h"
-#include "compare.h"
 #include "job.h"
 #include "summary.h"
-
-int
-cli_select(const hp_model *m, const struct cli_settings *s, int lenient,
-	   hp_model *prev, hp_model **cut, struct render_opts *ro, char *note,
-	   size_t size, struct hp_err *err)
-{
-	struct hp_select sel = {
-		s->include, s->ninclude, s->exclude, s->nexclude,
-		s->from, s->to, lenient, prev
-	};
-	struct hp_window w;
-
-	*cut = NULL;
-	*ro = s->render;
-	if (size)
-		note[0] = '\0';
-	if (!hp_select_active(&sel))
-		return 0;
-	*cut = hp_select_apply(m, &sel, &w, err);
-	if (!*cut)
-		return -1;
-	hp_select_describe(&sel, note, size);
-	ro->note = note[0] ? note : NULL;
-	ro->has_from = w.has_from;
-	ro->from = w.from;
-	ro->has_to = w.has_to;
-	ro->to = w.to;
-	return 0;
-}
-
-struct input {
-	const char *name;
-	hp_model *raw;		/* as read */
-	hp_model *cut;		/* filtered and windowed, or NULL */
-	struct render_opts ro;
-	char note[512];
-};
-
-static const hp_model *
-model_of(const struct input *in)
-{
-	return in->cut ? in->cut : in->raw;
-}
-
-static int
-read_input(struct input *in, const char *name, const struct cli_settings *s,
-	   FILE *errs, struct hp_err *err)
-{
-	int rc;
-
-	in->name = name;
-	in->raw = cli_model_new(s);
-	if (!in->raw)
-		return hp_err_set(err, "out of memory");
-	/* what a drawing of it is refused for, a summary is too */
-	rc = hp_read_file(in->raw, name, err) ||
-	     hp_read_check(in->raw, strcmp(name, "-") ? name : "stdin", err);
-	cli_print_warnings(in->raw, 0, s, errs);
-	if (rc)
-		return -1;
-	if (cli_select(in->raw, s, 0, NULL, &in->cut, &in->ro, in->note,
-		       sizeof in->note, err)) {
-		/* say which input, when there are several */
-		if (s->ninputs > 1)
-			hp_err_name(err, name);
-		return -1;
-	}
-	return 0;
-}
 
 /* What a profile's values measure, "bytes (a heap profile)": its kind
  * and its VALUE_UNIT (a .hp may say "words"; without one, bytes, as the
@@ -116,32 +39,19 @@ measure_of(const hp_model *m, char *buf, size_t size)
 /* Refuse to compare inputs whose values are not of one measure, naming
  * the first two that differ. */
 static int
-refuse_mixed(const struct input *in, size_t n, const char *why,
+refuse_mixed(const struct cli_input *in, size_t n, const char *why,
 	     struct hp_err *err)
 {
 	char a[160], b[160];
 	size_t i;
 
-	measure_of(model_of(&in[0]), a, sizeof a);
+	measure_of(cli_input_model(&in[0]), a, sizeof a);
 	for (i = 1; i < n; i++) {
-		measure_of(model_of(&in[i]), b, sizeof b);
+		measure_of(cli_input_model(&in[i]), b, sizeof b);
 		if (strcmp(a, b) != 0)
 			return hp_err_set(err, "%s measures %s, %s measures %s: %s",
 					  in[0].name, a, in[i].name, b, why);
 	}
-	return 0;
-}
-
-/* The output must not replace an input. */
-static int
-refuse_overwrite(const struct cli_settings *s, struct hp_err *err)
-{
-	size_t i;
-
-	for (i = 0; i < s->ninputs; i++)
-		if (cli_same_file(s->inputs[i], s->output))
-			return hp_err_set(err, "%s: output would overwrite the input",
-					  s->output);
 	return 0;
 }
 
@@ -168,11 +78,11 @@ done:
 	return rc;
 }
 
-/* --diff A B: the table of changes and/or the difference graph. */
-static int
-run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
+int
+cli_compare_diff(const struct cli_settings *s, const struct cli_input *in,
+		 struct hp_err *err)
 {
-	const hp_model *a = model_of(&in[0]), *b = model_of(&in[1]);
+	const hp_model *a = cli_input_model(&in[0]), *b = cli_input_model(&in[1]);
 	struct hp_stats sa, sb;
 	struct hp_diff d;
 	struct render_diff rd;
@@ -185,7 +95,7 @@ run_diff(const struct cli_settings *s, struct input *in, struct hp_err *err)
 	if (!in[0].name || !in[1].name)
 		return hp_err_set(err, "--diff compares two profiles");
 	for (i = 0; i < 2; i++)	/* series are not bands to subtract */
-		if (hp_model_series_only(model_of(&in[i])))
+		if (hp_model_series_only(cli_input_model(&in[i])))
 			return hp_err_set(err, "%s: contains no heap profile, "
 					  "only the heap size over time: --diff "
 					  "compares heap profiles", in[i].name);
@@ -236,36 +146,9 @@ out:
 	return rc;
 }
 
-/* One input: the summary, then (with -o) its graph or data. */
-static int
-run_one(const struct cli_settings *s, struct input *in, struct hp_err *err)
-{
-	struct cli_settings s1 = *s;
-	struct cli_job job;
-	int rc = -1;
-
-	if (summary_print(stdout, in->name, model_of(in), &in->ro,
-			  s->summary == CLI_SUMMARY_JSON,
-			  summary_width(stdout), err)) {
-		hp_err_name(err, "standard output");
-		return -1;
-	}
-	if (!s->output)
-		return 0;
-	s1.render = in->ro;
-	s1.prior = 0;
-	s1.aux = 0;
-	if (cli_job_prepare(&job, &s1, cli_exists, err) == 0)
-		rc = cli_job_write(&job, model_of(in), err);
-	cli_job_release(&job);
-	return rc;
-}
-
-/* Several inputs: summaries (a JSON array with --summary=json), then
- * (with -o) their graphs in one file. */
-static int
-run_many(const struct cli_settings *s, struct input *in, size_t n,
-	 struct hp_err *err)
+int
+cli_compare_many(const struct cli_settings *s, const struct cli_input *in,
+		 size_t n, struct hp_err *err)
 {
 	struct render_input ri[CLI_MAX_INPUTS];
 	int json = s->summary == CLI_SUMMARY_JSON;
@@ -276,7 +159,7 @@ run_many(const struct cli_settings *s, struct input *in, size_t n,
 			fputs(i ? ",\n" : "[\n", stdout);
 		else if (i)
 			fputs("\n", stdout);
-		if (summary_print(stdout, in[i].name, model_of(&in[i]),
+		if (summary_print(stdout, in[i].name, cli_input_model(&in[i]),
 				  &in[i].ro, json, summary_width(stdout), err)) {
 			hp_err_name(err, "standard output");
 			return -1;
@@ -290,41 +173,6 @@ run_many(const struct cli_settings *s, struct input *in, size_t n,
 		return -1;
 	memset(ri, 0, sizeof ri);
 	for (i = 0; i < n; i++)
-		ri[i].m = model_of(&in[i]);
+		ri[i].m = cli_input_model(&in[i]);
 	return draw(s, ri, n, &in[0].ro, err);
-}
-
-int
-cli_compare(const struct cli_settings *s, FILE *errs)
-{
-	struct input in[CLI_MAX_INPUTS];
-	struct hp_err err = { { 0 } };
-	size_t i, n = s->ninputs ? s->ninputs : 1;
-	int rc = -1;
-
-	memset(in, 0, sizeof in);
-	if (s->output && refuse_overwrite(s, &err))
-		goto out;
-	for (i = 0; i < n; i++)
-		if (read_input(&in[i], s->ninputs ? s->inputs[i] : "-", s,
-			       errs, &err))
-			goto out;
-	if (s->diff)
-		rc = run_diff(s, in, &err);
-	else if (n == 1)
-		rc = run_one(s, &in[0], &err);
-	else
-		rc = run_many(s, in, n, &err);
-	if (rc == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
-		rc = hp_err_write(&err, errno);
-		hp_err_name(&err, "standard output");
-	}
-out:
-	if (rc)
-		cli_say(errs, "", err.msg[0] ? err.msg : "failed");
-	for (i = 0; i < n; i++) {
-		hp_model_free(in[i].cut);
-		hp_model_free(in[i].raw);
-	}
-	return rc ? 1 : 0;
 }

@@ -1,56 +1,46 @@
 /*
- * convert/run.c - one run of hp2x: prepare the job, read the profile,
- * write the outputs, report.
+ * convert/run.c - one run of hp2x: read the inputs (inputs.c), then
+ * write one profile to one file, or print its --summary, or hand
+ * several inputs and --diff to compare.c.  A --watch run goes to
+ * watch.c instead.
  *
- * A --watch run goes to watch.c instead, and several inputs, --diff and
- * --summary to compare.c.  What is printed here: "hp2x: MESSAGE" for the
- * error that stopped the run (exit 1), and through cli_print_warnings
- * "hp2x: warning: MESSAGE" for what a reader tolerated (unless -q).
- * Below convert/ nothing prints.
+ * What is printed here: "hp2x: MESSAGE" for the error that stopped the
+ * run (exit 1), and through cli_print_warnings "hp2x: warning: MESSAGE"
+ * for what a reader tolerated (unless -q).  Below convert/ nothing
+ * prints.
  */
 #include "cli.h"
 
+#include <errno.h>
 #include <string.h>
 
-#include "../hp/reader.h"
 #include "compare.h"
+#include "inputs.h"
 #include "job.h"
+#include "summary.h"
 #include "watch.h"
 
-int
-cli_run(const struct cli_settings *s, FILE *errs)
+/* One profile to one file: the job is prepared (names resolved, the
+ * input's overwriting refused) before anything is read. */
+static int
+run_single(const struct cli_settings *s, FILE *errs)
 {
 	struct hp_err err = {{0}};
 	struct cli_job job;
 	struct cli_settings s1 = *s;	/* the job's: with the filter's note
 					 * and the window once read */
-	hp_model *m = NULL, *cut = NULL;
-	char note[512];
+	struct cli_input in = { 0 };
 	int status = 1;
 
-	if (s->watch)
-		return cli_watch(s, errs);
-	if (s->ninputs > 1 || s->diff || s->summary)
-		return cli_compare(s, errs);
 	if (cli_job_prepare(&job, &s1, cli_exists, &err))
 		goto fail;
 	if (s->prior && cli_format_is_graph(s->format) && !job.p.aux_read &&
 	    !s->quiet)
 		fprintf(errs, "hp2x: warning: -p has no effect when writing to standard output\n");
-	m = cli_model_new(s);
-	if (!m) {
-		hp_err_set(&err, "out of memory");
+	if (cli_input_read(&in, job.p.input, s, errs, &err))
 		goto fail;
-	}
-	if (hp_read_file(m, job.p.input, &err) ||
-	    hp_read_check(m, strcmp(job.p.input, "-") ? job.p.input : "stdin",
-			  &err)) {
-		cli_print_warnings(m, 0, s, errs);
-		goto fail;
-	}
-	cli_print_warnings(m, 0, s, errs);
-	if (cli_select(m, s, 0, NULL, &cut, &s1.render, note, sizeof note, &err) ||
-	    cli_job_write(&job, cut ? cut : m, &err))
+	s1.render = in.ro;
+	if (cli_job_write(&job, cli_input_model(&in), &err))
 		goto fail;
 	status = 0;
 	goto done;
@@ -58,7 +48,91 @@ fail:
 	cli_say(errs, "", err.msg[0] ? err.msg : "failed");
 done:
 	cli_job_release(&job);
-	hp_model_free(cut);
-	hp_model_free(m);
+	cli_input_release(&in);
 	return status;
+}
+
+/* One input with --summary: the summary, then (with -o) its graph or
+ * data. */
+static int
+run_summary(const struct cli_settings *s, const struct cli_input *in,
+	    struct hp_err *err)
+{
+	struct cli_settings s1 = *s;
+	struct cli_job job;
+	int rc = -1;
+
+	if (summary_print(stdout, in->name, cli_input_model(in), &in->ro,
+			  s->summary == CLI_SUMMARY_JSON,
+			  summary_width(stdout), err)) {
+		hp_err_name(err, "standard output");
+		return -1;
+	}
+	if (!s->output)
+		return 0;
+	s1.render = in->ro;
+	s1.prior = 0;
+	s1.aux = 0;
+	if (cli_job_prepare(&job, &s1, cli_exists, err) == 0)
+		rc = cli_job_write(&job, cli_input_model(in), err);
+	cli_job_release(&job);
+	return rc;
+}
+
+/* The output must not replace an input. */
+static int
+refuse_overwrite(const struct cli_settings *s, struct hp_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < s->ninputs; i++)
+		if (cli_same_file(s->inputs[i], s->output))
+			return hp_err_set(err, "%s: output would overwrite the input",
+					  s->output);
+	return 0;
+}
+
+/* Several inputs, --diff or --summary: every input is read and cut
+ * before anything is drawn or printed. */
+static int
+run_inputs(const struct cli_settings *s, FILE *errs)
+{
+	struct cli_input in[CLI_MAX_INPUTS];
+	struct hp_err err = { { 0 } };
+	size_t i, n = s->ninputs ? s->ninputs : 1;
+	int rc = -1;
+
+	memset(in, 0, sizeof in);
+	if (s->output && refuse_overwrite(s, &err))
+		goto out;
+	for (i = 0; i < n; i++)
+		if (cli_input_read(&in[i], s->ninputs ? s->inputs[i] : "-", s,
+				   errs, &err))
+			goto out;
+	if (s->diff)
+		rc = cli_compare_diff(s, in, &err);
+	else if (n == 1)
+		rc = run_summary(s, &in[0], &err);
+	else
+		rc = cli_compare_many(s, in, n, &err);
+	if (rc == 0 && (fflush(stdout) != 0 || ferror(stdout))) {
+		rc = hp_err_write(&err, errno);
+		hp_err_name(&err, "standard output");
+	}
+out:
+	if (rc)
+		cli_say(errs, "", err.msg[0] ? err.msg : "failed");
+	for (i = 0; i < n; i++)
+		cli_input_release(&in[i]);
+	return rc ? 1 : 0;
+}
+
+int
+cli_run(const struct cli_settings *s, FILE *errs)
+{
+	if (s->watch)
+		return cli_watch(s, errs);
+	if (s->ninputs > 1 || s->diff || s->summary)
+		return run_inputs(s, errs);
+	return run_single(s, errs);
 }

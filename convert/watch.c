@@ -50,7 +50,7 @@
 #include "../hp/grow.h"
 #include "../hp/hash.h"
 #include "../hp/reader.h"
-#include "compare.h"
+#include "inputs.h"
 #include "job.h"
 #include "status.h"
 #include "stream.h"

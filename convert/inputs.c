@@ -1,0 +1,82 @@
+/*
+ * convert/inputs.c - the inputs of a run: reading a profile whole and
+ * cutting it by the band filter and time window every run applies
+ * (cli_select), so a summary describes exactly the graph the same
+ * options draw.
+ */
+#include "inputs.h"
+
+#include <string.h>
+
+#include "../hp/reader.h"
+#include "../hp/select.h"
+#include "job.h"
+
+int
+cli_select(const hp_model *m, const struct cli_settings *s, int lenient,
+	   hp_model *prev, hp_model **cut, struct render_opts *ro, char *note,
+	   size_t size, struct hp_err *err)
+{
+	struct hp_select sel = {
+		s->include, s->ninclude, s->exclude, s->nexclude,
+		s->from, s->to, lenient, prev
+	};
+	struct hp_window w;
+
+	*cut = NULL;
+	*ro = s->render;
+	if (size)
+		note[0] = '\0';
+	if (!hp_select_active(&sel))
+		return 0;
+	*cut = hp_select_apply(m, &sel, &w, err);
+	if (!*cut)
+		return -1;
+	hp_select_describe(&sel, note, size);
+	ro->note = note[0] ? note : NULL;
+	ro->has_from = w.has_from;
+	ro->from = w.from;
+	ro->has_to = w.has_to;
+	ro->to = w.to;
+	return 0;
+}
+
+const hp_model *
+cli_input_model(const struct cli_input *in)
+{
+	return in->cut ? in->cut : in->raw;
+}
+
+int
+cli_input_read(struct cli_input *in, const char *name,
+	       const struct cli_settings *s, FILE *errs, struct hp_err *err)
+{
+	int rc;
+
+	in->name = name;
+	in->raw = cli_model_new(s);
+	if (!in->raw)
+		return hp_err_set(err, "out of memory");
+	/* what a drawing of it is refused for, a summary is too */
+	rc = hp_read_file(in->raw, name, err) ||
+	     hp_read_check(in->raw, strcmp(name, "-") ? name : "stdin", err);
+	cli_print_warnings(in->raw, 0, s, errs);
+	if (rc)
+		return -1;
+	if (cli_select(in->raw, s, 0, NULL, &in->cut, &in->ro, in->note,
+		       sizeof in->note, err)) {
+		/* say which input, when there are several */
+		if (s->ninputs > 1)
+			hp_err_name(err, name);
+		return -1;
+	}
+	return 0;
+}
+
+void
+cli_input_release(struct cli_input *in)
+{
+	hp_model_free(in->cut);
+	hp_model_free(in->raw);
+	in->cut = in->raw = NULL;
+}

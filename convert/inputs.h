@@ -1,0 +1,51 @@
+/*
+ * convert/inputs.h - reading an input and cutting it to what the options
+ * ask for (inputs.c): the band filter and time window every run applies.
+ * Internal to convert/.
+ */
+#ifndef CONVERT_INPUTS_H
+#define CONVERT_INPUTS_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+/*
+ * Apply s's --include, --exclude, --from and --to to m.  *cut is the new
+ * model, or NULL when s asks for none (use m).  *ro becomes s->render
+ * with the title's note (the filter, written into note) and the window.
+ * lenient: a pattern that matches no band yet, or a window without a
+ * sample yet, is no error (watch mode).  prev: watch mode's *cut of the
+ * last drawing, or NULL (hp_select.prev).  Returns 0, or -1 with err
+ * set.
+ */
+int cli_select(const hp_model *m, const struct cli_settings *s, int lenient,
+	       hp_model *prev, hp_model **cut, struct render_opts *ro,
+	       char *note, size_t size, struct hp_err *err) HP_MUSTCHECK;
+
+/* One input of a run, read whole and cut. */
+struct cli_input {
+	const char *name;
+	hp_model *raw;		/* as read */
+	hp_model *cut;		/* filtered and windowed, or NULL */
+	struct render_opts ro;	/* s->render with the cut's note and window */
+	char note[512];
+};
+
+/* What is drawn or counted: the cut, or the input as read. */
+const hp_model *cli_input_model(const struct cli_input *in);
+
+/*
+ * Read name ("-": standard input) into in, print the reader's warnings
+ * on errs, and cut it by cli_select.  When s has several inputs, a
+ * refusal of the cut names the input.  Returns 0, or -1 with err set;
+ * in is released by cli_input_release either way.
+ */
+int cli_input_read(struct cli_input *in, const char *name,
+		   const struct cli_settings *s, FILE *errs,
+		   struct hp_err *err) HP_MUSTCHECK;
+
+void cli_input_release(struct cli_input *in);
+
+#endif
