@@ -48,7 +48,7 @@
  * independently, so file order is not time order, but all heap-profile
  * events (160-169) are in the one global block stream, in order.
  *
- * Payloads read here:
+ * Payloads read here (each a row of el_handlers, below):
  *
  *    TYPE  NAME                  PAYLOAD
  *      18  BLOCK_MARKER          u32 block size, u64 end time, u16 cap
@@ -110,7 +110,9 @@
  * GHC 6.x is recognised as ghc-events 0.17 recognises it (0.18 dropped
  * GHC 6): CREATE_THREAD (0) declared with 8 bytes, where GHC 7.0 and
  * later declare the 4 they write.  STARTUP is the log's first event,
- * before any block marker, so nothing later could tell.  For IPE the rule keys on the error's signature, not on a
+ * before any block marker, so nothing later could tell.
+ *
+ * For IPE the rule keys on the error's signature, not on a
  * version: its six strings end one byte before the declared end, the
  * declared end is no event start (it lands on the second byte of the
  * next event's type, or past the block), and the fields' end is one (a
