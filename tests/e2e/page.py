@@ -9,9 +9,8 @@
 #   page.py counters PAGE.html DATA.json              (a ticky report)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
-import json, os, sys, tempfile, time
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+import json, os, sys, time
+from chromium import chrome
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -24,17 +23,8 @@ def fail(msg):
 
 
 def browser(script=True):
-    o = webdriver.ChromeOptions()
-    if not script:
-        o.add_argument("--blink-settings=scriptEnabled=false")
-    for a in ["--headless", "--no-sandbox", "--disable-gpu",
-              "--disable-background-networking", "--disable-component-update",
-              "--no-first-run", "--disable-sync", "--disable-quic",
-              "--window-size=1400,1000",
-              "--user-data-dir=" + tempfile.mkdtemp(prefix="hp2x-chromium.")]:
-        o.add_argument(a)
-    o.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=o)
+    return chrome([] if script else ["--blink-settings=scriptEnabled=false"],
+                  {"goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"}})
 
 
 def load(d, path, frag=""):
