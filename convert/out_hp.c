@@ -204,12 +204,33 @@ out:
 	return rc;
 }
 
+/* A .hp holds whole numbers and no scale: a time profile's values are
+ * ticks per column (model.h), drawn times the scale as CPU seconds per
+ * second.  Its VALUE_UNIT says what the numbers count, so that hp2ps's
+ * axis, and hp2x reading the file back, tell the truth. */
+static const char *
+scaled_unit(char *buf, size_t size, const hp_model *m)
+{
+	double tick = hp_model_tick(m) * 1e3, col = tick / hp_model_scale(m);
+	char *p;
+
+	if (hp_model_profile(m) == HP_PROFILE_TIME && tick > 0)
+		snprintf(buf, size, "ticks of %g ms per %g ms", tick, col);
+	else
+		snprintf(buf, size, "%s x %g", hp_model_count_unit(m),
+			 hp_model_scale(m));
+	for (p = buf; *p; p++)	/* whatever the locale's decimal point */
+		if (*p == ',')
+			*p = '.';
+	return buf;
+}
+
 int
 out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 {
 	static const char *const def[] = { "", "", "seconds", "bytes" };
 	static const char *const key[] = { "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT" };
-	char t[OUT_TIME_MAX];
+	char t[OUT_TIME_MAX], u[96];
 	size_t i, j, n;
 	hp_model *alias, *steps = NULL;
 	hp_band *map;
@@ -239,6 +260,8 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 	for (k = 0; k < 4; k++) {
 		const char *s = hp_model_get(m, (enum hp_field)k);
 
+		if (k == HP_VALUE_UNIT && hp_model_scale(m) != 1)
+			s = scaled_unit(u, sizeof u, m);
 		put_string(f, key[k], s ? s : def[k]);
 	}
 	/* hp2ps refuses MARK inside a sample; before them all is fine */

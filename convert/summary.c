@@ -254,11 +254,44 @@ limits_lines(FILE *out, const struct hp_stats *st, const char *unit,
 			nan_growth == 1 ? "" : "s", st->t0, st->t1);
 }
 
+/* What a value is: bytes in a heap profile; ticky samples are rates;
+ * time samples ticks scaled to CPU seconds per second. */
+struct units {
+	double scale;
+	const char *v, *area, *growth;
+};
+
+static struct units
+units_of(const hp_model *m)
+{
+	struct units u = { hp_model_scale(m), "B", "B x s", "B/s" };
+	const char *vu = hp_model_count_unit(m);
+
+	if (hp_model_profile(m) == HP_PROFILE_TIME) {
+		u.v = "CPU";		/* CPU seconds per second */
+		u.area = "CPU s";
+		u.growth = "CPU/s";
+	} else if (hp_model_profile(m) == HP_PROFILE_TICKY) {
+		int e = hp_model_measure(m) == HP_MEASURE_ENTRIES;
+
+		u.v = e ? "/s" : "B/s";
+		u.area = e ? "entries" : "B";
+		u.growth = e ? "/s2" : "B/s2";
+	} else if (strcmp(vu, "bytes") != 0) {
+		/* not bytes (a "what:" line names the unit): plain numbers,
+		 * never "B" */
+		u.v = u.area = "";
+		u.growth = "/s";
+	}
+	return u;
+}
+
 /* Up to three names (and sizes) on one indented line: whole when they
  * fit the width, else the longest cut to share what room there is. */
 static void
 names_line(FILE *out, const hp_model *m, const hp_band *b,
-	   const uint64_t *bytes, size_t n, size_t width)
+	   const uint64_t *bytes, const struct units *u, size_t n,
+	   size_t width)
 {
 	size_t k, len[3], fixed = 4, names = 0, room, nlong = 0, shortsum = 0;
 	const char *s[3];
@@ -268,7 +301,8 @@ names_line(FILE *out, const hp_model *m, const hp_band *b,
 		s[k] = hp_model_band_label(m, b[k], &len[k]);
 		v[k][0] = '\0';
 		if (bytes)
-			layout_si(v[k], sizeof v[k], (double)bytes[k], "B");
+			(u->scale != 1 ? human_frac : layout_si)
+				(v[k], sizeof v[k], (double)bytes[k] * u->scale, u->v);
 		fixed += (k ? 2 : 0) + (bytes ? strlen(v[k]) + 1 : 0);
 		names += len[k];
 	}
@@ -318,33 +352,7 @@ group_line(FILE *out, const char *what, const hp_model *m,
 	fmt_share(pct, sizeof pct, share(st, sum));
 	fprintf(out, "%s: %zu band%s, %s%s\n", what, n, n == 1 ? "" : "s",
 		pct, n > shown ? "; the largest:" : ":");
-	names_line(out, m, top, NULL, shown, width);
-}
-
-/* What a value is: bytes in a heap profile; ticky samples are rates;
- * time samples ticks scaled to CPU seconds per second. */
-struct units {
-	double scale;
-	const char *v, *area, *growth;
-};
-
-static struct units
-units_of(const hp_model *m)
-{
-	struct units u = { hp_model_scale(m), "B", "B x s", "B/s" };
-
-	if (hp_model_profile(m) == HP_PROFILE_TIME) {
-		u.v = "CPU";		/* CPU seconds per second */
-		u.area = "CPU s";
-		u.growth = "CPU/s";
-	} else if (hp_model_profile(m) == HP_PROFILE_TICKY) {
-		int e = hp_model_measure(m) == HP_MEASURE_ENTRIES;
-
-		u.v = e ? "/s" : "B/s";
-		u.area = e ? "entries" : "B";
-		u.growth = e ? "/s2" : "B/s2";
-	}
-	return u;
+	names_line(out, m, top, NULL, NULL, shown, width);
 }
 
 /* A ticky report: every counter, ranked by the measure drawn. */
@@ -457,6 +465,12 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		fit_name(nm, sizeof nm, by ? by : "", by ? strlen(by) : 0, width - 8);
 		fprintf(out, "  what: %s (%s)\n", nm, hp_model_get(m, HP_VALUE_UNIT)
 			? hp_model_get(m, HP_VALUE_UNIT) : "");
+	} else if (strcmp(hp_model_count_unit(m), "bytes") != 0) {
+		/* a .hp's own VALUE_UNIT, "words" */
+		const char *vu = hp_model_count_unit(m);
+
+		fit_name(nm, sizeof nm, vu, strlen(vu), width - 8);
+		fprintf(out, "  values: %s\n", nm);
 	}
 	fprintf(out, "  %zu sample%s", st->nsamples, st->nsamples == 1 ? "" : "s");
 	if (st->nsamples) {
@@ -535,7 +549,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		hum(a, sizeof a, (double)p->peak * u.scale, u.v);
 		fmt_time(b, sizeof b, p->peak_t);
 		fprintf(out, "peak %s at %s\n", a, b);
-		names_line(out, m, p->top, p->top_bytes, p->ntop, width);
+		names_line(out, m, p->top, p->top_bytes, &u, p->ntop, width);
 	}
 }
 
@@ -628,6 +642,12 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	out_json_cstr(out, clock_of(m, 1));
 	fputs(", \"sample_unit\": ", out);
 	out_json_cstr(out, hp_model_get(m, HP_SAMPLE_UNIT));
+	/* what peak, last and integral count; times scale, what is drawn
+	 * (a time profile's ticks per column as CPU seconds per second) */
+	fputs(", \"value_unit\": ", out);
+	out_json_cstr(out, hp_model_count_unit(m));
+	fputs(", \"scale\": ", out);
+	out_json_num(out, hp_model_scale(m));
 	fprintf(out, ",\n\"samples\": %zu, \"bands\": %zu, \"from\": ",
 		st->nsamples, st->nbands);
 	out_json_num(out, st->t0);

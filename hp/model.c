@@ -1154,6 +1154,16 @@ hp_model_origin(const hp_model *m)
 	return m->origin;
 }
 
+/* A census counts its VALUE_UNIT: bytes unless a .hp says otherwise
+ * ("words", or what hp2x wrote for a time profile, out_hp.c). */
+static const char *
+census_unit(const hp_model *m)
+{
+	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
+
+	return vu && *vu ? vu : "bytes";
+}
+
 const char *
 hp_model_count_unit(const hp_model *m)
 {
@@ -1161,7 +1171,7 @@ hp_model_count_unit(const hp_model *m)
 		return "ticks";
 	if (m->profile == HP_PROFILE_TICKY || m->profile == HP_PROFILE_COUNTERS)
 		return m->measure == HP_MEASURE_ENTRIES ? "entries" : "bytes";
-	return "bytes";
+	return census_unit(m);
 }
 
 const char *
@@ -1169,6 +1179,8 @@ hp_model_amount_unit(const hp_model *m)
 {
 	if (m->profile == HP_PROFILE_TIME)
 		return "CPU seconds";
+	if (m->profile == HP_PROFILE_HEAP)
+		return census_unit(m);
 	return m->measure == HP_MEASURE_ENTRIES ? "entries" : "bytes";
 }
 

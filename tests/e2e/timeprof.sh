@@ -64,6 +64,26 @@ title() {
 		bad "--summary does not say ticks and interval: $(head -4 sum.txt)"
 }
 
+# Written as .hp, the ticks per column say so: hp2ps's axis and hp2x
+# reading the file back must not call them bytes or CPU seconds per
+# second.  --summary=json names its values' unit and scale.
+as_hp() {
+	"$HP2X" "$ev" -o t.hp || { bad "hp2x failed"; return; }
+	grep -qx 'VALUE_UNIT "ticks of 1 ms per 50 ms"' t.hp ||
+		bad "VALUE_UNIT: $(grep VALUE_UNIT t.hp)"
+	"$HP2X" --summary t.hp >back.txt || { bad "--summary of the .hp failed"; return; }
+	grep -qx '  values: ticks of 1 ms per 50 ms' back.txt ||
+		bad "no unit line: $(head -4 back.txt)"
+	! grep -Eq '[0-9] [kMG]?B( |$)' back.txt || bad "ticks shown as bytes: $(grep -E '[0-9] [kMG]?B' back.txt | head -2)"
+	"$HP2X" --summary=json "$ev" >s.json || { bad "--summary=json failed"; return; }
+	grep -q '"value_unit": "ticks", "scale": 0.020000,' s.json ||
+		bad "value_unit/scale: $(head -c 200 s.json)"
+	"$HP2X" --summary=json t.hp >b.json || { bad "--summary=json of the .hp failed"; return; }
+	grep -q '"value_unit": "ticks of 1 ms per 50 ms", "scale": 1.000000,' b.json ||
+		bad "value_unit of the .hp: $(head -c 200 b.json)"
+}
+
 run agree agree
 run title title
+run as_hp as_hp
 e2e_done

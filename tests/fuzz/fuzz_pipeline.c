@@ -30,6 +30,7 @@
 #include "hp/reader.h"
 #include "hp/select.h"
 #include "hp/stats.h"
+#include "hp/steps.h"
 #include "render/render.h"
 
 #define PIPE_MAX_INPUT ((size_t)64 * 1024)
@@ -159,13 +160,15 @@ draw(render_ctx *ctx, const hp_model *m, const uint8_t *c)
 
 /* .hp in, .hp out, .hp in again: the same samples, names and values.
  * An eventlog's names may be escaped on the way, but two bands never
- * become one: the same samples and values. */
+ * become one: the same samples and values.  A per-interval profile is
+ * written as it is drawn, its steps (hp/steps.h): those come back. */
 static void
-data_outputs(const hp_model *m, int hp_input)
+data_outputs(const hp_model *in, int hp_input)
 {
 	struct hp_err err = {{0}};
 	struct mem mm;
-	hp_model *back;
+	hp_model *back, *steps = NULL;
+	const hp_model *m = in;
 	const char *d;
 	size_t i;
 
@@ -175,8 +178,13 @@ data_outputs(const hp_model *m, int hp_input)
 	mem_close(&mm);
 	free(mm.buf);
 
+	if (hp_model_per_interval(in)) {
+		if (!(steps = hp_steps(in, &err)))
+			fz_fail("steps", err.msg);
+		m = steps;
+	}
 	mem_open(&mm);
-	if (out_hp(m, mm.f, &err))
+	if (out_hp(in, mm.f, &err))
 		fz_fail("hp output", err.msg);
 	mem_close(&mm);
 	back = hp_model_new();
@@ -214,6 +222,7 @@ data_outputs(const hp_model *m, int hp_input)
 	if ((d = fz_model_check(back)))
 		fz_fail("model read back", d);
 	hp_model_free(back);
+	hp_model_free(steps);
 	free(mm.buf);
 }
 
