@@ -22,14 +22,16 @@
  * script would run with those words as its arguments.  A user who gave
  * eventlog options of their own keeps them, and the .hp path.
  *
- * The scanning and argv building are pure (unit-tested); only
- * cli_launch_spawn, cli_rts_is_ghc and cli_rts_probe touch the system.
+ * cli_launch_plan puts these together into what a watch runs and reads,
+ * and makes the FIFO.  The scanning and argv building are pure
+ * (unit-tested); only cli_launch_plan, cli_launch_spawn, cli_rts_is_ghc
+ * and cli_rts_probe touch the system.
  * The program and the probe are started by fork and exec, so that they
  * get PR_SET_PDEATHSIG: they die with hp2x, even a SIGKILLed hp2x; an
  * exec failure is reported to the caller through a pipe, not printed by
  * the child.
  */
-#include "watch.h"
+#include "launch.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -47,6 +49,7 @@
 #include <unistd.h>
 
 #include "../hp/grow.h"
+#include "cli.h"
 
 /* One RTS option. */
 static void
@@ -483,4 +486,99 @@ cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
 	else
 		*owned = ol;
 	return out;
+}
+
+/* The eventlog path: a FIFO named after the program in a private
+ * directory. */
+static int
+make_fifo(struct cli_launch *l, const char *argv0, struct hp_err *err)
+{
+	const char *tmp = getenv("TMPDIR");
+	const char *slash = strrchr(argv0, '/');
+	const char *base = slash ? slash + 1 : argv0;
+	size_t n;
+
+	if (!tmp || !*tmp)
+		tmp = "/tmp";
+	n = strlen(tmp) + sizeof "/hp2x-XXXXXX";
+	l->fifo_dir = hp_malloc(n);
+	if (!l->fifo_dir)
+		return hp_err_set(err, "out of memory");
+	snprintf(l->fifo_dir, n, "%s/hp2x-XXXXXX", tmp);
+	if (!mkdtemp(l->fifo_dir)) {
+		hp_err_set(err, "cannot make a directory in %s: %s", tmp,
+			   strerror(errno));
+		free(l->fifo_dir);
+		l->fifo_dir = NULL;
+		return -1;
+	}
+	n = strlen(l->fifo_dir) + strlen(base) + sizeof "/.eventlog";
+	l->profile = hp_malloc(n);
+	if (!l->profile)
+		return hp_err_set(err, "out of memory");
+	snprintf(l->profile, n, "%s/%s.eventlog", l->fifo_dir, base);
+	/* Whatever signal ends hp2x from here on removes both
+	 * (leftover.c); cli_launch_release removes them otherwise. */
+	if (cli_leftover_add(l->fifo_dir, 1) == 0)
+		l->dir_registered = 1;
+	if (mkfifo(l->profile, 0600) != 0)
+		return hp_err_set(err, "cannot make the FIFO %s: %s",
+				  l->profile, strerror(errno));
+	if (cli_leftover_add(l->profile, 0) == 0)
+		l->fifo_registered = 1;
+	l->input = l->profile;
+	return 0;
+}
+
+int
+cli_launch_plan(struct cli_launch *l, char *const *command,
+		const char *input, double flush, struct hp_err *err)
+{
+	struct cli_rts rts;
+
+	memset(l, 0, sizeof *l);
+	l->input = input;
+	cli_rts_scan(&rts, command, getenv("GHCRTS"));
+	if (!input && !rts.eventlog &&
+	    cli_rts_probe(command[0], CLI_PROBE_LIMIT)) {
+		if (make_fifo(l, command[0], err))
+			return -1;
+		l->argv = cli_launch_argv_eventlog(command, &rts, l->profile,
+						   flush, &l->owned);
+	} else {
+		l->argv = cli_launch_argv(command, &rts);
+		if (!input) {
+			struct cli_rts plain = rts;
+
+			l->input = l->profile =
+				cli_launch_profile(command[0], &rts);
+			plain.stem = NULL;
+			if (rts.stem &&
+			    !(l->alt = cli_launch_profile(command[0], &plain)))
+				l->input = NULL;
+		}
+	}
+	if (!l->argv || !l->input)
+		return hp_err_set(err, "out of memory");
+	return 0;
+}
+
+void
+cli_launch_release(struct cli_launch *l)
+{
+	if (l->fifo_dir) {
+		if (l->profile)
+			unlink(l->profile);
+		rmdir(l->fifo_dir);
+		if (l->fifo_registered)
+			cli_leftover_drop(l->profile);
+		if (l->dir_registered)
+			cli_leftover_drop(l->fifo_dir);
+		free(l->fifo_dir);
+	}
+	free(l->owned);
+	free(l->argv);
+	free(l->profile);
+	free(l->alt);
+	memset(l, 0, sizeof *l);
 }

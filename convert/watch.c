@@ -21,13 +21,12 @@
  * into the same model, and never blocks on a pipe nobody reads.  Its
  * exit ends the stream.
  *
- * A file that shrinks (truncated), whose path now names another inode
- * (replaced by mv, or by a new run of the program), or whose bytes
- * already read changed (truncated and written longer between two looks,
- * as cp does: the first and last KiB read are checked) starts a new model
- * and reader, with one notice.  Drawings are debounced to one per --interval and made only
- * when what they show changed (samples, marks, series, header); each goes
- * through cli_out, so a viewer never opens a partial file.
+ * A file that the follower (follow.c) finds replaced, truncated or
+ * rewritten starts a new model and reader, with one notice.  Drawings
+ * are debounced to one per --interval and made only when what they show
+ * changed (samples, marks, series, header); each goes through cli_out,
+ * so a viewer never opens a partial file.  The launcher's plan (which
+ * argv, which file or FIFO) is launch.c's.
  */
 #include "watch.h"
 
@@ -50,6 +49,7 @@
 #include "../hp/grow.h"
 #include "../hp/hash.h"
 #include "../hp/reader.h"
+#include "follow.h"
 #include "inputs.h"
 #include "job.h"
 #include "status.h"
@@ -95,12 +95,8 @@ struct watcher {
 				 * or NULL: the next one takes over what
 				 * it summarised, then frees it */
 
-	int fd;			/* the input, -1 until it appears */
-	dev_t dev;
-	ino_t ino;
-	off_t off;		/* bytes fed to r */
-	off_t checked;		/* head and tail below are of bytes 0..checked */
-	uint64_t head, tail;	/* hashes of the first and last CHECK bytes */
+	struct cli_follow file;	/* the input as a file (follow.h) */
+	off_t fed;		/* bytes fed to r */
 	unsigned char *buf;
 	int more;		/* the last look stopped before the end */
 	int broken;		/* the reader failed on this file */
@@ -116,10 +112,10 @@ struct watcher {
 	int opened;		/* bytes may have come: finish the reader */
 	int dropped;		/* the socket closed before DATA_END */
 	double give_up;		/* a socket not there by then: failure */
-	char *fifo_dir;		/* the launcher's FIFO lives here */
-	char *fifo;		/* the launcher's FIFO, registered in
-				 * leftover.c (or NULL) */
-	int fifo_registered;	/* fifo_dir is */
+	struct cli_launch launch;	/* with a program: what it runs and
+					 * writes (launch.h) */
+	const char *fifo_dir;	/* launch.fifo_dir: the program's eventlog
+				 * is read from a FIFO there */
 	int fifo_keep;		/* our own write end of it, or -1: the
 				 * program may close and open it again
 				 * (endEventLogging, startEventLogging),
@@ -128,8 +124,7 @@ struct watcher {
 
 	struct stat stale;	/* with a program: the profile of an earlier run */
 	int has_stale;
-	char *alt;		/* -po<stem>: PROG.hp, which GHCs before 9.2
-				 * write instead of <stem>.hp (or NULL) */
+	const char *alt;	/* launch.alt until read instead (or NULL) */
 	struct stat alt_stale;	/* what alt was before the program ran */
 	int has_alt_stale;
 
@@ -292,7 +287,7 @@ fresh_model(struct watcher *w, struct hp_err *err)
 	if (!w->m || !w->r)
 		return hp_err_set(err, "out of memory");
 	w->nwarn = 0;
-	w->off = w->checked = 0;
+	w->fed = 0;
 	w->more = w->broken = w->ended = 0;
 	w->has_drawn = 0;
 	w->force = 1;
@@ -394,7 +389,7 @@ open_input(struct watcher *w, struct hp_err *err)
 		     "(its GHC ignores -po for the heap profile): reading that",
 		     w->input, w->alt);
 		w->input = w->alt;
-		w->alt = NULL;	/* still owned: freed as alt_owned */
+		w->alt = NULL;	/* still owned by w->launch */
 		w->has_stale = w->has_alt_stale;
 		w->stale = w->alt_stale;
 		return open_input(w, err);
@@ -452,9 +447,7 @@ open_input(struct watcher *w, struct hp_err *err)
 		return hp_err_set(err, "%s: output would overwrite the input",
 				  w->input);
 	}
-	w->fd = fd;
-	w->dev = st.st_dev;
-	w->ino = st.st_ino;
+	cli_follow_adopt(&w->file, fd, &st);
 	watch_file(w);
 	return 1;
 }
@@ -465,7 +458,7 @@ take(struct watcher *w, size_t n)
 {
 	struct hp_err rerr = {{0}};
 
-	w->off += (off_t)n;
+	w->fed += (off_t)n;
 	if (hp_reader_feed(w->r, w->buf, n, &rerr)) {
 		w->nwarn = warnings(w);
 		report(w, &rerr);
@@ -543,7 +536,7 @@ stream_end(struct watcher *w, struct hp_err *err)
 	/* This stream's last samples are drawn before a new one starts,
 	 * and before saying so: whoever reads the note finds them drawn.
 	 * A connection that sent nothing has nothing to finish. */
-	if (!w->broken && w->off > 0) {
+	if (!w->broken && w->fed > 0) {
 		struct hp_err ferr = {{0}};
 
 		if (hp_reader_finish(w->r, &ferr))
@@ -574,17 +567,9 @@ stream_end(struct watcher *w, struct hp_err *err)
 static ssize_t
 read_some(struct watcher *w, struct hp_err *err)
 {
-	ssize_t n;
-
 	if (w->streaming)
 		return cli_stream_read(&w->st, w->buf, READ_CHUNK, w->input, err);
-	while ((n = pread(w->fd, w->buf, READ_CHUNK, w->off)) < 0 &&
-	       errno == EINTR)
-		;
-	if (n < 0)
-		return hp_err_set(err, "%s: read error: %s", w->input,
-				  strerror(errno));
-	return n;
+	return cli_follow_read(&w->file, w->buf, READ_CHUNK, w->input, err);
 }
 
 /* The launcher's program must never block on a full FIFO, even once its
@@ -636,57 +621,13 @@ pump(struct watcher *w, struct hp_err *err)
 	return 0;
 }
 
-/*
- * A rewrite in place keeps the inode and need not shrink the file, so
- * the bytes already read are checked: the first and the last CHECK of
- * them, hashed after each look and compared before the next (two
- * preads of 1 KiB).  A change in the middle alone is not seen; a
- * program that writes its profile anew starts at its beginning.
- */
-#define CHECK 1024
-
-static int
-region_hash(int fd, off_t from, off_t to, uint64_t *h)
-{
-	unsigned char b[CHECK];
-	ssize_t n = pread(fd, b, (size_t)(to - from), from);
-
-	if (n != (ssize_t)(to - from))
-		return -1;
-	*h = hp_hash_bytes(b, (size_t)n);
-	return 0;
-}
-
-static void
-remember_consumed(struct watcher *w)
-{
-	off_t c = w->off, h = c < CHECK ? c : CHECK;
-
-	if (w->fd < 0 || w->streaming ||
-	    region_hash(w->fd, 0, h, &w->head) ||
-	    region_hash(w->fd, c - h, c, &w->tail))
-		c = 0;
-	w->checked = c;
-}
-
-static int
-consumed_same(const struct watcher *w)
-{
-	off_t c = w->checked, h = c < CHECK ? c : CHECK;
-	uint64_t a, b;
-
-	if (c == 0 || w->fd < 0 || w->streaming)
-		return 1;
-	return !region_hash(w->fd, 0, h, &a) && a == w->head &&
-	       !region_hash(w->fd, c - h, c, &b) && b == w->tail;
-}
-
 /* Read what the input gained since the last look (at most READ_BUDGET
  * bytes).  -1 only for what watching cannot go on after (err). */
 static int
 look(struct watcher *w, struct hp_err *err)
 {
-	struct stat st;
+	const char *why;
+	int news;
 
 	if (w->streaming) {
 		if (w->st.fd < 0) {
@@ -701,15 +642,15 @@ look(struct watcher *w, struct hp_err *err)
 		}
 		return pump(w, err);
 	}
-	if (w->fd >= 0 && stat(w->input, &st) == 0 &&
-	    (st.st_dev != w->dev || st.st_ino != w->ino)) {
-		close(w->fd);
-		w->fd = -1;
-		note(w, "%s was replaced; starting over", w->input);
+	news = cli_follow_look(&w->file, w->input, &why, err);
+	if (news < 0)
+		return -1;
+	if (news == CLI_FOLLOW_REPLACED) {
+		note(w, "%s was %s; starting over", w->input, why);
 		if (fresh_model(w, err))
 			return -1;
 	}
-	if (w->fd < 0) {
+	if (w->file.fd < 0) {
 		int rc = open_input(w, err);
 
 		if (rc <= 0)
@@ -717,25 +658,15 @@ look(struct watcher *w, struct hp_err *err)
 		if (w->streaming)
 			return pump(w, err);
 		w->opened = 1;
+		news = CLI_FOLLOW_NEW;
 	}
-	if (fstat(w->fd, &st) != 0)
-		return hp_err_set(err, "cannot read %s: %s", w->input,
-				  strerror(errno));
-	if (st.st_size < w->off) {
-		note(w, "%s was truncated; starting over", w->input);
-		if (fresh_model(w, err))
-			return -1;
-	} else if (!consumed_same(w)) {
-		/* truncated and written again past the old size between two
-		 * looks (cp, an editor): the same inode, a larger size, other
-		 * bytes where the ones already read were */
-		note(w, "%s was rewritten; starting over", w->input);
-		if (fresh_model(w, err))
-			return -1;
+	if (news == CLI_FOLLOW_NOTHING) {
+		w->more = 0;
+		return 0;
 	}
 	if (pump(w, err))
 		return -1;
-	remember_consumed(w);
+	cli_follow_remember(&w->file);
 	return 0;
 }
 
@@ -854,49 +785,6 @@ wait_ms(const struct watcher *w, double t)
 	/* Rounded up: waking early would only spin until the due time. */
 	wait = ceil(wait * 1000);
 	return wait > INT_MAX ? INT_MAX : (int)wait;
-}
-
-/* The launcher's eventlog path: a FIFO named after the program in a
- * private directory, followed as the run's input. */
-static int
-launch_fifo(struct watcher *w, struct cli_settings *run, char **fifo,
-	    struct hp_err *err)
-{
-	const char *tmp = getenv("TMPDIR");
-	const char *slash = strrchr(w->s->command[0], '/');
-	const char *base = slash ? slash + 1 : w->s->command[0];
-	size_t n;
-
-	if (!tmp || !*tmp)
-		tmp = "/tmp";
-	n = strlen(tmp) + sizeof "/hp2x-XXXXXX";
-	w->fifo_dir = hp_malloc(n);
-	if (!w->fifo_dir)
-		return hp_err_set(err, "out of memory");
-	snprintf(w->fifo_dir, n, "%s/hp2x-XXXXXX", tmp);
-	if (!mkdtemp(w->fifo_dir)) {
-		hp_err_set(err, "cannot make a directory in %s: %s", tmp,
-			   strerror(errno));
-		free(w->fifo_dir);
-		w->fifo_dir = NULL;
-		return -1;
-	}
-	n = strlen(w->fifo_dir) + strlen(base) + sizeof "/.eventlog";
-	*fifo = hp_malloc(n);
-	if (!*fifo)
-		return hp_err_set(err, "out of memory");
-	snprintf(*fifo, n, "%s/%s.eventlog", w->fifo_dir, base);
-	/* Whatever signal ends hp2x from here on removes both
-	 * (leftover.c); the way out of cli_watch removes them otherwise. */
-	if (cli_leftover_add(w->fifo_dir, 1) == 0)
-		w->fifo_registered = 1;
-	if (mkfifo(*fifo, 0600) != 0)
-		return hp_err_set(err, "cannot make the FIFO %s: %s", *fifo,
-				  strerror(errno));
-	if (cli_leftover_add(*fifo, 0) == 0)
-		w->fifo = *fifo;
-	run->input = *fifo;
-	return 0;
 }
 
 /* hp2ps's naming tries FOO.hp first; a watched profile need not exist
@@ -1030,7 +918,7 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 	} while (w->more);
 	/* The launcher's FIFO: a program that never wrote to it (it failed
 	 * before, or refused the options) has no profile to finish. */
-	if (w->fifo_dir && w->off == 0 && !w->has_drawn) {
+	if (w->fifo_dir && w->fed == 0 && !w->has_drawn) {
 		hp_err_set(err, "%s wrote no eventlog", w->s->command[0]);
 		return;
 	}
@@ -1068,8 +956,6 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	struct cli_status line;
 	struct hp_err err = {{0}};
 	sigset_t block, old;
-	char *profile = NULL, *owned = NULL, *alt_owned = NULL;
-	char **argv = NULL;
 	int fatal = 0, blocked = 0, status = 1, ok;
 
 	memset(&w, 0, sizeof w);
@@ -1080,7 +966,8 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	w.errs = errs;
 	w.status = &line;
 	cli_status_init(&line, errs, isatty(fileno(errs)), s->quiet, now());
-	w.fd = w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = w.fifo_keep = -1;
+	cli_follow_init(&w.file);
+	w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = w.fifo_keep = -1;
 	w.interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
 	w.last_draw = -INFINITY;
 	w.gap = w.interval;
@@ -1093,33 +980,12 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 		goto fail;
 	}
 	if (s->command) {
-		struct cli_rts rts;
-
-		cli_rts_scan(&rts, s->command, getenv("GHCRTS"));
-		if (!run.input && !rts.eventlog &&
-		    cli_rts_probe(s->command[0], CLI_PROBE_LIMIT)) {
-			if (launch_fifo(&w, &run, &profile, &err))
-				goto fail;
-			argv = cli_launch_argv_eventlog(s->command, &rts, profile,
-							w.interval, &owned);
-		} else {
-			argv = cli_launch_argv(s->command, &rts);
-			if (!run.input) {
-				struct cli_rts plain = rts;
-
-				run.input = profile =
-					cli_launch_profile(s->command[0], &rts);
-				plain.stem = NULL;
-				if (rts.stem &&
-				    !(w.alt = alt_owned =
-				      cli_launch_profile(s->command[0], &plain)))
-					run.input = NULL;
-			}
-		}
-		if (!argv || !run.input) {
-			hp_err_set(&err, "out of memory");
+		if (cli_launch_plan(&w.launch, s->command, run.input,
+				    w.interval, &err))
 			goto fail;
-		}
+		run.input = w.launch.input;
+		w.alt = w.launch.alt;
+		w.fifo_dir = w.launch.fifo_dir;
 	}
 	/* Blocked before setup, whose font map starts a thread (pango's):
 	 * threads inherit the mask, and one born with these unblocked
@@ -1161,7 +1027,8 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 		if (w.alt && stat(w.alt, &w.alt_stale) == 0)
 			w.has_alt_stale = 1;
 		fflush(errs);
-		if (cli_launch_spawn(&w.child, argv, &old, &eno, &err)) {
+		if (cli_launch_spawn(&w.child, w.launch.argv, &old, &eno,
+				     &err)) {
 			report(&w, &err);
 			status = eno == ENOENT ? 127 : 126;
 			goto out;
@@ -1211,29 +1078,15 @@ out:
 		sigprocmask(SIG_SETMASK, &old, NULL);
 	if (w.ino_fd >= 0)
 		close(w.ino_fd);
-	if (w.fd >= 0)
-		close(w.fd);
+	cli_follow_close(&w.file);
 	cli_stream_close(&w.st);
 	if (w.fifo_keep >= 0)
 		close(w.fifo_keep);
-	if (w.fifo_dir) {
-		if (profile)
-			unlink(profile);
-		rmdir(w.fifo_dir);
-		if (w.fifo)
-			cli_leftover_drop(w.fifo);
-		if (w.fifo_registered)
-			cli_leftover_drop(w.fifo_dir);
-		free(w.fifo_dir);
-	}
-	free(owned);
 	hp_reader_free(w.r);
 	hp_model_free(w.cut);
 	hp_model_free(w.m);
 	free(w.buf);
 	cli_job_release(&w.job);
-	free(argv);
-	free(profile);
-	free(alt_owned);
+	cli_launch_release(&w.launch);
 	return status;
 }
