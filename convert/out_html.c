@@ -45,7 +45,7 @@
 #include "../hp/stats.h"
 #include "../hp/steps.h"
 #include "../hp/utf8.h"
-#include "../render/layout.h"
+#include "../render/layout/layout.h"
 #include "../render/page/page.h"
 #include "dataout.h"
 #include "json.h"

@@ -22,7 +22,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "../render/layout.h"
+#include "../render/layout/layout.h"
 #include "cli.h"
 #include "summary.h"
 

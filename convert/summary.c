@@ -19,7 +19,7 @@
 #include "../hp/match.h"
 #include "../hp/stats.h"
 #include "../hp/steps.h"
-#include "../render/layout.h"
+#include "../render/layout/layout.h"
 #include "dataout.h"
 #include "json.h"
 

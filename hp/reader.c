@@ -488,7 +488,7 @@ out:
  * its first sample is refused, whatever else the log holds: the run was
  * asked for that profile.  A log where none began is drawn from its
  * heap-size series, if it has any (plain +RTS -l: the GC's HEAP_SIZE,
- * HEAP_LIVE and BLOCKS_SIZE events; render/layout.c, series_only). */
+ * HEAP_LIVE and BLOCKS_SIZE events; render/layout/layout.c, series_only). */
 static int
 no_samples(const hp_model *m, const char *name, struct hp_err *err)
 {

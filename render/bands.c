@@ -54,7 +54,7 @@
 
 #include "../hp/grow.h"
 #include "../hp/stackidx.h"
-#include "stack.h"
+#include "layout/stack.h"
 
 /* Points in page units above the x axis.  float is exact to far below a
  * device pixel and halves the memory of --exact. */

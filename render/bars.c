@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "barlayout.h"
+#include "layout/barlayout.h"
 
 #define GAP 6.0
 #define TICK 4.0

@@ -13,7 +13,7 @@
 
 #include <math.h>
 
-#include "stack.h"
+#include "layout/stack.h"
 
 /* The largest stacked total of m through the layout's slots. */
 static int

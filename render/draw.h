@@ -21,7 +21,7 @@
 #include <cairo.h>
 #include <pango/pangocairo.h>
 
-#include "layout.h"
+#include "layout/layout.h"
 #include "render.h"
 
 #define DRAW_LINE 0.5		/* every stroke, as hp2ps */

@@ -38,7 +38,7 @@
 #include <cairo-ps.h>
 #include <cairo-svg.h>
 
-#include "docdate.h"
+#include "layout/docdate.h"
 
 #define A4_W 595.0
 #define A4_H 842.0

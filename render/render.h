@@ -1,7 +1,7 @@
 /*
  * render/render.h - drawing a model as hp2ps's band graph, with Cairo.
  *
- * Data flows one way: model -> layout (render/layout.h: which bands, their
+ * Data flows one way: model -> layout (render/layout/layout.h: which bands, their
  * order, shades, scales, ticks; plain computation) -> drawing (axes, key,
  * bands, marks, title) -> a Cairo surface of the chosen format -> bytes on
  * the FILE * the caller gave.  The caller (convert/) owns files: it opens a

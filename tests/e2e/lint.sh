@@ -45,7 +45,7 @@ judge() {
 	fi
 }
 
-files=(hp/*.c render/*.c convert/*.c)
+files=(hp/*.c render/*.c render/layout/*.c convert/*.c)
 
 if cppcheck=$(tool cppcheck); then
 	"$cppcheck" --enable=warning,performance,portability --error-exitcode=1 \

@@ -17,7 +17,7 @@
 
 #include "fuzz.h"
 #include "hp/reader.h"
-#include "render/layout.h"
+#include "render/layout/layout.h"
 #include "render/render.h"
 
 #define AUX_MAX_INPUT (1u << 18)

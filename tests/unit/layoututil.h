@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "hp/model.h"
-#include "render/layout.h"
+#include "render/layout/layout.h"
 
-/* hp2ps's StringSize estimate (render/layout.h) at any size. */
+/* hp2ps's StringSize estimate (render/layout/layout.h) at any size. */
 static inline double
 lu_hp2ps_measure(void *closure, const char *s, size_t len, double size)
 {

@@ -15,9 +15,9 @@
 #include <cmocka.h>
 
 #include "hp/model.h"
-#include "render/aux-private.h"
-#include "render/layout.h"
-#include "render/palette.h"
+#include "render/layout/aux-private.h"
+#include "render/layout/layout.h"
+#include "render/layout/palette.h"
 #include "render/render.h"
 #include "layoututil.h"
 

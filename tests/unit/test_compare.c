@@ -16,7 +16,7 @@
 
 #include "hp/diff.h"
 #include "hp/reader.h"
-#include "render/aux-private.h"
+#include "render/layout/aux-private.h"
 #include "render/render.h"
 #include "testutil.h"
 

@@ -32,8 +32,8 @@
 
 #include "hp/model.h"
 #include "hp/reader.h"
-#include "render/aux-private.h"
-#include "render/layout.h"
+#include "render/layout/aux-private.h"
+#include "render/layout/layout.h"
 #include "render/render.h"
 #include "layoututil.h"
 #include "testutil.h"

@@ -16,7 +16,7 @@
 #include <cmocka.h>
 
 #include "hp/model.h"
-#include "render/aux-private.h"
+#include "render/layout/aux-private.h"
 #include "render/draw.h"
 #include "render/render.h"
 #include "layoututil.h"

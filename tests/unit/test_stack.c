@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_stack.c - a sample's stacked tops and drawn total
- * (render/stack.c): the slot map (merged, dropped and unknown bands),
+ * (render/layout/stack.c): the slot map (merged, dropped and unknown bands),
  * sums exact past 2^53, totals past 2^63 (not converted as signed) and
  * past 2^64, which integer sums would wrap to a wrong picture.
  */
@@ -13,8 +13,8 @@
 #include <cmocka.h>
 
 #include "hp/model.h"
-#include "render/layout.h"
-#include "render/stack.h"
+#include "render/layout/layout.h"
+#include "render/layout/stack.h"
 #include "layoututil.h"
 
 #define BIG ((uint64_t)1 << 63)

@@ -16,7 +16,7 @@
 #include "hp/select.h"
 #include "hp/stats.h"
 #include "hp/steps.h"
-#include "render/layout.h"
+#include "render/layout/layout.h"
 #include "testutil.h"
 
 /* big: 100 flat; rise: 0,10,20,30 (slope 10/s); fall: 40,30,20,10

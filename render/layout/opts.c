@@ -1,7 +1,7 @@
 /*
- * render/opts.c - hp2ps's defaults for struct render_opts.
+ * render/layout/opts.c - hp2ps's defaults for struct render_opts.
  */
-#include "render.h"
+#include "../render.h"
 
 #include <string.h>
 

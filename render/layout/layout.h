@@ -1,5 +1,5 @@
 /*
- * render/layout.h - what the graph will show, computed without Cairo.
+ * render/layout/layout.h - what the graph will show, computed without Cairo.
  *
  * From a model and the options: which bands are kept (trace elimination,
  * the OTHER band), their order bottom to top (size, stddev, name, or a
@@ -17,8 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../hp/model.h"
-#include "render.h"
+#include "../../hp/model.h"
+#include "../render.h"
 
 /* hp2ps's picture: every part is drawn on this page, points, origin
  * bottom left; a format only maps it onto its own page. */

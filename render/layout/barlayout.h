@@ -1,5 +1,5 @@
 /*
- * render/barlayout.h - a ticky report's bar chart, computed without Cairo
+ * render/layout/barlayout.h - a ticky report's bar chart, computed without Cairo
  * (barlayout.c); drawn by bars.c.  Points, hp2ps's page, origin bottom
  * left.
  */

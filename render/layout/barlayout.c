@@ -1,5 +1,5 @@
 /*
- * render/barlayout.c - what a ticky report's bar chart shows, computed
+ * render/layout/barlayout.c - what a ticky report's bar chart shows, computed
  * without Cairo: the counters ranked by the chosen measure (the model's
  * one sample), the top -m of them, each bar's place and length, the value
  * axis.  render/bars.c draws it.
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../hp/grow.h"
+#include "../../hp/grow.h"
 #include "palette.h"
 
 #define MARGIN 10.0

@@ -1,5 +1,5 @@
 /*
- * render/palette.h - hp2ps's band shades and how a shade becomes a colour.
+ * render/layout/palette.h - hp2ps's band shades and how a shade becomes a colour.
  *
  * A band's "shade" is the single number hp2ps keeps per band and writes to
  * the .aux file: a grey level (0 black .. 1 white) in grey mode, or a

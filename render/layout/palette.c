@@ -1,5 +1,5 @@
 /*
- * render/palette.c - the grey and colour palettes of hp2ps (see palette.h).
+ * render/layout/palette.c - the grey and colour palettes of hp2ps (see palette.h).
  *
  * hp2ps stores a colour as one code 0.RRGGBB and decodes it with truncating
  * float arithmetic, which turns entry 15 (0.051000, meant as 0.5 1 0) into

@@ -1,5 +1,5 @@
 /*
- * render/layout.c - what the graph shows: hp2ps's pipeline, as arithmetic.
+ * render/layout/layout.c - what the graph shows: hp2ps's pipeline, as arithmetic.
  *
  * The steps and their order are hp2ps's (Main.c): sort by total, drop
  * trace bands, -d or -i reorder, -p reorder, merge the bottom bands into
@@ -58,10 +58,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../hp/grow.h"
-#include "../hp/match.h"
-#include "../hp/stackidx.h"
-#include "../hp/stats.h"
+#include "../../hp/grow.h"
+#include "../../hp/match.h"
+#include "../../hp/stackidx.h"
+#include "../../hp/stats.h"
 #include "aux-private.h"
 #include "palette.h"
 #include "stack.h"

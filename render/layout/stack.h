@@ -1,5 +1,5 @@
 /*
- * render/stack.h - one sample's bytes, summed per drawn slot (private).
+ * render/layout/stack.h - one sample's bytes, summed per drawn slot (private).
  *
  * The layout (height and area of the stacked total) and bands.c (each
  * slot's top) both turn a sample's sparse entries into sums through the
@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../hp/model.h"
+#include "../../hp/model.h"
 
 struct stack {
 	size_t nband;		/* model bands when made */

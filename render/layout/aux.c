@@ -1,5 +1,5 @@
 /*
- * render/aux.c - the .aux file of hp2ps -p: reading, writing, lookups.
+ * render/layout/aux.c - the .aux file of hp2ps -p: reading, writing, lookups.
  *
  * The format, as hp2ps writes it, one record per line:
  *
@@ -43,9 +43,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../hp/arena.h"
-#include "../hp/grow.h"
-#include "../hp/hash.h"
+#include "../../hp/arena.h"
+#include "../../hp/grow.h"
+#include "../../hp/hash.h"
 
 struct entry {
 	const char *name;	/* in the aux's arena */

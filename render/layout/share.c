@@ -1,5 +1,5 @@
 /*
- * render/share.c - what the graphs of one file share (several inputs):
+ * render/layout/share.c - what the graphs of one file share (several inputs):
  * the largest y range (and x range with --same-time), and one colour
  * per band name across all of them, so a band looks the same in every
  * graph of a comparison.  The result is an aux, handed to each graph's
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../hp/grow.h"
+#include "../../hp/grow.h"
 #include "aux-private.h"
 #include "palette.h"
 

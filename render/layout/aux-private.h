@@ -1,5 +1,5 @@
 /*
- * render/aux-private.h - the parts of render_aux that layout.c and
+ * render/layout/aux-private.h - the parts of render_aux that layout.c and
  * graph.c use.
  *
  * render.h keeps the aux opaque; only the layout needs to look inside
@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "render.h"
+#include "../render.h"
 
 /* The X_RANGE / Y_RANGE read or set, 0 when there is none (they are
  * minimums, and hp2ps also starts from 0). */

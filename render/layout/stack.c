@@ -1,5 +1,5 @@
 /*
- * render/stack.c - one sample's bytes, summed per drawn slot.
+ * render/layout/stack.c - one sample's bytes, summed per drawn slot.
  *
  * Both loops are branch-free per entry: an undrawn band goes to a sink
  * slot (stack_tops) or is masked to 0 (stack_total), because profiles
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../hp/grow.h"
+#include "../../hp/grow.h"
 
 int
 stack_init(struct stack *st, const hp_model *m, const int32_t *slot,

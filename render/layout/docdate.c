@@ -1,5 +1,5 @@
 /*
- * render/docdate.c - the date a PDF or PostScript file carries.
+ * render/layout/docdate.c - the date a PDF or PostScript file carries.
  *
  * Cairo stamps PDF and PostScript output with the moment it was drawn, so
  * drawing one profile twice gave two different files: a paper's figures

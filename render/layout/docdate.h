@@ -1,5 +1,5 @@
 /*
- * render/docdate.h - the date a PDF or PostScript file carries (private;
+ * render/layout/docdate.h - the date a PDF or PostScript file carries (private;
  * docdate.c says why it is not the time of drawing).
  */
 #ifndef RENDER_DOCDATE_H
