@@ -57,6 +57,14 @@ draw_snap_point(const struct draw_snap *s, double *x, double *y)
 }
 
 void
+draw_snap_line_to(cairo_t *cr, const struct draw_snap *s, double x, double y)
+{
+	if (s)
+		draw_snap_point(s, &x, &y);
+	cairo_line_to(cr, x, y);
+}
+
+void
 draw_snap_tick(const struct draw_snap *s, double *x0, double *y0,
 	       double *x1, double *y1)
 {

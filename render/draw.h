@@ -165,6 +165,10 @@ struct draw_snap {
 };
 void draw_snap_begin(struct draw *d, struct draw_snap *s);
 void draw_snap_point(const struct draw_snap *s, double *x, double *y);
+/* A line to (x, y), on the pixel grid when s is given (a polygon's
+ * vertex in PNG); s NULL: just the line. */
+void draw_snap_line_to(cairo_t *cr, const struct draw_snap *s, double x,
+		       double y);
 void draw_snap_tick(const struct draw_snap *s, double *x0, double *y0,
 		    double *x1, double *y1);
 void draw_snap_rect(const struct draw_snap *s, double *x, double *y,
@@ -190,6 +194,10 @@ void draw_key(struct draw *d);
 /* One page of the multi-page key: entries first .. first+count-1. */
 void draw_key_page(struct draw *d, size_t first, size_t count);
 int draw_bands(struct draw *d) HP_MUSTCHECK;
+/* sparse.c: whether the profile is sparse enough (-m0, most bands listed
+ * in few samples) to be drawn by its entries, and drawing it so. */
+int draw_sparse_profile(const struct draw *d, size_t nsamp);
+int draw_sparse(struct draw *d, size_t nsamp) HP_MUSTCHECK;
 int draw_heapsize(struct draw *d) HP_MUSTCHECK;
 int draw_marks(struct draw *d) HP_MUSTCHECK;
 void draw_carets(struct draw *d);
