@@ -22,20 +22,18 @@
 #include "dataout.h"
 
 #include <errno.h>
-#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hp/cpoint.h"
 #include "../hp/grow.h"
 #include "../hp/steps.h"
 
 int
 out_time(char *buf, double t)
 {
-	const char *dp = localeconv()->decimal_point;
 	int prec, n = 0;
-	char *p;
 
 	if (!isfinite(t)) {
 		strcpy(buf, "0");
@@ -55,13 +53,7 @@ out_time(char *buf, double t)
 			break;
 	}
 	/* printf spoke the current locale; the formats want '.'. */
-	if (dp && strcmp(dp, ".") != 0 && *dp && (p = strstr(buf, dp))) {
-		size_t k = strlen(dp);
-
-		*p = '.';
-		memmove(p + 1, p + k, strlen(p + k) + 1);
-		n -= (int)k - 1;
-	}
+	n -= (int)hp_c_point(buf);
 	return n;
 }
 
@@ -204,6 +196,14 @@ out:
 	return rc;
 }
 
+/* v as "%g" does it, with a '.' whatever the locale. */
+static void
+g_number(char *buf, size_t size, double v)
+{
+	snprintf(buf, size, "%g", v);
+	hp_c_point(buf);
+}
+
 /* A .hp holds whole numbers and no scale: a time profile's values are
  * ticks per column (model.h), drawn times the scale as CPU seconds per
  * second.  Its VALUE_UNIT says what the numbers count, so that hp2ps's
@@ -212,16 +212,16 @@ static const char *
 scaled_unit(char *buf, size_t size, const hp_model *m)
 {
 	double tick = hp_model_tick(m) * 1e3, col = tick / hp_model_scale(m);
-	char *p;
+	char a[32], b[32];
 
-	if (hp_model_profile(m) == HP_PROFILE_TIME && tick > 0)
-		snprintf(buf, size, "ticks of %g ms per %g ms", tick, col);
-	else
-		snprintf(buf, size, "%s x %g", hp_model_count_unit(m),
-			 hp_model_scale(m));
-	for (p = buf; *p; p++)	/* whatever the locale's decimal point */
-		if (*p == ',')
-			*p = '.';
+	if (hp_model_profile(m) == HP_PROFILE_TIME && tick > 0) {
+		g_number(a, sizeof a, tick);
+		g_number(b, sizeof b, col);
+		snprintf(buf, size, "ticks of %s ms per %s ms", a, b);
+	} else {
+		g_number(b, sizeof b, hp_model_scale(m));
+		snprintf(buf, size, "%s x %s", hp_model_count_unit(m), b);
+	}
 	return buf;
 }
 

@@ -62,7 +62,6 @@
  */
 #include "frontend.h"
 
-#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -70,6 +69,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpoint.h"
 #include "grow.h"
 
 enum key {
@@ -298,15 +298,13 @@ parse_time(struct hpfile *h, const char *p, const char *e, double *out)
 		*out = (double)m / pow10[frac];
 		return 0;
 	}
-	dp = localeconv()->decimal_point;
-	dplen = dp && *dp ? strlen(dp) : 0;
+	dp = hp_locale_point();
+	dplen = strlen(dp);
 	n = (size_t)(e - p);
 	if (n > SIZE_MAX - dplen - 1 || HP_GROW(h->num, h->num_cap, n + dplen + 1))
 		return -1;
 	for (k = 0, q = p; q < e; q++) {
 		if (q == sep) {
-			if (!dplen)
-				break;	/* no decimal point known: integer part only */
 			memcpy(h->num + k, dp, dplen);
 			k += dplen;
 		} else {

@@ -36,7 +36,6 @@
 
 #include <errno.h>
 #include <limits.h>
-#include <locale.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +43,7 @@
 #include <string.h>
 
 #include "../../hp/arena.h"
+#include "../../hp/cpoint.h"
 #include "../../hp/grow.h"
 #include "../../hp/hash.h"
 
@@ -267,31 +267,7 @@ parse_colour(const char *s, size_t len, uint32_t *out)
 	return 0;
 }
 
-/*
- * Numbers.  printf and strtod follow LC_NUMERIC, and a caller (Pango,
- * convert/) may have set a locale with a decimal comma; the file format
- * always has '.'.  So '.' is swapped for the locale's point around them.
- */
-static const char *
-locale_point(void)
-{
-	const char *dp = localeconv()->decimal_point;
-
-	return dp && *dp ? dp : ".";
-}
-
-static void
-to_c_point(char *buf)
-{
-	const char *dp = locale_point();
-	size_t dplen = strlen(dp);
-	char *p;
-
-	if (strcmp(dp, ".") == 0 || !(p = strstr(buf, dp)))
-		return;
-	*p = '.';
-	memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
-}
+/* Numbers: the file format always has '.' (hp/cpoint.h). */
 
 static int
 is_digit(char c)
@@ -304,7 +280,7 @@ static int
 parse_double(const char *s, size_t len, double *out)
 {
 	char buf[512];
-	const char *dp = locale_point();
+	const char *dp = hp_locale_point();
 	size_t dplen = strlen(dp), i = 0, o = 0, digits = 0;
 	char *end;
 	double v;
@@ -492,7 +468,7 @@ static void
 format_fixed(char *buf, size_t size, double v, int prec)
 {
 	snprintf(buf, size, "%.*f", prec, v);
-	to_c_point(buf);
+	hp_c_point(buf);
 }
 
 /* The shortest of "%.2f" .. "%.17f" that reads back as v; "%.17g" for
@@ -513,7 +489,7 @@ format_shade(char *buf, size_t size, double v)
 		}
 	}
 	snprintf(buf, size, "%.17g", v);
-	to_c_point(buf);
+	hp_c_point(buf);
 }
 
 static int

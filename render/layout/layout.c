@@ -52,12 +52,12 @@
  */
 #include "layout.h"
 
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../hp/cpoint.h"
 #include "../../hp/grow.h"
 #include "../../hp/match.h"
 #include "../../hp/stackidx.h"
@@ -567,21 +567,6 @@ layout_round_step(double y)
 	return y;
 }
 
-/* snprintf follows LC_NUMERIC; labels always use '.'. */
-static void
-c_point(char *buf)
-{
-	const char *dp = localeconv()->decimal_point;
-	size_t dplen;
-	char *p;
-
-	if (!dp || !*dp || strcmp(dp, ".") == 0 || !(p = strstr(buf, dp)))
-		return;
-	dplen = strlen(dp);
-	*p = '.';
-	memmove(p + 1, p + dplen, strlen(p + dplen) + 1);
-}
-
 static void
 x_label(char *buf, size_t size, double v, int decimals)
 {
@@ -589,7 +574,7 @@ x_label(char *buf, size_t size, double v, int decimals)
 
 	if (n < 0 || (size_t)n >= size)
 		snprintf(buf, size, "%.6g", v);
-	c_point(buf);
+	hp_c_point(buf);	/* labels always use '.' */
 }
 
 /* hp2ps's CommaPrint((long)(v / div + 0.5)) and a unit suffix, done in
@@ -604,7 +589,7 @@ y_label(char *buf, size_t size, double v, double div, const char *suffix)
 
 	if (n < 0 || (size_t)n > 20 || q < 0) {
 		snprintf(buf, size, "%.3g%s", q, suffix);
-		c_point(buf);
+		hp_c_point(buf);
 		return;
 	}
 	nd = (size_t)n;
@@ -640,7 +625,7 @@ layout_si(char *buf, size_t size, double v, const char *unit)
 		snprintf(buf, size, "%.0f %s", v, unit);
 	else
 		snprintf(buf, size, "%.3g %s%s", v, pre[i], unit);
-	c_point(buf);
+	hp_c_point(buf);
 }
 
 /*
@@ -865,7 +850,7 @@ scaled_y_ticks(struct render_layout *l, const hp_model *m, double limit)
 		t->value = v / scale;
 		t->pos = y;
 		snprintf(t->label, sizeof t->label, "%.4g", v);
-		c_point(t->label);
+		hp_c_point(t->label);
 	}
 	return 0;
 }
