@@ -36,7 +36,9 @@ struct cli_format {
 	 * naming gives an output of this format.  NULL after the last. */
 	const char *exts[CLI_FORMAT_EXTS];
 	int graph;			/* drawn by render_graph, with an .aux */
-	enum render_format surface;	/* a graph's surface */
+	enum render_format surface;	/* a graph's surface (graphs only) */
+	int whole_stacks;		/* reads time samples by whole
+					 * cost-centre stacks (--by stack) */
 	int (*write)(const hp_model *m, FILE *f,
 		     struct hp_err *err);	/* data: the writer */
 	/* The interactive page (page.h): drawn like a graph, without an

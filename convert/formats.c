@@ -7,7 +7,8 @@
  * file naming, the pipeline (job.c) and the texts of --help and of the
  * errors all read this table, so adding a format is adding a row here
  * plus its writer: a data writer in its own out_*.c, or, for a graph, a
- * surface in render/ (enum render_format and its row in format.c).
+ * surface in render/ (enum render_format, its facts' row in
+ * render/layout/formats.c and its Cairo row in render/format.c).
  */
 #include "cli.h"
 
@@ -18,17 +19,18 @@
 #include "page.h"
 
 static const struct cli_format formats[] = {
-	/* name     extensions         graph surface, data writer or page */
-	{ "ps",   { ".ps" },   1, RENDER_PS,  NULL, NULL },
-	{ "eps",  { ".eps" },  1, RENDER_EPS, NULL, NULL },
-	{ "pdf",  { ".pdf" },  1, RENDER_PDF, NULL, NULL },
-	{ "svg",  { ".svg" },  1, RENDER_SVG, NULL, NULL },
-	{ "png",  { ".png" },  1, RENDER_PNG, NULL, NULL },
-	{ "hp",   { ".hp" },   0, RENDER_PS,  out_hp, NULL },
-	{ "csv",  { ".csv" },  0, RENDER_PS,  out_csv, NULL },
-	{ "json", { ".json" }, 0, RENDER_PS,  out_json, NULL },
-	{ "speedscope", { ".speedscope.json" }, 0, RENDER_PS, out_speedscope, NULL },
-	{ "html", { ".html", ".htm" }, 0, RENDER_SVG, NULL, out_html },
+	{ .name = "ps", .exts = { ".ps" }, .graph = 1, .surface = RENDER_PS },
+	{ .name = "eps", .exts = { ".eps" }, .graph = 1, .surface = RENDER_EPS },
+	{ .name = "pdf", .exts = { ".pdf" }, .graph = 1, .surface = RENDER_PDF },
+	{ .name = "svg", .exts = { ".svg" }, .graph = 1, .surface = RENDER_SVG },
+	{ .name = "png", .exts = { ".png" }, .graph = 1, .surface = RENDER_PNG },
+	{ .name = "hp", .exts = { ".hp" }, .write = out_hp },
+	{ .name = "csv", .exts = { ".csv" }, .write = out_csv },
+	{ .name = "json", .exts = { ".json" }, .write = out_json },
+	/* a flame graph's frames are the whole stacks */
+	{ .name = "speedscope", .exts = { ".speedscope.json" },
+	  .write = out_speedscope, .whole_stacks = 1 },
+	{ .name = "html", .exts = { ".html", ".htm" }, .page = out_html },
 };
 
 #define NFORMATS (sizeof formats / sizeof formats[0])

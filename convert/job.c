@@ -256,9 +256,8 @@ cli_model_new(const struct cli_settings *s)
 
 	if (m) {
 		hp_model_set_measure(m, s->ticky_by);
-		/* a flame graph needs whole stacks */
 		hp_model_set_by_stack(m, s->by_stack ||
-				      (s->format && s->format->write == out_speedscope));
+				      (s->format && s->format->whole_stacks));
 	}
 	return m;
 }

@@ -61,7 +61,7 @@ draw_axes(struct draw *d)
 	double gx = l->graph_x, gy = l->graph_y, gw = l->graph_w,
 		gh = l->graph_h;
 	struct draw_text t = {
-		.size = DRAW_FONT,
+		.size = LAYOUT_FONT,
 		.ellipsize = PANGO_ELLIPSIZE_END,
 	};
 	struct draw_snap snap;

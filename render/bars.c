@@ -14,7 +14,6 @@
 
 #include "layout/barlayout.h"
 
-#define GAP 6.0
 #define TICK 4.0
 
 /* v with thousands commas */
@@ -72,7 +71,7 @@ draw_bars(struct draw *d)
 			       fmax(b->len, 0.5), h);
 		t.halign = DRAW_RIGHT;
 		t.max_w = bl.label_w;
-		draw_show(d, bl.bar_x - GAP, base, b->label, b->label_len, &t);
+		draw_show(d, bl.bar_x - BARLAYOUT_GAP, base, b->label, b->label_len, &t);
 		commas(num, sizeof num, b->value);
 		t.halign = DRAW_LEFT;
 		t.max_w = 0;
@@ -88,7 +87,7 @@ draw_bars(struct draw *d)
 	cairo_move_to(cr, ax0, ay);
 	cairo_line_to(cr, ax1, ay1);
 	cairo_stroke(cr);
-	t.size = DRAW_FONT;
+	t.size = LAYOUT_FONT;
 	t.halign = DRAW_CENTRE;
 	for (k = 0; k <= 100 && (v = (double)k * bl.axis_step) <= bl.axis_max * (1 + 1e-9); k++) {
 		double x = bl.bar_x + v / bl.axis_max * bl.bar_w;
@@ -99,11 +98,11 @@ draw_bars(struct draw *d)
 		cairo_line_to(cr, tx1, ty1);
 		cairo_stroke(cr);
 		short_number(num, sizeof num, v);
-		draw_show(d, x, bl.y0 - TICK - DRAW_FONT, num, strlen(num), &t);
+		draw_show(d, x, bl.y0 - TICK - LAYOUT_FONT, num, strlen(num), &t);
 	}
 	t.halign = DRAW_RIGHT;
 	t.max_w = bl.label_w + bl.bar_x;
-	draw_show(d, bl.bar_x - GAP, bl.y0 - TICK - DRAW_FONT, vu, strlen(vu), &t);
+	draw_show(d, bl.bar_x - BARLAYOUT_GAP, bl.y0 - TICK - LAYOUT_FONT, vu, strlen(vu), &t);
 	cairo_restore(cr);
 	layout_bars_release(&bl);
 	return 0;

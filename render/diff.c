@@ -7,41 +7,16 @@
  * its slot map: a band has one colour above and below.  One scale serves
  * both halves, so a megabyte is as tall either way.  The lower half is
  * the ordinary band drawing (bands.c) of the shrink model, mirrored about
- * the zero line.
+ * the zero line.  The scale is the layout's (layout/diffscale.c).
  */
 #include "draw.h"
-
-#include <math.h>
-
-#include "layout/stack.h"
-
-/* The largest stacked total of m through the layout's slots. */
-static int
-stacked_max(const hp_model *m, const struct render_layout *l, double *max)
-{
-	size_t i, ns = hp_model_sample_count(m);
-	struct stack st;
-
-	*max = 0;
-	if (stack_init(&st, m, l->slot, l->nslot, l->nbands) < 0)
-		return -1;
-	for (i = 0; i < ns; i++)
-		*max = fmax(*max, stack_total(&st, m, i));
-	stack_release(&st);
-	return 0;
-}
 
 int
 draw_diff_scale(struct draw *d, struct render_layout *l)
 {
-	const struct render_diff *df = d->diff;
-
-	if (stacked_max(df->grow, l, &d->above) ||
-	    stacked_max(df->shrink, l, &d->below) ||
-	    layout_signed_y(l, df->change, d->below, d->above,
-			    draw_layout_measure, d) || d->oom)
+	if (layout_diff_scale(l, d->diff, draw_layout_measure, d, &d->below,
+			      &d->above) || d->oom)
 		return hp_err_set(d->err, "out of memory");
-	l->area = df->area;
 	d->yscale = l->yrange;
 	return 0;
 }

@@ -25,11 +25,7 @@
 #include "render.h"
 
 #define DRAW_LINE 0.5		/* every stroke, as hp2ps */
-#define DRAW_FONT 10.0		/* axis labels and key */
-#define DRAW_TITLE_FONT 12.0
-#define DRAW_KEY_BOX 14.0
-#define DRAW_KEY_SWATCH 9.0	/* the many-band key's boxes (layout.c) */
-#define DRAW_KEY_PER_PAGE 20	/* entries on a page of a multi-page key */
+/* Type sizes and the key's geometry are the layout's (layout.h). */
 
 /* fonts.c */
 
@@ -132,8 +128,7 @@ struct draw {
 	struct hp_err *err;
 	const struct render_diff *diff;	/* a difference graph, or NULL */
 	FILE *text;		/* SVG: the text layer (draw_out's), or NULL */
-	int full_text;		/* PDF: shortened text keeps its full text,
-				 * invisible, for search and copy */
+	int full_text;		/* the format's searchable_text (render.h) */
 	int outline_fallback;	/* the format's outline_fallback */
 	double below, above;	/* its bytes under and over the zero line */
 };
@@ -203,7 +198,8 @@ int draw_marks(struct draw *d) HP_MUSTCHECK;
 void draw_carets(struct draw *d);
 /* diff.c: a difference graph's y axis and its two halves.  draw_diff_scale
  * sets the layout's y range and ticks for the bands above and below
- * zero; draw_diff_bands draws both halves and the zero line. */
+ * zero (layout_diff_scale) and the draw's halves; draw_diff_bands draws
+ * both halves and the zero line. */
 int draw_diff_scale(struct draw *d, struct render_layout *l) HP_MUSTCHECK;
 int draw_diff_bands(struct draw *d) HP_MUSTCHECK;
 /* A ticky report's bar chart, instead of axes, key and bands (bars.c). */

@@ -60,9 +60,9 @@ draw_pages(struct draw *d, const struct draw_format *fmt,
 
 	if (l->multipage && hp_model_profile(d->m) != HP_PROFILE_COUNTERS) {
 		for (first = 0; first < l->nbands;
-		     first += DRAW_KEY_PER_PAGE) {
+		     first += LAYOUT_KEY_PER_PAGE) {
 			begin_page(d, fmt, out);
-			draw_key_page(d, first, DRAW_KEY_PER_PAGE);
+			draw_key_page(d, first, LAYOUT_KEY_PER_PAGE);
 			cairo_show_page(d->cr);
 		}
 	}
@@ -209,7 +209,7 @@ draw_graphs(render_ctx *c, const struct render_input *in,
 
 	/* Formats without pages hold several graphs as one picture of
 	 * n pictures side by side, or one above another. */
-	if (n > 1 && !layout_has_pages(o->format)) {
+	if (n > 1 && !render_format_facts(o->format)->pages) {
 		nx = o->stack ? 1 : (int)n;
 		ny = o->stack ? (int)n : 1;
 	}
@@ -231,7 +231,7 @@ draw_graphs(render_ctx *c, const struct render_input *in,
 		d[i].vector = fmt->vector;
 		d[i].cr = cr;
 		d[i].text = dout.text;
-		d[i].full_text = o->format == RENDER_PDF;
+		d[i].full_text = render_format_facts(o->format)->searchable_text;
 		d[i].outline_fallback = fmt->outline_fallback;
 		if (nx > 1 || ny > 1) {
 			cairo_matrix_t t;

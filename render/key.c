@@ -13,8 +13,6 @@
  */
 #include "draw.h"
 
-#define BOX_GAP 5.0		/* graph (or left margin) to box */
-#define TEXT_X 24.0		/* graph edge to name: 5 + 14 + 5 */
 #define TEXT_DROP 5.0		/* name baseline below the entry centre */
 
 static void
@@ -22,15 +20,16 @@ entry(struct draw *d, const struct layout_band *b, double x, double centre,
       double max_w)
 {
 	struct draw_text t = {
-		.size = DRAW_FONT,
+		.size = LAYOUT_FONT,
 		.max_w = max_w,
 		.ellipsize = PANGO_ELLIPSIZE_MIDDLE,
 	};
 
-	draw_crisp_box(d, b->rgb, x + BOX_GAP, centre - DRAW_KEY_BOX / 2,
-		       DRAW_KEY_BOX, DRAW_KEY_BOX);
-	draw_show(d, x + TEXT_X, centre - TEXT_DROP, b->label, b->label_len,
-		  &t);
+	draw_crisp_box(d, b->rgb, x + LAYOUT_KEY_GAP,
+		       centre - LAYOUT_KEY_BOX / 2, LAYOUT_KEY_BOX,
+		       LAYOUT_KEY_BOX);
+	draw_show(d, x + LAYOUT_KEY_TEXT_X, centre - TEXT_DROP, b->label,
+		  b->label_len, &t);
 }
 
 /* The key of many bands (layout.h): small boxes in columns, the top
@@ -40,12 +39,12 @@ draw_key_columns(struct draw *d)
 {
 	const struct render_layout *l = d->l;
 	struct draw_text t = {
-		.size = DRAW_FONT,
+		.size = LAYOUT_FONT,
 		.max_w = l->key_label_max,
 		.ellipsize = PANGO_ELLIPSIZE_MIDDLE,
 		.valign = DRAW_BASELINE,
 	};
-	double box = DRAW_KEY_SWATCH;
+	double box = LAYOUT_KEY_SWATCH;
 	size_t i;
 
 	for (i = 0; i < l->nbands; i++) {
@@ -56,8 +55,9 @@ draw_key_columns(struct draw *d)
 		double centre = top - l->key_pitch / 2;
 
 		draw_crisp_box(d, b->rgb, x, centre - box / 2, box, box);
-		draw_show(d, x + box + 4, centre - DRAW_FONT * 0.35,
-			  b->label, b->label_len, &t);
+		draw_show(d, x + LAYOUT_SWATCH_TEXT_X,
+			  centre - LAYOUT_FONT * 0.35, b->label, b->label_len,
+			  &t);
 	}
 }
 
@@ -87,11 +87,11 @@ draw_key_page(struct draw *d, size_t first, size_t count)
 	double x = l->graph_x, dc, max_w;
 	size_t k;
 
-	dc = l->nbands <= DRAW_KEY_PER_PAGE ?
+	dc = l->nbands <= LAYOUT_KEY_PER_PAGE ?
 		l->graph_h / (double)(l->nbands + 1) :
-		l->graph_h / DRAW_KEY_PER_PAGE;
+		l->graph_h / LAYOUT_KEY_PER_PAGE;
 	/* The whole page is the key's: names may use its width. */
-	max_w = l->page_w - x - TEXT_X - 11;
+	max_w = l->page_w - x - LAYOUT_KEY_TEXT_X - 11;
 	for (k = 0; k < count && first + k < l->nbands; k++)
 		entry(d, &l->bands[first + k], x, (double)(k + 1) * dc,
 		      max_w);

@@ -25,6 +25,24 @@
 #define RENDER_ALL_BANDS INT_MAX	/* --bands all */
 
 enum render_format { RENDER_PS, RENDER_EPS, RENDER_PDF, RENDER_SVG, RENDER_PNG };
+
+/*
+ * What a graph format is, whatever draws it: one row per render_format
+ * (render/layout/formats.c, which the layout reads without Cairo;
+ * render/format.c has how Cairo makes each).
+ */
+struct render_format_facts {
+	int pages;		/* pages of their own for the key (-M) and
+				 * for each of several graphs; else one
+				 * picture */
+	int searchable_text;	/* shortened text keeps its full text,
+				 * invisible, for search and copy */
+	int key_pages_past_20;	/* -m above 20 gives the key pages of
+				 * its own, as hp2ps's PostScript */
+};
+
+/* The row of f (a valid render_format). */
+const struct render_format_facts *render_format_facts(enum render_format f);
 enum render_sort {
 	RENDER_SORT_SIZE,	/* by total, largest on top (hp2ps default) */
 	RENDER_SORT_STDDEV,	/* -d: roughest on top */

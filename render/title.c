@@ -107,7 +107,7 @@ draw_title(struct draw *d)
 		l->title_h, left = BORDER + INSET, right = l->page_w - BORDER -
 		INSET, row = box_y + INSET, aw;
 	struct draw_text t = {
-		.size = DRAW_TITLE_FONT,
+		.size = LAYOUT_TITLE_FONT,
 		.ellipsize = PANGO_ELLIPSIZE_END,
 	};
 	char num[520], *area;

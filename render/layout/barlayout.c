@@ -20,11 +20,9 @@
 #include "palette.h"
 
 #define MARGIN 10.0
-#define GAP 6.0
 #define LABEL_SHARE 0.45
 #define VALUE_ROOM 70.0
 #define AXIS_ROOM 22.0		/* tick labels and the unit under the bars */
-#define BAR_FONT 10.0
 #define MIN_FONT 3.0
 
 struct ranked {
@@ -84,7 +82,7 @@ layout_bars(struct bar_layout *bl, const hp_model *m,
 	bl->y0 = MARGIN + AXIS_ROOM;
 	bl->y1 = top - MARGIN;
 	bl->row = n ? (bl->y1 - bl->y0) / (double)n : 0;
-	bl->font = fmax(MIN_FONT, fmin(BAR_FONT, bl->row * 0.8));
+	bl->font = fmax(MIN_FONT, fmin(LAYOUT_FONT, bl->row * 0.8));
 	for (i = 0; i < n; i++) {
 		struct bar *b = &bl->bar[i];
 		const struct render_palette_entry *p = render_palette(o->colour, i);
@@ -106,7 +104,7 @@ layout_bars(struct bar_layout *bl, const hp_model *m,
 	free(r);
 	bl->label_x = MARGIN;
 	bl->label_w = fmin(longest, LABEL_SHARE * LAYOUT_PAGE_W);
-	bl->bar_x = bl->label_x + bl->label_w + GAP;
+	bl->bar_x = bl->label_x + bl->label_w + BARLAYOUT_GAP;
 	bl->bar_w = LAYOUT_PAGE_W - MARGIN - VALUE_ROOM - bl->bar_x;
 	/* The axis: round steps up to at least the longest bar. */
 	step = layout_round_step((double)bl->max / 5);

@@ -11,6 +11,8 @@
 
 #include "layout.h"
 
+#define BARLAYOUT_GAP 6.0	/* a label's end to its bar */
+
 struct bar {
 	hp_band band;
 	const char *label;	/* the readable name (the band's label) */

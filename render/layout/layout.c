@@ -72,12 +72,9 @@
 #define GRAPH_X0	45.0
 #define GRAPH_Y0	20.0
 #define FULL_GRAPH_W	(TITLE_W - GRAPH_X0)		/* 593 */
-#define KEY_EXTRA	(3 * BORDER_SPACE + 14.0)	/* gaps + key box */
+#define KEY_EXTRA	(3 * BORDER_SPACE + LAYOUT_KEY_BOX)	/* gaps + key box */
 #define KEY_MAX_SHARE	0.45
-#define KEY_BOX		14.0				/* a key entry's least height */
 #define KEY_PITCH	12.5		/* many-band key: row to row */
-#define KEY_SWATCH	9.0		/* ... colour box side */
-#define KEY_TEXT_X	(KEY_SWATCH + 4.0)	/* ... box to name */
 #define KEY_COL_GAP	10.0		/* ... name to next column */
 #define KEY_COL_MAX	170.0		/* ... longest name before shortening */
 #define MARK_FONT	9.0		/* mark labels */
@@ -93,7 +90,6 @@
 					 * next try, this much further on */
 #define MARK_CARET_GAP	8.0		/* unlabelled carets, apart: a caret's
 					 * width */
-#define AXIS_FONT	10.0
 #define SMALL_JOB	35
 #define N_MARKS		7.0
 #define AXIS_FUDGE	15.0
@@ -539,7 +535,7 @@ text_width(layout_measure_fn measure, void *closure, const char *s,
 
 	if (!measure || !s)
 		return 0;
-	w = measure(closure, s, len, AXIS_FONT);
+	w = measure(closure, s, len, LAYOUT_FONT);
 	return isfinite(w) && w > 0 ? w : 0;
 }
 
@@ -785,8 +781,8 @@ y_legend(struct render_layout *l, const hp_model *m,
 	for (i = 0; i < l->nyticks; i++) {
 		const struct layout_tick *t = &l->yticks[i];
 
-		if (t->pos + GLYPH_UP * AXIS_FONT >= bottom &&
-		    t->pos - GLYPH_DOWN * AXIS_FONT <= top)
+		if (t->pos + GLYPH_UP * LAYOUT_FONT >= bottom &&
+		    t->pos - GLYPH_DOWN * LAYOUT_FONT <= top)
 			widest = fmax(widest, text_width(measure, closure,
 							 t->label,
 							 strlen(t->label)));
@@ -794,13 +790,13 @@ y_legend(struct render_layout *l, const hp_model *m,
 	l->yunit_gap = LAYOUT_YLABEL_GAP;
 	if (widest < 0)
 		return;
-	l->yunit_gap += widest + UNIT_GAP + GLYPH_DOWN * AXIS_FONT;
-	left = l->graph_x - l->yunit_gap - GLYPH_UP * AXIS_FONT;
+	l->yunit_gap += widest + UNIT_GAP + GLYPH_DOWN * LAYOUT_FONT;
+	left = l->graph_x - l->yunit_gap - GLYPH_UP * LAYOUT_FONT;
 	if (left < PAGE_EDGE && may_move) {
 		l->graph_x += PAGE_EDGE - left;
 		l->graph_w -= PAGE_EDGE - left;
 	} else if (left < PAGE_EDGE) {
-		l->yunit_gap = l->graph_x - PAGE_EDGE - GLYPH_UP * AXIS_FONT;
+		l->yunit_gap = l->graph_x - PAGE_EDGE - GLYPH_UP * LAYOUT_FONT;
 	}
 }
 
@@ -1043,12 +1039,6 @@ marks_note(struct render_layout *l)
 	return 0;
 }
 
-int
-layout_has_pages(enum render_format f)
-{
-	return f == RENDER_PS || f == RENDER_PDF;
-}
-
 /* The series' extent: their largest value (the y axis must reach the
  * top of the heap-size lines) and their last time, or a mark's if later
  * (where a graph of the series alone ends; its axis starts at 0, the
@@ -1269,7 +1259,7 @@ key_columns(struct render_layout *l, double longest)
 	size_t n = l->nbands, rows = (size_t)(l->graph_h / KEY_PITCH), cols;
 
 	l->key_pitch = KEY_PITCH;
-	l->key_col_w = KEY_TEXT_X + name + KEY_COL_GAP;
+	l->key_col_w = LAYOUT_SWATCH_TEXT_X + name + KEY_COL_GAP;
 	if (rows < 1)
 		rows = 1;
 	cols = (n + rows - 1) / rows;
@@ -1289,7 +1279,7 @@ key_columns(struct render_layout *l, double longest)
 	avail = TITLE_W - 2 * BORDER_SPACE;
 	if (l->key_col_w > avail) {
 		l->key_col_w = avail;
-		name = avail - KEY_TEXT_X - KEY_COL_GAP;
+		name = avail - LAYOUT_SWATCH_TEXT_X - KEY_COL_GAP;
 	}
 	cols = (size_t)((avail + KEY_COL_GAP) / l->key_col_w);
 	if (cols > n)
@@ -1318,13 +1308,13 @@ static int
 key_fits(struct render_layout *l, const struct render_opts *o)
 {
 	double avail = TITLE_W - 2 * BORDER_SPACE;
-	double cols = floor((avail + KEY_COL_GAP) / (KEY_TEXT_X + 5 + KEY_COL_GAP));
+	double cols = floor((avail + KEY_COL_GAP) / (LAYOUT_SWATCH_TEXT_X + 5 + KEY_COL_GAP));
 	double rows = ceil((double)l->nbands / cols);
 	double need = l->page_h + rows * KEY_PITCH + BORDER_SPACE + 2;
 
 	if (need <= LAYOUT_MAX_PAGE_H)
 		return 1;
-	if (!layout_has_pages(o->format))
+	if (!render_format_facts(o->format)->pages)
 		l->key_too_tall = need;
 	return 0;
 }
@@ -1383,12 +1373,14 @@ dimensions(struct render_layout *l,
 	hp2ps_width(l, o);
 	l->ref_h = l->graph_h + strip;
 
-	l->multipage = layout_has_pages(o->format) &&
-		(o->multipage || (o->format == RENDER_PS && o->max_bands > 20));
+	l->multipage = render_format_facts(o->format)->pages &&
+		(o->multipage ||
+		 (render_format_facts(o->format)->key_pages_past_20 &&
+		  o->max_bands > 20));
 	if (!l->multipage && o->max_bands <= 0)
 		return;
 	l->key_too_tall = 0;
-	if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < KEY_BOX &&
+	if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < LAYOUT_KEY_BOX &&
 	    key_fits(l, o)) {
 		longest = longest_label(l, measure, closure);
 		key_columns(l, longest);
@@ -1396,7 +1388,7 @@ dimensions(struct render_layout *l,
 			return;
 		/* taller than a page a viewer opens: the key goes on pages
 		 * of its own, where there are pages */
-		if (!layout_has_pages(o->format)) {
+		if (!render_format_facts(o->format)->pages) {
 			l->key_too_tall = l->page_h;
 			return;
 		}
@@ -1406,8 +1398,8 @@ dimensions(struct render_layout *l,
 		l->graph_y = GRAPH_Y0;
 		l->graph_w = FULL_GRAPH_W;
 		l->multipage = 1;
-	} else if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < KEY_BOX) {
-		if (!layout_has_pages(o->format))
+	} else if (!l->multipage && l->graph_h / (double)(l->nbands + 1) < LAYOUT_KEY_BOX) {
+		if (!render_format_facts(o->format)->pages)
 			return;		/* key_fits said why */
 		l->multipage = 1;
 	}

@@ -29,6 +29,21 @@
  * the page taller goes on pages of its own (PS, PDF) or is refused. */
 #define LAYOUT_MAX_PAGE_H 14400.0
 
+/* Type sizes, points. */
+#define LAYOUT_FONT 10.0	/* axis labels, the key's names, bars */
+#define LAYOUT_TITLE_FONT 12.0
+
+/* The key beside the graph (render/key.c draws it): a box per band, a
+ * gap on each side, the name after; on the pages of a multi-page key,
+ * LAYOUT_KEY_PER_PAGE entries a page.  The key of many bands has small
+ * swatches instead (key_columns in layout.c). */
+#define LAYOUT_KEY_BOX 14.0		/* the box, and an entry's least height */
+#define LAYOUT_KEY_GAP 5.0		/* graph to box, box to name */
+#define LAYOUT_KEY_TEXT_X (2 * LAYOUT_KEY_GAP + LAYOUT_KEY_BOX)	/* 24 */
+#define LAYOUT_KEY_PER_PAGE 20
+#define LAYOUT_KEY_SWATCH 9.0		/* many bands: the colour box's side */
+#define LAYOUT_SWATCH_TEXT_X (LAYOUT_KEY_SWATCH + 4.0)	/* ... box to name */
+
 /* The axes' labels, as hp2ps places them (render/axes.c draws them). */
 #define LAYOUT_YLABEL_GAP 5.0	/* y axis to its labels' right end */
 #define LAYOUT_XLABEL_DROP 15.0	/* x axis to its labels' baseline */
@@ -209,10 +224,6 @@ int layout_to_aux(const struct render_layout *l, render_aux *used,
 render_aux *layout_share(const struct render_layout *l, size_t n,
 			 const struct render_opts *o, struct hp_err *err);
 
-/* Whether format f holds pages (PS, PDF), so -M's key gets pages of its
- * own; the others hold one picture. */
-int layout_has_pages(enum render_format f);
-
 /* v with an SI prefix and unit, three significant digits ("32.3 MB");
  * unit "" gives the compact form ("32.3M").  For every text that gives
  * a size in words: summaries, the status line, the title's notes. */
@@ -227,6 +238,15 @@ void layout_si(char *buf, size_t size, double v, const char *unit);
 int layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		    double above, layout_measure_fn measure,
 		    void *closure) HP_MUSTCHECK;
+
+/* A difference graph's y axis (diffscale.c): l, the layout of df's
+ * change model, gets one scale from the shrink model's largest stack
+ * (through l's slots) below zero to the grow model's above, and df's
+ * area; *below and *above are those stacks.  Returns 0, or -1 when out
+ * of memory. */
+int layout_diff_scale(struct render_layout *l, const struct render_diff *df,
+		      layout_measure_fn measure, void *closure, double *below,
+		      double *above) HP_MUSTCHECK;
 
 /* hp2ps's -d key of every band into dev[0..bands-1]: the "standard
  * deviation" over the values the profile lists (see layout.c).  -1 when

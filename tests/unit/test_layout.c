@@ -2103,6 +2103,60 @@ doc_dates(void **state)
 	assert_int_equal(render_doc_date_ps(-1, "", buf, sizeof buf), 0);
 }
 
+/* Two samples of the bands given as name=bytes pairs, NULL-ended. */
+static hp_model *
+two_samples(const char *const *bands)
+{
+	struct hp_err err = {{0}};
+	hp_model *m = hp_model_new();
+	size_t i, k;
+
+	assert_non_null(m);
+	assert_int_equal(lu_header(m, "diff", &err), 0);
+	for (i = 0; i < 2; i++) {
+		assert_int_equal(hp_model_begin(m, (double)i, &err), 0);
+		for (k = 0; bands[k]; k += 2)
+			assert_int_equal(lu_put(m, bands[k],
+						strtoull(bands[k + 1], NULL, 10) *
+						(i + 1), &err), 0);
+		assert_int_equal(hp_model_commit(m, &err), 0);
+	}
+	return m;
+}
+
+/* --diff's y scale (layout_diff_scale): from the shrink model's largest
+ * stack below zero to the grow model's above, through the change
+ * model's slots, the area handed on. */
+static void
+diff_scale(void **state)
+{
+	static const char *const grow[] = { "a", "100", "b", "50", NULL };
+	static const char *const shrink[] = { "a", "30", NULL };
+	static const char *const change[] = { "a", "130", "b", "50", NULL };
+	struct render_diff df;
+	struct render_layout l;
+	struct render_opts o;
+	double below = -1, above = -1;
+
+	(void)state;
+	df.grow = two_samples(grow);
+	df.shrink = two_samples(shrink);
+	df.change = two_samples(change);
+	df.area = 12.5;
+	render_opts_init(&o);
+	compute(&l, df.change, &o, NULL);
+	assert_int_equal(layout_diff_scale(&l, &df, lu_hp2ps_measure, NULL,
+					   &below, &above), 0);
+	assert_true(above == 300);	/* (100 + 50) x 2 */
+	assert_true(below == 60);
+	assert_true(l.yrange == 360);
+	assert_true(l.area == 12.5);
+	layout_release(&l);
+	hp_model_free((hp_model *)df.grow);
+	hp_model_free((hp_model *)df.shrink);
+	hp_model_free((hp_model *)df.change);
+}
+
 int
 main(void)
 {
@@ -2142,6 +2196,7 @@ main(void)
 		cmocka_unit_test(long_labels),
 		cmocka_unit_test(titles),
 		cmocka_unit_test(doc_dates),
+		cmocka_unit_test(diff_scale),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

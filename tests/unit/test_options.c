@@ -727,6 +727,9 @@ format_table(void **state)
 				     : !f->write != !f->page);
 		assert_non_null(f->exts[0]);
 		assert_int_equal(f->exts[0][0], '.');
+		/* only a flame graph reads time samples by whole stacks */
+		assert_int_equal(f->whole_stacks,
+				 strcmp(f->name, "speedscope") == 0);
 		if (!strstr(msg, f->name))
 			fail_msg("--format error lacks %s: %s", f->name, msg);
 		for (k = 0; k < CLI_FORMAT_EXTS && f->exts[k]; k++) {
