@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -38,6 +39,13 @@ enum letter_arg {
 typedef int (*set_fn)(struct cli_settings *s, const char *opt,
 		      const char *arg, struct hp_err *err);
 
+/*
+ * An option either has a setter (set), which reads its value, or is
+ * bound to a field of struct cli_settings that it sets to a constant,
+ * as git's OPT_BOOL and OPT_SET_INT: FLAG(field) sets it to 1,
+ * SETS(field, v) to v.  A bound field is an int or an enum of an int's
+ * size (the build fails on any other).
+ */
 struct optdef {
 	const char *letters;	/* short letters, or NULL */
 	enum letter_arg letter_arg;
@@ -45,10 +53,19 @@ struct optdef {
 	const char *name;	/* long name, or NULL */
 	const char *alias;	/* a second long name, or NULL */
 	const char *argh;	/* the long option's value; NULL = none */
-	set_fn set;
+	set_fn set;		/* NULL: the bound field gets value */
+	size_t field;		/* offsetof the bound field */
+	int value;
 	const char *help;	/* with no letters nor name: a heading */
 	int optional;		/* the long option's value only after '=' */
 };
+
+/* 0, or a compile error when field f is not an int's size. */
+#define INT_SIZED(f) \
+	(0 * sizeof(char[sizeof(((struct cli_settings *)0)->f) == sizeof(int) ? 1 : -1]))
+#define SETS(f, v) .field = offsetof(struct cli_settings, f) + INT_SIZED(f), \
+	.value = (v)
+#define FLAG(f) SETS(f, 1)
 
 /* ---- values ---- */
 
@@ -121,15 +138,6 @@ is_long(const char *opt)
 /* ---- setters ---- */
 
 static int
-set_big(struct cli_settings *s, const char *opt, const char *arg,
-	struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.title = RENDER_TITLE_BIG;
-	return 0;
-}
-
-static int
 set_small(struct cli_settings *s, const char *opt, const char *arg,
 	  struct hp_err *err)
 {
@@ -137,15 +145,6 @@ set_small(struct cli_settings *s, const char *opt, const char *arg,
 	/* hp2ps: with both -b and -s, -b wins whatever the order. */
 	if (s->render.title != RENDER_TITLE_BIG)
 		s->render.title = RENDER_TITLE_SMALL;
-	return 0;
-}
-
-static int
-set_colour(struct cli_settings *s, const char *opt, const char *arg,
-	   struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.colour = 1;
 	return 0;
 }
 
@@ -280,15 +279,6 @@ set_eps(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
-static int
-set_gs(struct cli_settings *s, const char *opt, const char *arg,
-       struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.gs = 1;
-	return 0;
-}
-
 /* -mN; --bands all keeps every band, with a key (-m0 has none).  More
  * than 20 bands give PostScript hp2ps's key pages (the layout decides). */
 static int
@@ -304,37 +294,10 @@ set_bands(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
-set_multipage(struct cli_settings *s, const char *opt, const char *arg,
-	      struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.multipage = 1;
-	return 0;
-}
-
-static int
-set_prior(struct cli_settings *s, const char *opt, const char *arg,
-	  struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->prior = 1;
-	return 0;
-}
-
-static int
 set_trace(struct cli_settings *s, const char *opt, const char *arg,
 	  struct hp_err *err)
 {
 	return real(opt, arg, !is_long(opt), 0, 5, &s->render.trace_pct, err);
-}
-
-static int
-set_no_marks(struct cli_settings *s, const char *opt, const char *arg,
-	     struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.no_marks = 1;
-	return 0;
 }
 
 static int
@@ -365,27 +328,30 @@ set_format(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
-set_aux(struct cli_settings *s, const char *opt, const char *arg,
-	struct hp_err *err)
+aux_file(const char **file, const char *opt, const char *arg,
+	 struct hp_err *err)
 {
-	(void)opt, (void)arg, (void)err;
-	s->aux = 1;
+	if (!*arg)
+		return hp_err_set(err, "option '%s' needs a file name", opt);
+	*file = arg;
 	return 0;
 }
 
 static int
-set_aux_file(struct cli_settings *s, const char *opt, const char *arg,
-	     struct hp_err *err)
+set_aux_in(struct cli_settings *s, const char *opt, const char *arg,
+	   struct hp_err *err)
 {
-	if (!*arg)
-		return hp_err_set(err, "option '%s' needs a file name", opt);
-	if (!strcmp(opt, "--aux-in")) {
-		s->aux_in = arg;
-		s->prior = 1;
-	} else {
-		s->aux_out = arg;
-	}
+	if (aux_file(&s->aux_in, opt, arg, err))
+		return -1;
+	s->prior = 1;
 	return 0;
+}
+
+static int
+set_aux_out(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	return aux_file(&s->aux_out, opt, arg, err);
 }
 
 static int
@@ -423,15 +389,6 @@ set_dpi(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
-set_heap_size(struct cli_settings *s, const char *opt, const char *arg,
-	      struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.heap_size = 1;
-	return 0;
-}
-
-static int
 set_ticky_by(struct cli_settings *s, const char *opt, const char *arg,
 	     struct hp_err *err)
 {
@@ -461,33 +418,6 @@ set_by(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
-set_exact(struct cli_settings *s, const char *opt, const char *arg,
-	  struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.exact = 1;
-	return 0;
-}
-
-static int
-set_quiet(struct cli_settings *s, const char *opt, const char *arg,
-	  struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->quiet = 1;
-	return 0;
-}
-
-static int
-set_watch(struct cli_settings *s, const char *opt, const char *arg,
-	  struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->watch = 1;
-	return 0;
-}
-
-static int
 set_interval(struct cli_settings *s, const char *opt, const char *arg,
 	     struct hp_err *err)
 {
@@ -506,10 +436,9 @@ set_idle_exit(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
-set_pattern(struct cli_settings *s, const char *opt, const char *arg,
-	    struct hp_err *err)
+add_pattern(struct cli_settings *s, const char *opt, const char *arg,
+	    int inc, struct hp_err *err)
 {
-	int inc = strcmp(opt, "--include") == 0;
 	size_t *n = inc ? &s->ninclude : &s->nexclude;
 	const char **list = inc ? s->include : s->exclude;
 	const char *one[1] = { arg };
@@ -532,17 +461,42 @@ set_pattern(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
-set_window(struct cli_settings *s, const char *opt, const char *arg,
-	   struct hp_err *err)
+set_include(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	return add_pattern(s, opt, arg, 1, err);
+}
+
+static int
+set_exclude(struct cli_settings *s, const char *opt, const char *arg,
+	    struct hp_err *err)
+{
+	return add_pattern(s, opt, arg, 0, err);
+}
+
+static int
+window(const char **end, const char *opt, const char *arg,
+       struct hp_err *err)
 {
 	if (arg[0] == '\0')
 		return hp_err_set(err, "option '%s' wants seconds or a mark's label",
 				  opt);
-	if (strcmp(opt, "--from") == 0)
-		s->from = arg;
-	else
-		s->to = arg;
+	*end = arg;
 	return 0;
+}
+
+static int
+set_from(struct cli_settings *s, const char *opt, const char *arg,
+	 struct hp_err *err)
+{
+	return window(&s->from, opt, arg, err);
+}
+
+static int
+set_to(struct cli_settings *s, const char *opt, const char *arg,
+       struct hp_err *err)
+{
+	return window(&s->to, opt, arg, err);
 }
 
 static int
@@ -559,80 +513,17 @@ set_summary(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
-static int
-set_diff(struct cli_settings *s, const char *opt, const char *arg,
-	 struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->diff = 1;
-	return 0;
-}
-
-static int
-set_same_time(struct cli_settings *s, const char *opt, const char *arg,
-	      struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.same_time = 1;
-	return 0;
-}
-
-static int
-set_match_ids(struct cli_settings *s, const char *opt, const char *arg,
-	      struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.match_ids = 1;
-	return 0;
-}
-
-static int
-set_stack(struct cli_settings *s, const char *opt, const char *arg,
-	  struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->render.stack = 1;
-	return 0;
-}
-
-static int
-set_reconnect(struct cli_settings *s, const char *opt, const char *arg,
-	      struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->reconnect = 1;
-	return 0;
-}
-
-static int
-set_help(struct cli_settings *s, const char *opt, const char *arg,
-	 struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->action = CLI_HELP;
-	return 0;
-}
-
-static int
-set_version(struct cli_settings *s, const char *opt, const char *arg,
-	    struct hp_err *err)
-{
-	(void)opt, (void)arg, (void)err;
-	s->action = CLI_VERSION;
-	return 0;
-}
-
 /* ---- the table ---- */
 
 static const struct optdef options[] = {
 	{ .help = "hp2ps's options (same letters, same meaning)" },
-	{ .letters = "b", .name = "big-title", .set = set_big,
+	{ .letters = "b", .name = "big-title", SETS(render.title, RENDER_TITLE_BIG),
 	  .help = "always draw the big (two-row) title box" },
 	{ .letters = "s", .name = "small-title", .set = set_small,
 	  .help = "always draw the small title box, cutting the job\n"
 		  "name to 35 characters (-b wins over -s)" },
 	{ .letters = "c", .name = "colour", .alias = "color",
-	  .set = set_colour, .help = "colour bands instead of grey ones" },
+	  FLAG(render.colour), .help = "colour bands instead of grey ones" },
 	{ .letters = "d", .set = set_stddev,
 	  .help = "sort bands by standard deviation, roughest on top\n"
 		  "(--sort=stddev); -i wins over -d" },
@@ -648,7 +539,7 @@ static const struct optdef options[] = {
 	  .help = "Encapsulated PostScript, WIDTH wide: a number with\n"
 		  "in, mm, cm or pt (the default unit), more than 2in;\n"
 		  "with -o FILE.pdf/.svg/.png it sets the width only" },
-	{ .letters = "g", .name = "gs", .set = set_gs,
+	{ .letters = "g", .name = "gs", FLAG(render.gs),
 	  .help = "page for the gs previewer: portrait, unscaled" },
 	{ .letters = "m", .letter_arg = LA_GLUED, .short_argh = "<N>",
 	  .name = "bands", .argh = "N", .set = set_bands,
@@ -656,10 +547,10 @@ static const struct optdef options[] = {
 		  "OTHER; 0 means no limit and no key, --bands all\n"
 		  "no limit with a key; past 20, PostScript puts the\n"
 		  "key on pages of its own (--multipage)" },
-	{ .letters = "M", .name = "multipage", .set = set_multipage,
+	{ .letters = "M", .name = "multipage", FLAG(render.multipage),
 	  .help = "key on pages of its own, graph on the last page" },
 	{ .letters = "p", .letter_arg = LA_CHAIN, .name = "prior",
-	  .set = set_prior,
+	  FLAG(prior),
 	  .help = "read the .aux of an earlier run first and keep its\n"
 		  "scales, order and shades, then rewrite it;\n"
 		  "combines with other letters: -pc is -p -c" },
@@ -668,7 +559,7 @@ static const struct optdef options[] = {
 	  .help = "leave out the smallest bands that together make\n"
 		  "under PCT percent of the total (0 to 5, default 1),\n"
 		  "as hp2ps does: they are not drawn, nor in OTHER" },
-	{ .letters = "y", .name = "no-marks", .set = set_no_marks,
+	{ .letters = "y", .name = "no-marks", FLAG(render.no_marks),
 	  .help = "draw no marks on the time axis" },
 
 	{ .help = "hp2x's options" },
@@ -678,12 +569,12 @@ static const struct optdef options[] = {
 		  "(%E); - is standard output" },
 	{ .name = "format", .argh = "FMT", .set = set_format,
 	  .help = "output format whatever the file is called: %N" },
-	{ .name = "aux", .set = set_aux,
+	{ .name = "aux", FLAG(aux),
 	  .help = "also write the .aux beside -o FILE (FILE with its\n"
 		  "extension replaced by .aux)" },
-	{ .name = "aux-in", .argh = "FILE", .set = set_aux_file,
+	{ .name = "aux-in", .argh = "FILE", .set = set_aux_in,
 	  .help = "read the prior .aux from FILE (implies -p)" },
-	{ .name = "aux-out", .argh = "FILE", .set = set_aux_file,
+	{ .name = "aux-out", .argh = "FILE", .set = set_aux_out,
 	  .help = "write the .aux to FILE" },
 	{ .name = "size", .argh = "WxH", .set = set_size,
 	  .help = "PNG size in pixels (default from --dpi)" },
@@ -699,9 +590,9 @@ static const struct optdef options[] = {
 	  .help = "name: a band's colour follows its name, the same\n"
 		  "in every graph (the .aux keeps it for -p); rank\n"
 		  "(default): its place in the order" },
-	{ .name = "heap-size", .set = set_heap_size,
+	{ .name = "heap-size", FLAG(render.heap_size),
 	  .help = "draw the heap-size series of an eventlog" },
-	{ .name = "exact", .set = set_exact,
+	{ .name = "exact", FLAG(render.exact),
 	  .help = "draw every sample, however many there are" },
 	{ .name = "ticky-by", .argh = "MEASURE", .set = set_ticky_by,
 	  .help = "ticky counters by entries, alloc (the default) or\n"
@@ -710,9 +601,9 @@ static const struct optdef options[] = {
 	  .help = "time samples (-p -l eventlog): charge each tick to\n"
 		  "the whole cost-centre stack, named as -hc names it\n"
 		  "(--by cc: the innermost cost centre, the default)" },
-	{ .letters = "q", .name = "quiet", .set = set_quiet,
+	{ .letters = "q", .name = "quiet", FLAG(quiet),
 	  .help = "print no warnings" },
-	{ .letters = "w", .name = "watch", .set = set_watch,
+	{ .letters = "w", .name = "watch", FLAG(watch),
 	  .help = "keep the output drawn while FILE grows, until\n"
 		  "Ctrl-C, --idle-exit or an eventlog's end; FILE\n"
 		  "may be - (standard input), a FIFO, or unix:PATH\n"
@@ -726,42 +617,42 @@ static const struct optdef options[] = {
 		  "(default 1, fractions allowed)" },
 	{ .name = "idle-exit", .argh = "SECONDS", .set = set_idle_exit,
 	  .help = "with --watch: stop after SECONDS without growth" },
-	{ .name = "reconnect", .set = set_reconnect,
+	{ .name = "reconnect", FLAG(reconnect),
 	  .help = "with --watch unix:PATH: when the connection\n"
 		  "drops, wait for the socket again and start over;\n"
 		  "--idle-exit seconds (default 60) without one end\n"
 		  "the run with status 3" },
 
 	{ .help = "what to look at, and comparing runs" },
-	{ .name = "include", .argh = "REGEX", .set = set_pattern,
+	{ .name = "include", .argh = "REGEX", .set = set_include,
 	  .help = "only bands whose name matches REGEX (POSIX extended,\n"
 		  "anywhere in the name); repeatable: any may match" },
-	{ .name = "exclude", .argh = "REGEX", .set = set_pattern,
+	{ .name = "exclude", .argh = "REGEX", .set = set_exclude,
 	  .help = "no band whose name matches REGEX; repeatable;\n"
 		  "filters apply before -m, -t and OTHER" },
-	{ .name = "from", .argh = "T", .set = set_window,
+	{ .name = "from", .argh = "T", .set = set_from,
 	  .help = "only samples from T on: seconds, or a mark's label" },
-	{ .name = "to", .argh = "T", .set = set_window,
+	{ .name = "to", .argh = "T", .set = set_to,
 	  .help = "only samples up to T (also cuts .hp, CSV, JSON)" },
 	{ .name = "summary", .argh = "json", .optional = 1,
 	  .set = set_summary,
 	  .help = "print a table of the bands, phases and OTHER (or\n"
 		  "JSON with --summary=json); draws only with -o" },
-	{ .name = "diff", .set = set_diff,
+	{ .name = "diff", FLAG(diff),
 	  .help = "--diff A B: draw how each band changed from A to B" },
-	{ .name = "same-time", .set = set_same_time,
+	{ .name = "same-time", FLAG(render.same_time),
 	  .help = "several inputs or --diff: compare at the same\n"
 		  "seconds, not scaled to the first one's span" },
-	{ .name = "match-ids", .set = set_match_ids,
+	{ .name = "match-ids", FLAG(render.match_ids),
 	  .help = "match bands across inputs (--diff, several inputs,\n"
 		  "--colour-by name) by whole names: -hc and -hr names\n"
 		  "keep GHC's \"(764)\" id (default: matched without it)" },
-	{ .name = "stack", .set = set_stack,
+	{ .name = "stack", FLAG(render.stack),
 	  .help = "several inputs to PNG, SVG or EPS: graphs one above\n"
 		  "another (default: side by side)" },
-	{ .letters = "h?", .name = "help", .set = set_help,
+	{ .letters = "h?", .name = "help", SETS(action, CLI_HELP),
 	  .help = "show this help and exit" },
-	{ .name = "version", .set = set_version,
+	{ .name = "version", SETS(action, CLI_VERSION),
 	  .help = "show the version and exit" },
 };
 
@@ -797,6 +688,16 @@ by_name(const char *name, size_t len)
 }
 
 /* ---- parsing ---- */
+
+static int
+apply(struct cli_settings *s, const struct optdef *o, const char *opt,
+      const char *arg, struct hp_err *err)
+{
+	if (o->set)
+		return o->set(s, opt, arg, err);
+	memcpy((char *)s + o->field, &o->value, sizeof o->value);
+	return 0;
+}
 
 void
 cli_settings_init(struct cli_settings *s)
@@ -876,7 +777,7 @@ long_option(struct cli_settings *s, int argc, char **argv, int *i,
 	} else if (eq) {
 		return hp_err_set(err, "option '%s' takes no value", opt);
 	}
-	return o->set(s, opt, arg, err);
+	return apply(s, o, opt, arg, err);
 }
 
 /* A number, maybe with a unit after it (-e's): what follows a bare -m,
@@ -939,7 +840,7 @@ short_options(struct cli_settings *s, int argc, char **argv, int *i,
 						  opt);
 			break;
 		}
-		if (o->set(s, opt, arg, err))
+		if (apply(s, o, opt, arg, err))
 			return -1;
 		if (o->letter_arg != LA_CHAIN || s->action != CLI_RUN)
 			break;
