@@ -50,14 +50,6 @@ int out_time(char *buf, double t);
 /* v in decimal, without printf's per-call cost (millions of values). */
 void out_u64(FILE *f, uint64_t v);
 
-/* len bytes of str as a JSON string, quotes included (out_json.c): valid
- * UTF-8 as it is, any other byte as \u00XX. */
-void out_json_str(FILE *f, const char *str, size_t len);
-/* A NUL-terminated string so, or null for NULL. */
-void out_json_cstr(FILE *f, const char *s);
-/* A number as out_time writes it, or null when it is not finite. */
-void out_json_num(FILE *f, double v);
-
 /* Flush and check the stream: 0, or -1 with "write error: ...". */
 int out_flush(FILE *f, struct hp_err *err) HP_MUSTCHECK;
 

@@ -56,6 +56,7 @@ json_init(struct json_w *w, FILE *f, int script)
 	memset(w, 0, sizeof *w);
 	w->f = f;
 	w->script = script;
+	w->colon = ":";
 }
 
 /* Before a value: the comma, unless it follows its key or comes first. */
@@ -67,33 +68,61 @@ sep(struct json_w *w)
 		return;
 	}
 	if (w->depth > 0 && w->depth <= JSON_MAX_DEPTH) {
-		if (w->used[w->depth - 1])
-			putc(',', w->f);
-		w->used[w->depth - 1] = 1;
+		unsigned d = w->depth - 1;
+		const struct json_space *sp = w->space[d];
+
+		if (w->used[d])
+			fputs(w->next_sep ? w->next_sep : sp ? sp->sep : ",",
+			      w->f);
+		else if (sp)
+			fputs(sp->first, w->f);
+		w->used[d] = 1;
 	}
+	w->next_sep = NULL;
 }
 
 static void
-open_(struct json_w *w, int c)
+open_(struct json_w *w, int c, const struct json_space *sp)
 {
 	sep(w);
 	putc(c, w->f);
 	if (w->depth < JSON_MAX_DEPTH) {
 		w->used[w->depth] = 0;
 		w->obj[w->depth] = c == '{';
+		w->space[w->depth] = sp;
 	}
 	w->depth++;
 }
 
-void json_object(struct json_w *w) { open_(w, '{'); }
-void json_array(struct json_w *w) { open_(w, '['); }
+void json_object(struct json_w *w) { open_(w, '{', NULL); }
+void json_array(struct json_w *w) { open_(w, '[', NULL); }
+
+void
+json_object_sp(struct json_w *w, const struct json_space *sp)
+{
+	open_(w, '{', sp);
+}
+
+void
+json_array_sp(struct json_w *w, const struct json_space *sp)
+{
+	open_(w, '[', sp);
+}
 
 void
 json_end(struct json_w *w)
 {
 	unsigned d = --w->depth;
 
+	if (d < JSON_MAX_DEPTH && w->used[d] && w->space[d])
+		fputs(w->space[d]->close, w->f);
 	putc(d < JSON_MAX_DEPTH && w->obj[d] ? '}' : ']', w->f);
+}
+
+void
+json_next_sep(struct json_w *w, const char *s)
+{
+	w->next_sep = s;
 }
 
 void
@@ -101,7 +130,7 @@ json_key(struct json_w *w, const char *key)
 {
 	sep(w);
 	json_put_str(w->f, key, strlen(key), w->script);
-	putc(':', w->f);
+	fputs(w->colon, w->f);
 	w->keyed = 1;
 }
 

@@ -4,7 +4,11 @@
  *
  * A struct json_w tracks where it is (inside an object or an array, the
  * first member or not), so a writer says what comes next and never
- * counts commas.  Output is compact (no spaces, no new lines).
+ * counts commas.  Output is compact (no spaces, no new lines) unless a
+ * container is opened with a struct json_space, which says what goes
+ * before its first member, between two and before its closing bracket,
+ * and colon is ": " (the data outputs' files are read by people too,
+ * one sample or band to a line).
  *
  * Strings are the model's bytes, which need not be UTF-8: valid UTF-8 is
  * copied, a byte outside a valid sequence is written \u00XX (read back
@@ -27,12 +31,22 @@
 
 #define JSON_MAX_DEPTH 32
 
+/* A container's spacing: first before its first member, sep between
+ * two, close before the bracket that ends it when it has members.  NULL
+ * for a container: compact ("", ",", ""). */
+struct json_space {
+	const char *first, *sep, *close;
+};
+
 struct json_w {
 	FILE *f;
 	int script;			/* escape for an HTML <script> */
+	const char *colon;		/* after a key: ":" (json_init) */
 	unsigned depth;
 	unsigned char used[JSON_MAX_DEPTH];	/* a member written at depth */
 	unsigned char obj[JSON_MAX_DEPTH];	/* an object open there */
+	const struct json_space *space[JSON_MAX_DEPTH];
+	const char *next_sep;		/* json_next_sep's, once */
 	int keyed;			/* a key was written, its value next */
 };
 
@@ -40,7 +54,13 @@ void json_init(struct json_w *w, FILE *f, int script);
 
 void json_object(struct json_w *w);	/* { */
 void json_array(struct json_w *w);	/* [ */
+/* The same, spaced as sp says (NULL: compact). */
+void json_object_sp(struct json_w *w, const struct json_space *sp);
+void json_array_sp(struct json_w *w, const struct json_space *sp);
 void json_end(struct json_w *w);	/* } or ], whichever is open */
+/* The separator before the next member of the open container, once,
+ * instead of its space's (a long object broken into lines). */
+void json_next_sep(struct json_w *w, const char *sep);
 /* The key of the next member of the open object. */
 void json_key(struct json_w *w, const char *key);
 

@@ -37,141 +37,137 @@
 #include "../hp/ipe.h"
 #include "json.h"
 
-void
-out_json_str(FILE *f, const char *str, size_t len)
-{
-	json_put_str(f, str, len, 0);
-}
-
-void
-out_json_cstr(FILE *f, const char *s)
-{
-	if (s)
-		out_json_str(f, s, strlen(s));
-	else
-		fputs("null", f);
-}
-
-void
-out_json_num(FILE *f, double t)
-{
-	char buf[OUT_TIME_MAX];
-
-	if (out_time(buf, t) < 0)
-		fputs("null", f);
-	else
-		fputs(buf, f);
-}
+/* The spacing of the file: the object's members one to a line, the
+ * elements of the lists of bands, samples, marks and counters too, the
+ * rest on the line of its member (json.h). */
+static const struct json_space top = { "\n", ",\n", "\n" };
+static const struct json_space lines = { "\n", ",\n", "" };
+static const struct json_space inline_ = { "", ", ", "" };
+static const struct json_space series_ = { "", ",\n", "" };
 
 static void
-put_ipe(FILE *f, const struct hp_ipe *p)
+put_ipe(struct json_w *w, const struct hp_ipe *p)
 {
-	fputs(", \"ipe\": {\"table_name\": ", f);
-	out_json_cstr(f, p->table_name);
-	fputs(", \"closure_desc\": ", f);
-	out_json_cstr(f, p->closure_desc);
+	json_key(w, "ipe");
+	json_object_sp(w, &inline_);
+	json_key(w, "table_name");
+	json_cstr(w, p->table_name);
+	json_key(w, "closure_desc");
+	json_cstr(w, p->closure_desc);
 	if (hp_ipe_closure_type(p->closure_desc)) {
 		/* GHC gives the closure type as its number: its name too */
-		fputs(", \"closure_type\": ", f);
-		out_json_cstr(f, hp_ipe_closure_type(p->closure_desc));
+		json_key(w, "closure_type");
+		json_cstr(w, hp_ipe_closure_type(p->closure_desc));
 	}
-	fputs(", \"type_desc\": ", f);
-	out_json_cstr(f, p->type_desc);
-	fputs(", \"label\": ", f);
-	out_json_cstr(f, p->label);
-	fputs(", \"module\": ", f);
-	out_json_cstr(f, p->module);
-	fputs(", \"srcloc\": ", f);
-	out_json_cstr(f, p->srcloc);
-	putc('}', f);
+	json_key(w, "type_desc");
+	json_cstr(w, p->type_desc);
+	json_key(w, "label");
+	json_cstr(w, p->label);
+	json_key(w, "module");
+	json_cstr(w, p->module);
+	json_key(w, "srcloc");
+	json_cstr(w, p->srcloc);
+	json_end(w);
 }
 
 static void
-put_ticky(FILE *f, const struct hp_ticky_row *r)
+put_ticky(struct json_w *w, const struct hp_ticky_row *r)
 {
 	if (!r)
 		return;
-	fputs(", \"ticky\": {\"entries\": ", f);
-	out_u64(f, r->entries);
-	fputs(", \"alloc\": ", f);
-	out_u64(f, r->alloc);
-	fputs(", \"allocd\": ", f);
-	out_u64(f, r->allocd);
-	fputs(", \"arity\": ", f);
-	out_u64(f, r->arity);
-	fputs(", \"kinds\": ", f);
-	out_json_str(f, r->kinds, r->kinds_len);
-	putc('}', f);
+	json_key(w, "ticky");
+	json_object_sp(w, &inline_);
+	json_key(w, "entries");
+	json_u64(w, r->entries);
+	json_key(w, "alloc");
+	json_u64(w, r->alloc);
+	json_key(w, "allocd");
+	json_u64(w, r->allocd);
+	json_key(w, "arity");
+	json_u64(w, r->arity);
+	json_key(w, "kinds");
+	json_str(w, r->kinds, r->kinds_len);
+	json_end(w);
 }
 
 static void
-put_stack(FILE *f, const hp_model *m, hp_band b)
+put_stack(struct json_w *w, const hp_model *m, hp_band b)
 {
 	size_t len;
 	const char *s = hp_model_band_stack(m, b, &len), *e, *z;
 
 	if (!s)
 		return;
-	fputs(", \"stack\": [", f);
+	json_key(w, "stack");
+	json_array_sp(w, &inline_);
 	for (e = s + len; s < e; s = z + 1) {
 		if (!(z = memchr(s, '\0', (size_t)(e - s))))
 			z = e;
-		out_json_str(f, s, (size_t)(z - s));
-		if (z + 1 < e)
-			fputs(", ", f);
+		json_str(w, s, (size_t)(z - s));
 	}
-	putc(']', f);
+	json_end(w);
 }
 
 static void
-put_counters(FILE *f, const hp_model *m)
+put_counters(struct json_w *w, const hp_model *m)
 {
 	size_t i, n = hp_model_counter_count(m);
 
 	if (!n)
 		return;
-	fputs(",\n\"counters\": {", f);
+	json_key(w, "counters");
+	json_object_sp(w, &lines);
 	for (i = 0; i < n; i++) {
 		uint64_t v;
 		const char *name = hp_model_counter(m, i, &v);
 
-		fputs(i ? ",\n" : "\n", f);
-		out_json_str(f, name, strlen(name));
-		fputs(": ", f);
-		out_u64(f, v);
+		json_key(w, name);
+		json_u64(w, v);
 	}
-	putc('}', f);
+	json_end(w);
 }
 
 static void
-put_bands(FILE *f, const hp_model *m)
+put_bands(struct json_w *w, const hp_model *m)
 {
 	size_t i, n = hp_model_band_count(m);
 
-	fputs("\"bands\": [", f);
+	json_key(w, "bands");
+	json_array_sp(w, &lines);
 	for (i = 0; i < n; i++) {
 		size_t len, llen;
 		const char *name = hp_model_band_name(m, (hp_band)i, &len);
 		const char *label = hp_model_band_label(m, (hp_band)i, &llen);
 		const struct hp_ipe *ipe = hp_model_band_ipe(m, (hp_band)i);
 
-		fputs(i ? ",\n{\"name\": " : "\n{\"name\": ", f);
-		out_json_str(f, name, len);
+		json_object_sp(w, &inline_);
+		json_key(w, "name");
+		json_str(w, name, len);
 		if (label != name) {
-			fputs(", \"label\": ", f);
-			out_json_str(f, label, llen);
+			json_key(w, "label");
+			json_str(w, label, llen);
 		}
 		if (ipe)
-			put_ipe(f, ipe);
-		put_ticky(f, hp_model_band_ticky(m, (hp_band)i));
-		put_stack(f, m, (hp_band)i);
-		putc('}', f);
+			put_ipe(w, ipe);
+		put_ticky(w, hp_model_band_ticky(m, (hp_band)i));
+		put_stack(w, m, (hp_band)i);
+		json_end(w);
 	}
-	fputs("],\n", f);
+	json_end(w);
+}
+
+/* [a, b] */
+static void
+put_pair(struct json_w *w, uint64_t a, uint64_t b)
+{
+	json_array_sp(w, &inline_);
+	json_u64(w, a);
+	json_u64(w, b);
+	json_end(w);
 }
 
 static void
-put_samples(FILE *f, const hp_model *m)
+put_samples(struct json_w *w, const hp_model *m)
 {
 	/* the censuses: GHC's exit mark is "end", not a sample of 0 bytes */
 	size_t i, j, n = hp_model_census_count(m);
@@ -179,51 +175,51 @@ put_samples(FILE *f, const hp_model *m)
 	/* a per-interval profile's values are counts over an interval,
 	 * in this unit (value_unit is the graph's rate) */
 	if (hp_model_per_interval(m)) {
-		fputs("\"count_unit\": ", f);
-		out_json_cstr(f, hp_model_count_unit(m));
-		fputs(",\n", f);
+		json_key(w, "count_unit");
+		json_cstr(w, hp_model_count_unit(m));
 	}
-	fputs("\"end\": ", f);
-	out_json_num(f, hp_model_end_time(m));
-	fputs(",\n\"samples\": [", f);
+	json_key(w, "end");
+	json_num(w, hp_model_end_time(m));
+	json_key(w, "samples");
+	json_array_sp(w, &lines);
 	for (i = 0; i < n; i++) {
 		const hp_band *b;
 		const uint64_t *v;
 		size_t ne = hp_model_sample(m, i, &b, &v);
 
-		fputs(i ? ",\n{\"time\": " : "\n{\"time\": ", f);
-		out_json_num(f, hp_model_sample_time(m, i));
-		fputs(", \"values\": [", f);
-		for (j = 0; j < ne; j++) {
-			fputs(j ? ", [" : "[", f);
-			out_u64(f, b[j]);
-			fputs(", ", f);
-			out_u64(f, v[j]);
-			putc(']', f);
-		}
-		fputs("]}", f);
+		json_object_sp(w, &inline_);
+		json_key(w, "time");
+		json_num(w, hp_model_sample_time(m, i));
+		json_key(w, "values");
+		json_array_sp(w, &inline_);
+		for (j = 0; j < ne; j++)
+			put_pair(w, b[j], v[j]);
+		json_end(w);
+		json_end(w);
 	}
-	fputs("],\n", f);
+	json_end(w);
 }
 
 static void
-put_marks(FILE *f, const hp_model *m)
+put_marks(struct json_w *w, const hp_model *m)
 {
 	size_t i, n = hp_model_mark_count(m);
 
-	fputs("\"marks\": [", f);
+	json_key(w, "marks");
+	json_array_sp(w, &lines);
 	for (i = 0; i < n; i++) {
-		fputs(i ? ",\n{\"time\": " : "\n{\"time\": ", f);
-		out_json_num(f, hp_model_mark_time(m, i));
-		fputs(", \"label\": ", f);
-		out_json_cstr(f, hp_model_mark_label(m, i));
-		putc('}', f);
+		json_object_sp(w, &inline_);
+		json_key(w, "time");
+		json_num(w, hp_model_mark_time(m, i));
+		json_key(w, "label");
+		json_cstr(w, hp_model_mark_label(m, i));
+		json_end(w);
 	}
-	putc(']', f);
+	json_end(w);
 }
 
 static void
-put_series(FILE *f, const hp_model *m)
+put_series(struct json_w *w, const hp_model *m)
 {
 	int s, first = 1;
 	uint64_t bytes;
@@ -236,25 +232,31 @@ put_series(FILE *f, const hp_model *m)
 
 		if (!n)
 			continue;
-		fprintf(f, "%s\"%s\": [", first ? ",\n\"series\": {" : ",\n", hp_series_names[s].key);
-		first = 0;
-		for (i = 0; i < n; i++) {
-			fputs(i ? ", [" : "[", f);
-			out_json_num(f, t[i]);
-			fputs(", ", f);
-			out_u64(f, v[i]);
-			putc(']', f);
+		if (first) {
+			json_key(w, "series");
+			json_object_sp(w, &series_);
 		}
-		putc(']', f);
+		first = 0;
+		json_key(w, hp_series_names[s].key);
+		json_array_sp(w, &inline_);
+		for (i = 0; i < n; i++) {
+			json_array_sp(w, &inline_);
+			json_num(w, t[i]);
+			json_u64(w, v[i]);
+			json_end(w);
+		}
+		json_end(w);
 	}
 	if (!first)
-		putc('}', f);
+		json_end(w);
 	if (hp_model_allocated(m, &at, &bytes)) {
-		fputs(",\n\"allocated\": {\"time\": ", f);
-		out_json_num(f, at);
-		fputs(", \"bytes\": ", f);
-		out_u64(f, bytes);
-		putc('}', f);
+		json_key(w, "allocated");
+		json_object_sp(w, &inline_);
+		json_key(w, "time");
+		json_num(w, at);
+		json_key(w, "bytes");
+		json_u64(w, bytes);
+		json_end(w);
 	}
 }
 
@@ -269,23 +271,26 @@ out_json(const hp_model *m, FILE *f, struct hp_err *err)
 		[HP_BREAKDOWN] = "breakdown",
 		[HP_SOURCE] = "source",
 	};
+	struct json_w w;
 	int k;
 
-	fputs("{\n", f);
+	json_init(&w, f, 0);
+	w.colon = ": ";
+	json_object_sp(&w, &top);
 	for (k = 0; k < HP_NFIELDS; k++) {
 		const char *s = hp_model_get(m, (enum hp_field)k);
 
 		if (!s && k > HP_VALUE_UNIT)
 			continue;
-		fprintf(f, "\"%s\": ", keys[k]);
-		out_json_cstr(f, s);
-		fputs(",\n", f);
+		json_key(&w, keys[k]);
+		json_cstr(&w, s);
 	}
-	put_bands(f, m);
-	put_samples(f, m);
-	put_marks(f, m);
-	put_series(f, m);
-	put_counters(f, m);
-	fputs("\n}\n", f);
+	put_bands(&w, m);
+	put_samples(&w, m);
+	put_marks(&w, m);
+	put_series(&w, m);
+	put_counters(&w, m);
+	json_end(&w);
+	putc('\n', f);
 	return out_flush(f, err);
 }

@@ -26,6 +26,13 @@
 
 #include "../hp/grow.h"
 #include "../hp/hash.h"
+#include "json.h"
+
+/* The file's spacing (json.h): its members and the elements of its long
+ * lists one to a line, a profile's first members on one. */
+static const struct json_space lines = { "", ",\n", "" };
+static const struct json_space list = { "\n", ",\n", "" };
+static const struct json_space inline_ = { "", ", ", "" };
 
 struct frames {
 	const char **name;	/* into the model's stacks */
@@ -65,7 +72,8 @@ out_speedscope(const hp_model *m, FILE *f, struct hp_err *err)
 	const char *job = hp_model_get(m, HP_JOB);
 	double tick = hp_model_tick(m);
 	char t[OUT_TIME_MAX];
-	int rc = -1, first = 1;
+	struct json_w w;
+	int rc = -1;
 
 	if (!stack || !depth) {
 		hp_err_set(err, "out of memory");
@@ -106,51 +114,81 @@ out_speedscope(const hp_model *m, FILE *f, struct hp_err *err)
 		}
 		depth[b] = k;
 	}
-	fputs("{\"$schema\": \"https://www.speedscope.app/file-format-schema.json\",\n"
-	      "\"shared\": {\"frames\": [", f);
+	json_init(&w, f, 0);
+	w.colon = ": ";
+	json_object_sp(&w, &lines);
+	json_key(&w, "$schema");
+	json_cstr(&w, "https://www.speedscope.app/file-format-schema.json");
+	json_key(&w, "shared");
+	json_object(&w);
+	json_key(&w, "frames");
+	json_array_sp(&w, &list);
 	for (i = 0; i < fr.n; i++) {
-		fputs(i ? ",\n{\"name\": " : "\n{\"name\": ", f);
-		out_json_str(f, fr.name[i], fr.len[i]);
-		putc('}', f);
+		json_object(&w);
+		json_key(&w, "name");
+		json_str(&w, fr.name[i], fr.len[i]);
+		json_end(&w);
 	}
-	fputs("]},\n\"profiles\": [{\"type\": \"sampled\", \"name\": ", f);
-	out_json_str(f, job ? job : "", job ? strlen(job) : 0);
-	fputs(", \"unit\": \"seconds\", \"startValue\": 0,\n\"samples\": [", f);
+	json_end(&w);
+	json_end(&w);
+	json_key(&w, "profiles");
+	json_array(&w);
+	json_object_sp(&w, &inline_);
+	json_key(&w, "type");
+	json_cstr(&w, "sampled");
+	json_key(&w, "name");
+	json_str(&w, job ? job : "", job ? strlen(job) : 0);
+	json_key(&w, "unit");
+	json_cstr(&w, "seconds");
+	json_key(&w, "startValue");
+	json_u64(&w, 0);
+	json_next_sep(&w, ",\n");
+	json_key(&w, "samples");
+	json_array_sp(&w, &list);
 	for (i = 0; i < ns; i++) {
 		const hp_band *bb;
 		const uint64_t *v;
 		size_t n = hp_model_sample(m, i, &bb, &v), j;
 
 		for (j = 0; j < n; j++) {
-			fputs(first ? "\n[" : ",\n[", f);
-			first = 0;
-			for (k = 0; k < depth[bb[j]]; k++) {
-				if (k)
-					putc(',', f);
-				out_u64(f, stack[bb[j]][k]);
-			}
-			putc(']', f);
+			json_array(&w);
+			for (k = 0; k < depth[bb[j]]; k++)
+				json_u64(&w, stack[bb[j]][k]);
+			json_end(&w);
 			total_ticks += (size_t)v[j];
 		}
 	}
-	fputs("],\n\"weights\": [", f);
-	first = 1;
+	json_end(&w);
+	json_next_sep(&w, ",\n");
+	json_key(&w, "weights");
+	json_array_sp(&w, &list);
 	for (i = 0; i < ns; i++) {
 		const hp_band *bb;
 		const uint64_t *v;
 		size_t n = hp_model_sample(m, i, &bb, &v), j;
 
 		for (j = 0; j < n; j++) {
+			/* out_time's "0" for what is not finite, not null:
+			 * speedscope wants numbers */
 			out_time(t, (double)v[j] * tick);
-			fputs(first ? "\n" : ",\n", f);
-			fputs(t, f);
-			first = 0;
+			json_raw(&w, t, strlen(t));
 		}
 	}
+	json_end(&w);
 	out_time(t, (double)total_ticks * tick);
-	fprintf(f, "],\n\"endValue\": %s}],\n\"name\": ", t);
-	out_json_str(f, job ? job : "", job ? strlen(job) : 0);
-	fputs(",\n\"activeProfileIndex\": 0,\n\"exporter\": \"hp2x\"}\n", f);
+	json_next_sep(&w, ",\n");
+	json_key(&w, "endValue");
+	json_raw(&w, t, strlen(t));
+	json_end(&w);
+	json_end(&w);
+	json_key(&w, "name");
+	json_str(&w, job ? job : "", job ? strlen(job) : 0);
+	json_key(&w, "activeProfileIndex");
+	json_u64(&w, 0);
+	json_key(&w, "exporter");
+	json_cstr(&w, "hp2x");
+	json_end(&w);
+	putc('\n', f);
 	rc = out_flush(f, err);
 	goto out;
 oom:

@@ -120,27 +120,40 @@ fmt_share(char *buf, size_t size, double pct)
 
 /* ---- JSON helpers ---- */
 
+/* The spacing of --summary=json (json.h): members on one line, but
+ * for the long lists (bands, phases), one entry to an indented line. */
+static const struct json_space inline_ = { "", ", ", "" };
+static const struct json_space entries = { "\n  ", ",\n  ", "" };
+
+/* A JSON writer for out, spaced for people (json.h). */
 static void
-jband(FILE *out, const hp_model *m, hp_band b)
+json_begin(struct json_w *w, FILE *out)
+{
+	json_init(w, out, 0);
+	w->colon = ": ";
+}
+
+static void
+jband(struct json_w *w, const hp_model *m, hp_band b)
 {
 	size_t len;
 	const char *name = hp_model_band_name(m, b, &len);
 
-	out_json_str(out, name, len);
+	json_str(w, name, len);
 }
 
-/* ", "label": ..." when the band shows another name than it has (a -hi
+/* "label": ... when the band shows another name than it has (a -hi
  * band named by its source, a ticky counter). */
 static void
-jlabel(FILE *out, const hp_model *m, hp_band b)
+jlabel(struct json_w *w, const hp_model *m, hp_band b)
 {
 	size_t len;
 	const char *label = hp_model_band_label(m, b, &len);
 
 	if (label == hp_model_band_name(m, b, NULL))
 		return;
-	fputs(", \"label\": ", out);
-	out_json_str(out, label, len);
+	json_key(w, "label");
+	json_str(w, label, len);
 }
 
 /* ---- one profile ---- */
@@ -554,7 +567,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 }
 
 static void
-json_group(FILE *out, const char *key, const hp_model *m,
+json_group(struct json_w *w, const char *key, const hp_model *m,
 	   const struct hp_stats *st, const struct render_layout *l,
 	   const hp_band *order, enum fate f)
 {
@@ -567,63 +580,74 @@ json_group(FILE *out, const char *key, const hp_model *m,
 			sum += st->band[order[i]].integral;
 		}
 	}
-	fprintf(out, ",\n\"%s\": {\"count\": %zu, \"integral\": ", key, n);
-	out_json_num(out, sum);
-	fputs(", \"share\": ", out);
-	out_json_num(out, share(st, sum) / 100);
-	fputs(", \"top\": [", out);
+	json_next_sep(w, ",\n");
+	json_key(w, key);
+	json_object_sp(w, &inline_);
+	json_key(w, "count");
+	json_u64(w, n);
+	json_key(w, "integral");
+	json_num(w, sum);
+	json_key(w, "share");
+	json_num(w, share(st, sum) / 100);
+	json_key(w, "top");
+	json_array_sp(w, &inline_);
 	for (i = 0; i < st->nbands && shown < 3; i++) {
 		if (fate_of(l, order[i]) != f)
 			continue;
-		if (shown++)
-			fputs(", ", out);
-		jband(out, m, order[i]);
+		shown++;
+		jband(w, m, order[i]);
 	}
-	fputs("]}", out);
+	json_end(w);
+	json_end(w);
 }
 
 /* "series": {"heap_size": {"points": N, "peak": N, "peak_time": T,
  * "last": N, "last_time": T}, ...} (the ones the log has, {} when none),
  * "allocated": {"bytes": N, "time": T, "rate": B/s} or null. */
 static void
-json_series(FILE *out, const struct hp_stats *st)
+json_series(struct json_w *w, const struct hp_stats *st)
 {
 	size_t s;
-	int first = 1;
 
-	fputs(",\n\"series\": {", out);
+	json_next_sep(w, ",\n");
+	json_key(w, "series");
+	json_object_sp(w, &inline_);
 	for (s = 0; s < HP_NSERIES; s++) {
 		const struct hp_series_stats *x = &st->series[s];
 
 		if (!x->points)
 			continue;
-		fprintf(out, "%s\"%s\": {\"points\": %zu, \"peak\": ",
-			first ? "" : ", ", hp_series_names[s].key, x->points);
-		first = 0;
-		out_u64(out, x->peak);
-		fputs(", \"peak_time\": ", out);
-		out_json_num(out, x->peak_t);
-		fputs(", \"last\": ", out);
-		out_u64(out, x->last);
-		fputs(", \"last_time\": ", out);
-		out_json_num(out, x->last_t);
-		fputc('}', out);
+		json_key(w, hp_series_names[s].key);
+		json_object_sp(w, &inline_);
+		json_key(w, "points");
+		json_u64(w, x->points);
+		json_key(w, "peak");
+		json_u64(w, x->peak);
+		json_key(w, "peak_time");
+		json_num(w, x->peak_t);
+		json_key(w, "last");
+		json_u64(w, x->last);
+		json_key(w, "last_time");
+		json_num(w, x->last_t);
+		json_end(w);
 	}
-	fputs("}, \"allocated\": ", out);
+	json_end(w);
+	json_key(w, "allocated");
 	if (!st->has_allocated) {
-		fputs("null", out);
+		json_null(w);
 		return;
 	}
-	fputs("{\"bytes\": ", out);
-	out_u64(out, st->allocated);
-	fputs(", \"time\": ", out);
-	out_json_num(out, st->allocated_t);
-	fputs(", \"rate\": ", out);
+	json_object_sp(w, &inline_);
+	json_key(w, "bytes");
+	json_u64(w, st->allocated);
+	json_key(w, "time");
+	json_num(w, st->allocated_t);
+	json_key(w, "rate");
 	if (st->allocated_t > 0)
-		out_json_num(out, (double)st->allocated / st->allocated_t);
+		json_num(w, (double)st->allocated / st->allocated_t);
 	else
-		fputs("null", out);
-	fputc('}', out);
+		json_null(w);
+	json_end(w);
 }
 
 static void
@@ -632,91 +656,115 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	    const hp_band *order)
 {
 	static const char *const fates[] = { "drawn", "other", "dropped" };
+	struct json_w w;
 	size_t i, k;
 
-	fputs("{\"file\": ", out);
-	out_json_cstr(out, name);
-	fputs(", \"job\": ", out);
-	out_json_cstr(out, hp_model_get(m, HP_JOB));
-	fputs(", \"clock\": ", out);
-	out_json_cstr(out, clock_of(m, 1));
-	fputs(", \"sample_unit\": ", out);
-	out_json_cstr(out, hp_model_get(m, HP_SAMPLE_UNIT));
+	json_begin(&w, out);
+	json_object_sp(&w, &inline_);
+	json_key(&w, "file");
+	json_cstr(&w, name);
+	json_key(&w, "job");
+	json_cstr(&w, hp_model_get(m, HP_JOB));
+	json_key(&w, "clock");
+	json_cstr(&w, clock_of(m, 1));
+	json_key(&w, "sample_unit");
+	json_cstr(&w, hp_model_get(m, HP_SAMPLE_UNIT));
 	/* what peak, last and integral count; times scale, what is drawn
 	 * (a time profile's ticks per column as CPU seconds per second) */
-	fputs(", \"value_unit\": ", out);
-	out_json_cstr(out, hp_model_count_unit(m));
-	fputs(", \"scale\": ", out);
-	out_json_num(out, hp_model_scale(m));
-	fprintf(out, ",\n\"samples\": %zu, \"bands\": %zu, \"from\": ",
-		st->nsamples, st->nbands);
-	out_json_num(out, st->t0);
-	fputs(", \"to\": ", out);
-	out_json_num(out, st->t1);
-	fputs(", \"end\": ", out);
-	out_json_num(out, st->end);
+	json_key(&w, "value_unit");
+	json_cstr(&w, hp_model_count_unit(m));
+	json_key(&w, "scale");
+	json_num(&w, hp_model_scale(m));
+	json_next_sep(&w, ",\n");
+	json_key(&w, "samples");
+	json_u64(&w, st->nsamples);
+	json_key(&w, "bands");
+	json_u64(&w, st->nbands);
+	json_key(&w, "from");
+	json_num(&w, st->t0);
+	json_key(&w, "to");
+	json_num(&w, st->t1);
+	json_key(&w, "end");
+	json_num(&w, st->end);
 	/* a peak whose sum stopped at 2^64-1 is no value: null, and
 	 * "saturated" says why (numbers not computed are null too) */
-	fputs(", \"peak\": ", out);
-	if (peak_saturated(st))
-		fputs("null, \"peak_saturated\": true", out);
-	else
-		out_u64(out, st->peak);
-	fputs(", \"peak_time\": ", out);
-	out_json_num(out, st->peak_t);
-	fputs(", \"integral\": ", out);
-	out_json_num(out, st->integral);
-	fputs(",\n\"band\": [", out);
+	json_key(&w, "peak");
+	if (peak_saturated(st)) {
+		json_null(&w);
+		json_key(&w, "peak_saturated");
+		json_bool(&w, 1);
+	} else {
+		json_u64(&w, st->peak);
+	}
+	json_key(&w, "peak_time");
+	json_num(&w, st->peak_t);
+	json_key(&w, "integral");
+	json_num(&w, st->integral);
+	json_next_sep(&w, ",\n");
+	json_key(&w, "band");
+	json_array_sp(&w, &entries);
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
 
-		fputs(i ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
-		jband(out, m, order[i]);
-		jlabel(out, m, order[i]);
-		fputs(", \"peak\": ", out);
-		out_u64(out, s->peak);
-		fputs(", \"peak_time\": ", out);
-		out_json_num(out, s->peak_t);
-		fputs(", \"integral\": ", out);
-		out_json_num(out, s->integral);
-		fputs(", \"share\": ", out);
-		out_json_num(out, share(st, s->integral) / 100);
-		fputs(", \"last\": ", out);
-		out_u64(out, s->last);
-		fputs(", \"growth\": ", out);
-		out_json_num(out, s->growth);
-		fprintf(out, ", \"drawn\": \"%s\"}", fates[fate_of(l, order[i])]);
+		json_object_sp(&w, &inline_);
+		json_key(&w, "name");
+		jband(&w, m, order[i]);
+		jlabel(&w, m, order[i]);
+		json_key(&w, "peak");
+		json_u64(&w, s->peak);
+		json_key(&w, "peak_time");
+		json_num(&w, s->peak_t);
+		json_key(&w, "integral");
+		json_num(&w, s->integral);
+		json_key(&w, "share");
+		json_num(&w, share(st, s->integral) / 100);
+		json_key(&w, "last");
+		json_u64(&w, s->last);
+		json_key(&w, "growth");
+		json_num(&w, s->growth);
+		json_key(&w, "drawn");
+		json_cstr(&w, fates[fate_of(l, order[i])]);
+		json_end(&w);
 	}
-	fputs("]", out);
-	json_group(out, "other", m, st, l, order, MERGED);
-	json_group(out, "dropped", m, st, l, order, DROPPED);
-	fputs(",\n\"phases\": [", out);
+	json_end(&w);
+	json_group(&w, "other", m, st, l, order, MERGED);
+	json_group(&w, "dropped", m, st, l, order, DROPPED);
+	json_next_sep(&w, ",\n");
+	json_key(&w, "phases");
+	json_array_sp(&w, &entries);
 	for (i = 0; i < st->nphases; i++) {
 		const struct hp_phase *p = &st->phase[i];
 
-		fputs(i ? ",\n  {\"label\": " : "\n  {\"label\": ", out);
-		out_json_cstr(out, p->label);
-		fputs(", \"from\": ", out);
-		out_json_num(out, p->from);
-		fputs(", \"to\": ", out);
-		out_json_num(out, p->to);
-		fprintf(out, ", \"samples\": %zu, \"peak\": ", p->nsamples);
-		out_u64(out, p->peak);
-		fputs(", \"peak_time\": ", out);
-		out_json_num(out, p->peak_t);
-		fputs(", \"top\": [", out);
+		json_object_sp(&w, &inline_);
+		json_key(&w, "label");
+		json_cstr(&w, p->label);
+		json_key(&w, "from");
+		json_num(&w, p->from);
+		json_key(&w, "to");
+		json_num(&w, p->to);
+		json_key(&w, "samples");
+		json_u64(&w, p->nsamples);
+		json_key(&w, "peak");
+		json_u64(&w, p->peak);
+		json_key(&w, "peak_time");
+		json_num(&w, p->peak_t);
+		json_key(&w, "top");
+		json_array_sp(&w, &inline_);
 		for (k = 0; k < p->ntop; k++) {
-			fputs(k ? ", {\"name\": " : "{\"name\": ", out);
-			jband(out, m, p->top[k]);
-			fputs(", \"bytes\": ", out);
-			out_u64(out, p->top_bytes[k]);
-			fputc('}', out);
+			json_object_sp(&w, &inline_);
+			json_key(&w, "name");
+			jband(&w, m, p->top[k]);
+			json_key(&w, "bytes");
+			json_u64(&w, p->top_bytes[k]);
+			json_end(&w);
 		}
-		fputs("]}", out);
+		json_end(&w);
+		json_end(&w);
 	}
-	fputs("]", out);
-	json_series(out, st);
-	fputs("}\n", out);
+	json_end(&w);
+	json_series(&w, st);
+	json_end(&w);
+	fputc('\n', out);
 }
 
 int
@@ -865,32 +913,37 @@ changes(const hp_model *a, const struct hp_stats *sa, const hp_model *b,
 }
 
 static void
-json_side(FILE *out, const struct hp_band_stats *s)
+json_side(struct json_w *w, const struct hp_band_stats *s)
 {
-	fputs("{\"peak\": ", out);
-	out_u64(out, s->peak);
-	fputs(", \"integral\": ", out);
-	out_json_num(out, s->integral);
-	fputs(", \"last\": ", out);
-	out_u64(out, s->last);
-	fputc('}', out);
+	json_object_sp(w, &inline_);
+	json_key(w, "peak");
+	json_u64(w, s->peak);
+	json_key(w, "integral");
+	json_num(w, s->integral);
+	json_key(w, "last");
+	json_u64(w, s->last);
+	json_end(w);
 }
 
 static void
-json_profile(FILE *out, const char *name, const struct hp_stats *st)
+json_profile(struct json_w *w, const char *name, const struct hp_stats *st)
 {
-	fputs("{\"file\": ", out);
-	out_json_cstr(out, name);
-	fprintf(out, ", \"samples\": %zu, \"bands\": %zu, \"from\": ",
-		st->nsamples, st->nbands);
-	out_json_num(out, st->t0);
-	fputs(", \"to\": ", out);
-	out_json_num(out, st->t1);
-	fputs(", \"peak\": ", out);
-	out_u64(out, st->peak);
-	fputs(", \"integral\": ", out);
-	out_json_num(out, st->integral);
-	fputc('}', out);
+	json_object_sp(w, &inline_);
+	json_key(w, "file");
+	json_cstr(w, name);
+	json_key(w, "samples");
+	json_u64(w, st->nsamples);
+	json_key(w, "bands");
+	json_u64(w, st->nbands);
+	json_key(w, "from");
+	json_num(w, st->t0);
+	json_key(w, "to");
+	json_num(w, st->t1);
+	json_key(w, "peak");
+	json_u64(w, st->peak);
+	json_key(w, "integral");
+	json_num(w, st->integral);
+	json_end(w);
 }
 
 static void
@@ -898,33 +951,47 @@ json_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	  const char *nb, const struct hp_stats *sb, const struct change *c,
 	  size_t n)
 {
+	static const struct json_space top = { "", ",\n", "" };
+	struct json_w w;
 	size_t i;
 
-	fputs("{\"a\": ", out);
-	json_profile(out, na, sa);
-	fputs(",\n\"b\": ", out);
-	json_profile(out, nb, sb);
-	fputs(",\n\"change\": {\"peak\": ", out);
-	out_json_num(out, (double)sb->peak - (double)sa->peak);
-	fputs(", \"integral\": ", out);
-	out_json_num(out, sb->integral - sa->integral);
-	fputs("},\n\"band\": [", out);
+	json_begin(&w, out);
+	json_object_sp(&w, &top);
+	json_key(&w, "a");
+	json_profile(&w, na, sa);
+	json_key(&w, "b");
+	json_profile(&w, nb, sb);
+	json_key(&w, "change");
+	json_object_sp(&w, &inline_);
+	json_key(&w, "peak");
+	json_num(&w, (double)sb->peak - (double)sa->peak);
+	json_key(&w, "integral");
+	json_num(&w, sb->integral - sa->integral);
+	json_end(&w);
+	json_key(&w, "band");
+	json_array_sp(&w, &entries);
 	for (i = 0; i < n; i++) {
-		fputs(i ? ",\n  {\"name\": " : "\n  {\"name\": ", out);
-		out_json_str(out, c[i].name, c[i].len);
-		fputs(", \"a\": ", out);
-		json_side(out, c[i].a);
-		fputs(", \"b\": ", out);
-		json_side(out, c[i].b);
-		fputs(", \"change\": {\"peak\": ", out);
-		out_json_num(out, (double)c[i].b->peak - (double)c[i].a->peak);
-		fputs(", \"integral\": ", out);
-		out_json_num(out, c[i].d);
-		fputs(", \"last\": ", out);
-		out_json_num(out, (double)c[i].b->last - (double)c[i].a->last);
-		fputs("}}", out);
+		json_object_sp(&w, &inline_);
+		json_key(&w, "name");
+		json_str(&w, c[i].name, c[i].len);
+		json_key(&w, "a");
+		json_side(&w, c[i].a);
+		json_key(&w, "b");
+		json_side(&w, c[i].b);
+		json_key(&w, "change");
+		json_object_sp(&w, &inline_);
+		json_key(&w, "peak");
+		json_num(&w, (double)c[i].b->peak - (double)c[i].a->peak);
+		json_key(&w, "integral");
+		json_num(&w, c[i].d);
+		json_key(&w, "last");
+		json_num(&w, (double)c[i].b->last - (double)c[i].a->last);
+		json_end(&w);
+		json_end(&w);
 	}
-	fputs("]}\n", out);
+	json_end(&w);
+	json_end(&w);
+	fputc('\n', out);
 }
 
 /* "32.3 MB -> 1.2 MB" into buf. */
