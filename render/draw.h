@@ -99,7 +99,8 @@ struct draw_out {
  */
 struct draw_format {
 	const char *name;
-	double column;		/* device units that look alike (bands.c) */
+	double column;		/* device units that look alike
+				 * (layout/outline.c) */
 	int vector;		/* bands as stacked areas, each top stroked
 				 * once (bands.c); 0: a polygon per band */
 	int outline_fallback;	/* text in a system font (the fallback for

@@ -48,7 +48,7 @@
  * size and most of cairo's time (printing and deflating them).  1 pt is
  * finer than the 0.5 pt outline around every band shows, and the points
  * kept are real samples at their own times, so every band's peaks stand
- * where they are (bands.c). */
+ * where they are (layout/outline.c). */
 #define VECTOR_COLUMN 1.0
 
 static int

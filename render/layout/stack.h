@@ -1,7 +1,7 @@
 /*
  * render/layout/stack.h - one sample's bytes, summed per drawn slot (private).
  *
- * The layout (height and area of the stacked total) and bands.c (each
+ * The layout (height and area of the stacked total) and outline.c (each
  * slot's top) both turn a sample's sparse entries into sums through the
  * layout's band -> slot map when they walk the samples, which they do
  * for the models the summary (hp/stackidx.h) does not take: those whose
