@@ -5,6 +5,14 @@
 # clang-tidy's checks are in .clang-tidy (with why some are left out).
 # It needs a compilation database, so a throw-away build directory is
 # configured (not built) with CMAKE_EXPORT_COMPILE_COMMANDS.
+#
+# Both tools take minutes over the whole tree, so what came out clean is
+# remembered in $HP2X_LINT_CACHE (default ~/.cache/hp2x-lint; empty: no
+# cache): cppcheck in its own build directory, clang-tidy as one marker
+# per file, keyed by the file and everything else its findings depend on
+# (every project header, the embedded page, .clang-tidy, CMakeLists.txt,
+# the tool's and the libraries' versions).  A file with a finding is
+# never remembered, so it is checked, and fails, every time.
 set -u
 
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -46,9 +54,12 @@ judge() {
 }
 
 files=(hp/*.c render/*.c render/layout/*.c convert/*.c)
+cache=${HP2X_LINT_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/hp2x-lint}
+[ -z "$cache" ] || mkdir -p "$cache/cppcheck" "$cache/tidy" || cache=
 
 if cppcheck=$(tool cppcheck); then
 	"$cppcheck" --enable=warning,performance,portability --error-exitcode=1 \
+		${cache:+--cppcheck-build-dir="$cache/cppcheck"} \
 		--inline-suppr --quiet -I. hp render convert >"$tmp/cppcheck" 2>&1
 	rc=$?
 	if [ "$rc" -ne 0 ] && [ ! -s "$tmp/cppcheck" ]; then
@@ -67,8 +78,20 @@ if tidy=$(tool clang-tidy clang-tidy-19 clang-tidy-18 clang-tidy-17 clang-tidy-1
 		echo "FAIL: cmake: $(tail -5 "$tmp/cmake")"
 		fail=$((fail + 1))
 	else
+		# the files not remembered clean (see the top)
+		common=$({ "$tidy" --version; cat .clang-tidy CMakeLists.txt \
+			hp/*.h render/*.h render/layout/*.h convert/*.h render/page/*
+			pkg-config --modversion cairo pangocairo 2>&1; } | sha256sum)
+		declare -A key=()
+		todo=()
+		for f in "${files[@]}"; do
+			key[$f]=$({ echo "$common"; cat "$f"; } | sha256sum | cut -c1-40)
+			[ -n "$cache" ] && [ -e "$cache/tidy/${key[$f]}" ] || todo+=("$f")
+		done
+		echo "clang-tidy: ${#todo[@]} of ${#files[@]} files to check"
 		# Two at a time: the machine (and CI) has two cores.
-		printf '%s\n' "${files[@]}" |
+		: >"$tmp/tidy"
+		[ ${#todo[@]} -eq 0 ] || printf '%s\n' "${todo[@]}" |
 			xargs -P2 -n4 "$tidy" -p "$tmp/build" --quiet >"$tmp/tidy" 2>&1
 		if grep -q "error: .*\(no such file\|unknown argument\|Error while processing\)" "$tmp/tidy"; then
 			echo "FAIL: clang-tidy could not run:"
@@ -76,6 +99,14 @@ if tidy=$(tool clang-tidy clang-tidy-19 clang-tidy-18 clang-tidy-17 clang-tidy-1
 			fail=$((fail + 1))
 		else
 			judge clang-tidy "$tmp/tidy"
+			# a finding in a header may come from any file: then
+			# remember none
+			if [ -n "$cache" ] && ! grep -q '\.h ' "$tmp/found"; then
+				for f in "${todo[@]}"; do
+					grep -q "^$f " "$tmp/found" ||
+						: >"$cache/tidy/${key[$f]}"
+				done
+			fi
 		fi
 	fi
 else
