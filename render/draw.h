@@ -33,7 +33,7 @@
  * metrics (text measured for layout is the text drawn).  NULL on OOM. */
 PangoContext *draw_pango_new(render_ctx *c);
 /* Say, once a context (watch mode draws again and again), that marks
- * were thinned (layout.c's place_marks). */
+ * were thinned (layout/markplace.c). */
 void render_ctx_warn_marks(render_ctx *c, const char *msg);
 
 /* Copy len bytes of s into dst as text Pango accepts: invalid UTF-8, NUL

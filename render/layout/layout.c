@@ -44,11 +44,8 @@
  * the graph keeps at least 55%, i.e. key_label_max = 0.45 * 593 - 29 =
  * 237.85 pt, about 40 characters at 10 pt.
  *
- * Ticks.  X values are t0 + i * step by index (hp2ps adds repeatedly, which
- * can loop forever on a huge t0), labels "%.1f", or more decimals when the
- * step is below 0.1 so the labels differ.  Y labels get "k", "M" and, past
- * hp2ps, "G" (step >= 1e9) and "T" (step >= 1e12).  At most MAX_TICKS per
- * axis, so no input can make the loops long.
+ * The axes' ticks, labels and legends are ticks.c's; the marks' places
+ * markplace.c's.
  */
 #include "layout.h"
 
@@ -57,16 +54,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../hp/cpoint.h"
 #include "../../hp/grow.h"
 #include "../../hp/match.h"
 #include "../../hp/stackidx.h"
 #include "../../hp/stats.h"
 #include "aux-private.h"
+#include "markplace.h"
+#include "ticks.h"
 #include "palette.h"
 #include "stack.h"
 
-#define BORDER_SPACE	5.0
 #define TITLE_W		(LAYOUT_PAGE_W - 2 * BORDER_SPACE)	/* 638 */
 #define TITLE_H		20.0
 #define GRAPH_X0	45.0
@@ -77,30 +74,7 @@
 #define KEY_PITCH	12.5		/* many-band key: row to row */
 #define KEY_COL_GAP	10.0		/* ... name to next column */
 #define KEY_COL_MAX	170.0		/* ... longest name before shortening */
-#define MARK_FONT	9.0		/* mark labels */
-#define LANE_H		11.5		/* a lane of mark labels */
-#define MAX_LANES	6
-#define MARK_GAP	4.0		/* between two labels of a lane */
-#define MARK_PAD	2.0		/* line to its label */
-#define MARK_SLACK	0.05		/* share of the axis a mark may lie
-					 * beyond it and still be drawn */
-#define MARK_RULE_GAP	3.0		/* labelled marks' lines, apart: most
-					 * of the dash's period (closer ones share) */
-#define MARK_RETRY_GAP	2.0		/* a label that found no lane: the
-					 * next try, this much further on */
-#define MARK_CARET_GAP	8.0		/* unlabelled carets, apart: a caret's
-					 * width */
 #define SMALL_JOB	35
-#define N_MARKS		7.0
-#define AXIS_FUDGE	15.0
-#define ZERO_ROOM	4.0		/* a zero label to the legend below it */
-#define UNIT_GAP	4.0		/* a legend to the label beside it */
-#define GLYPH_UP	0.8		/* tallest glyph above the baseline,
-					 * and lowest below, of the size */
-#define GLYPH_DOWN	0.22
-#define PAGE_EDGE	1.0		/* least room from a legend to the
-					 * page's edge */
-#define MAX_TICKS	64
 
 static const char other_name[] = "OTHER";
 
@@ -525,449 +499,6 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 	return 0;
 }
 
-/* ---- dimensions and ticks ---- */
-
-static double
-text_width(layout_measure_fn measure, void *closure, const char *s,
-	   size_t len)
-{
-	double w;
-
-	if (!measure || !s)
-		return 0;
-	w = measure(closure, s, len, LAYOUT_FONT);
-	return isfinite(w) && w > 0 ? w : 0;
-}
-
-double
-layout_round_step(double y)
-{
-	int i;
-
-	if (!(y > 0) || !isfinite(y))
-		return 1;
-	if (y > 10.0) {
-		for (i = 0; y > 10.0; i++)
-			y /= 10.0;
-	} else if (y < 1.0) {
-		for (i = 0; y < 1.0; i--)
-			y *= 10.0;
-	} else {
-		i = 0;
-	}
-	y = y > 4.0 ? 5.0 : y > 1.0 ? 2.0 : 1.0;
-	for (; i > 0; i--)
-		y *= 10.0;
-	for (; i < 0; i++)
-		y /= 10.0;
-	return y;
-}
-
-static void
-x_label(char *buf, size_t size, double v, int decimals)
-{
-	int n = snprintf(buf, size, "%.*f", decimals, v);
-
-	if (n < 0 || (size_t)n >= size)
-		snprintf(buf, size, "%.6g", v);
-	hp_c_point(buf);	/* labels always use '.' */
-}
-
-/* hp2ps's CommaPrint((long)(v / div + 0.5)) and a unit suffix, done in
- * doubles so no value overflows. */
-static void
-y_label(char *buf, size_t size, double v, double div, const char *suffix)
-{
-	char digits[64];
-	double q = floor(v / div + 0.5);
-	size_t nd, i, o = 0;
-	int n = snprintf(digits, sizeof digits, "%.0f", q);
-
-	if (n < 0 || (size_t)n > 20 || q < 0) {
-		snprintf(buf, size, "%.3g%s", q, suffix);
-		hp_c_point(buf);
-		return;
-	}
-	nd = (size_t)n;
-	for (i = 0; i < nd; i++) {
-		if (i > 0 && (nd - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	snprintf(buf + o, size - o, "%s", suffix);
-}
-
-/* See layout.h. */
-void
-layout_si(char *buf, size_t size, double v, const char *unit)
-{
-	static const char *const pre[] = { "", "k", "M", "G", "T", "P", "E" };
-	double a = fabs(v);
-	size_t i = 0;
-
-	if (!isfinite(v)) {	/* a sum past a double (summary.c) */
-		snprintf(buf, size, "n/a");
-		return;
-	}
-	while (a >= 999.5 && i + 1 < sizeof pre / sizeof pre[0]) {
-		a /= 1000;
-		v /= 1000;
-		i++;
-	}
-	if (!*unit)	/* compact: "75.7k" */
-		snprintf(buf, size, i ? "%.3g%s" : "%.0f", v, pre[i]);
-	else if (i == 0)
-		snprintf(buf, size, "%.0f %s", v, unit);
-	else
-		snprintf(buf, size, "%.3g %s%s", v, pre[i], unit);
-	hp_c_point(buf);
-}
-
-/*
- * The time axis names its clock.  GHC's .hp counts the mutator's CPU
- * time: heapCensus stamps each census with mut_user_time_until (rts/
- * ProfHeap.c), user CPU time less GC and profiling.  An eventlog's
- * events carry elapsed time, nanoseconds since the program started (the
- * eventlog format's timestamp).  One run's two files can span 0.9 s and
- * 204 s.  Other units (a ticky or hand-made file's) stay as they are.
- */
-static void
-x_unit(struct render_layout *l, const hp_model *m)
-{
-	const char *su = hp_model_get(m, HP_SAMPLE_UNIT);
-
-	if (!su)
-		su = "seconds";
-	if (strcmp(su, "seconds") == 0)
-		snprintf(l->xunit, sizeof l->xunit, "%s",
-			 hp_model_kind(m) == HP_KIND_EVENTLOG ?
-			 "elapsed seconds" : "mutator seconds");
-	else
-		snprintf(l->xunit, sizeof l->xunit, "%s", su);
-}
-
-/* Units per byte 0x20..0x7e, hp2ps's fonttab (utils/hp2ps/Dimensions.c). */
-static const char hp2ps_units[] =
-	"3113333133231313"		/* space ! " # $ % & ' ( ) * + , - . / */
-	"4444444444"			/* digits */
-	"1133323"			/* : ; < = > ? @ */
-	"55555555155555555555555555"	/* A..Z (I is narrow) */
-	"232131"			/* [ \ ] ^ _ ` */
-	"33333333123153333232333333"	/* a..z */
-	"2122";				/* { | } ~ */
-
-double
-layout_hp2ps_width(const char *s, size_t len)
-{
-	double units = 0;
-	size_t i;
-
-	for (i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		units += c >= 0x20 && c <= 0x7e ? hp2ps_units[c - 0x20] - '0'
-						: 3;
-	}
-	return units * (2.834646 * 0.6);
-}
-
-/* The share of an axis hp2ps keeps clear of ticks for its legend: the
- * file's own unit ("seconds", "bytes" in every GHC .hp) by its width
- * estimate, and 15 pt (XFUDGE, YFUDGE in utils/hp2ps/Axes.c), on its
- * graph `along` points long.  Ours may be longer ("mutator seconds") and
- * is placed clear of the labels instead (x_legend, y_legend), so it
- * costs no tick hp2ps labels; a shorter one (a hand-made file's "s")
- * keeps its own room. */
-static double
-legend_share(layout_measure_fn measure, void *closure, const char *ours,
-	     const char *hp2ps, double along)
-{
-	return fmin(text_width(measure, closure, ours, strlen(ours)),
-		    layout_hp2ps_width(hp2ps, strlen(hp2ps))) / along +
-	       AXIS_FUDGE / along;
-}
-
-/* Where the time legend ends: at the graph's right end, or past the
- * last label when that is in its way, as far as the page's edge; where
- * even that is short (no key beside the graph), the graph narrows. */
-static void
-x_legend(struct render_layout *l, layout_measure_fn measure, void *closure)
-{
-	double uw = text_width(measure, closure, l->xunit, strlen(l->xunit));
-	double room = l->page_w - BORDER_SPACE - l->graph_x, frac, lw, w;
-	const struct layout_tick *t;
-
-	l->xunit_end = l->graph_w;
-	if (l->nxticks == 0)
-		return;
-	t = &l->xticks[l->nxticks - 1];
-	frac = (t->value - l->t0) / l->xrange;
-	lw = text_width(measure, closure, t->label, strlen(t->label)) / 2 +
-	     UNIT_GAP + uw;
-	if (frac * l->graph_w + lw > room && frac > 0) {
-		w = (room - lw) / frac;
-		l->graph_w = fmax(w, l->graph_w / 2);
-	}
-	l->xunit_end = fmax(l->graph_w, frac * l->graph_w + lw);
-}
-
-/* The x ticks hp2ps labels: from t0 by the rounded step, short of its
- * legend on its graph (ref_w wide); then the legend's place, which may
- * narrow the graph, and the ticks' positions on it. */
-static int
-x_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
-	void *closure)
-{
-	const char *su = hp_model_get(m, HP_SAMPLE_UNIT);
-	double limit = 1 - legend_share(measure, closure, l->xunit,
-					su ? su : "seconds", l->ref_w);
-	int decimals = 0;
-	double p = 1;
-	size_t i;
-
-	free(l->xticks);
-	l->nxticks = 0;
-	l->xstep = layout_round_step(l->xrange / N_MARKS);
-	/* As many decimals as the step has ("20 40", "0.5 1.0"), and one
-	 * at least for a start between whole steps, as hp2ps shows it. */
-	while (decimals < 15 &&
-	       fabs(l->xstep * p - floor(l->xstep * p + 0.5)) > 1e-6) {
-		decimals++;
-		p *= 10;
-	}
-	if (decimals == 0 && fabs(l->t0 - floor(l->t0 + 0.5)) > 1e-9)
-		decimals = 1;
-	l->xticks = hp_mallocn(MAX_TICKS, sizeof *l->xticks);
-	if (!l->xticks)
-		return -1;
-	for (i = 0; (l->nsamples > 0 || l->series_only) && i < MAX_TICKS; i++) {
-		double v = l->t0 + (double)i * l->xstep;
-		double x = (v - l->t0) / l->xrange;
-		struct layout_tick *t;
-
-		if (!(v < l->t1) || !(x < limit))
-			break;
-		t = &l->xticks[l->nxticks++];
-		t->value = v;
-		x_label(t->label, sizeof t->label, v, decimals);
-	}
-	x_legend(l, measure, closure);
-	for (i = 0; i < l->nxticks; i++)
-		l->xticks[i].pos = (l->xticks[i].value - l->t0) *
-				   (l->graph_w / l->xrange);
-	return 0;
-}
-
-/* Where the value legend goes: up the labels' column, ending at the
- * axis' top (less yunit_drop), unless a label lies in its way; then in
- * a column of its own left of the widest such label.  may_move: the
- * graph may move right (and narrow) to give that column room on the
- * page; else it stays (a difference graph's second y axis) and the
- * legend keeps to the page as far as it can. */
-static void
-y_legend(struct render_layout *l, const hp_model *m,
-	 layout_measure_fn measure, void *closure, int may_move)
-{
-	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
-	double top = l->graph_h - l->yunit_drop, widest = -1, bottom, left;
-	size_t i;
-
-	if (!vu)
-		vu = "bytes";
-	/* the drawing shortens a legend longer than half the axis */
-	bottom = top - fmin(text_width(measure, closure, vu, strlen(vu)),
-			    l->graph_h / 2) - UNIT_GAP;
-	for (i = 0; i < l->nyticks; i++) {
-		const struct layout_tick *t = &l->yticks[i];
-
-		if (t->pos + GLYPH_UP * LAYOUT_FONT >= bottom &&
-		    t->pos - GLYPH_DOWN * LAYOUT_FONT <= top)
-			widest = fmax(widest, text_width(measure, closure,
-							 t->label,
-							 strlen(t->label)));
-	}
-	l->yunit_gap = LAYOUT_YLABEL_GAP;
-	if (widest < 0)
-		return;
-	l->yunit_gap += widest + UNIT_GAP + GLYPH_DOWN * LAYOUT_FONT;
-	left = l->graph_x - l->yunit_gap - GLYPH_UP * LAYOUT_FONT;
-	if (left < PAGE_EDGE && may_move) {
-		l->graph_x += PAGE_EDGE - left;
-		l->graph_w -= PAGE_EDGE - left;
-	} else if (left < PAGE_EDGE) {
-		l->yunit_gap = l->graph_x - PAGE_EDGE - GLYPH_UP * LAYOUT_FONT;
-	}
-}
-
-/* The unit of y labels for a tick step: k, M and, past hp2ps, G and T. */
-static void
-y_unit(double step, double *div, const char **suffix)
-{
-	static const struct {
-		double div;
-		const char *suffix;
-	} units[] = { { 1e12, "T" }, { 1e9, "G" }, { 1e6, "M" }, { 1e3, "k" } };
-	size_t i;
-
-	*div = 1;
-	*suffix = "";
-	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
-		if (step >= units[i].div) {
-			*div = units[i].div;
-			*suffix = units[i].suffix;
-			return;
-		}
-	}
-}
-
-/* A model whose value v means v * scale (a time profile's ticks per
- * column, drawn as CPU seconds per second): ticks at round steps of the
- * scaled value, which may be below 1, labelled as such ("0.25"). */
-static int
-scaled_y_ticks(struct render_layout *l, const hp_model *m, double limit)
-{
-	double scale = hp_model_scale(m), per = l->graph_h / l->yrange;
-	double range = l->yrange * scale, step = layout_round_step(range / N_MARKS);
-	size_t i;
-
-	l->ystep = step / scale;
-	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
-	if (!l->yticks)
-		return -1;
-	for (i = 0; i < MAX_TICKS; i++) {
-		double v = (double)i * step;
-		double y = v / scale * per;
-		struct layout_tick *t;
-
-		if (!(v <= range * (1 + 1e-12)) || !(y < limit))
-			break;
-		t = &l->yticks[l->nyticks++];
-		t->value = v / scale;
-		t->pos = y;
-		snprintf(t->label, sizeof t->label, "%.4g", v);
-		hp_c_point(t->label);
-	}
-	return 0;
-}
-
-/* The share of the y axis hp2ps keeps clear for its legend, "bytes"
- * (a .hp's VALUE_UNIT; ticky and time profiles' longer units are ours). */
-static double
-y_share(const struct render_layout *l, const hp_model *m,
-	layout_measure_fn measure, void *closure)
-{
-	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
-
-	return legend_share(measure, closure, vu ? vu : "bytes", "bytes",
-			    l->ref_h);
-}
-
-static int
-y_ticks(struct render_layout *l, const hp_model *m, layout_measure_fn measure,
-	void *closure)
-{
-	double per = l->graph_h / l->yrange;
-	double limit = l->graph_h * (1 - y_share(l, m, measure, closure));
-	double div = 1;
-	const char *suffix = "";
-	size_t i;
-
-	free(l->yticks);
-	l->yticks = NULL;
-	l->nyticks = 0;
-	l->yunit_drop = 0;
-	if (hp_model_scale(m) != 1) {
-		if (scaled_y_ticks(l, m, limit) < 0)
-			return -1;
-		y_legend(l, m, measure, closure, 1);
-		return 0;
-	}
-	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
-	y_unit(l->ystep, &div, &suffix);
-	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
-	if (!l->yticks)
-		return -1;
-	for (i = 0; i < MAX_TICKS; i++) {
-		double v = (double)i * l->ystep;
-		double y = v * per;
-		struct layout_tick *t;
-
-		if (!(v <= l->yrange) || !(y < limit))
-			break;
-		t = &l->yticks[l->nyticks++];
-		t->value = v;
-		t->pos = y;
-		y_label(t->label, sizeof t->label, v, div, suffix);
-	}
-	y_legend(l, m, measure, closure, 1);
-	return 0;
-}
-
-int
-layout_signed_y(struct render_layout *l, const hp_model *m, double below,
-		double above, layout_measure_fn measure, void *closure)
-{
-	double per, zero, limit, div = 1, room;
-	const char *suffix = "";
-	long long k;
-
-	if (!(below >= 0) || !isfinite(below))
-		below = 0;
-	if (!(above >= 0) || !isfinite(above))
-		above = 0;
-	l->yrange = below + above > 0 ? below + above : 1;
-	per = l->graph_h / l->yrange;
-	zero = below * per;
-	room = l->graph_h * y_share(l, m, measure, closure);
-	limit = l->graph_h - room;
-	l->yunit_drop = 0;
-	free(l->yticks);
-	l->yticks = NULL;
-	l->nyticks = 0;
-	if (hp_model_scale(m) != 1) {
-		if (scaled_y_ticks(l, m, limit) < 0)
-			return -1;
-		y_legend(l, m, measure, closure, 0);
-		return 0;
-	}
-	/* Zero's label would meet the legend: the legend goes below it. */
-	if (zero >= limit) {
-		l->yunit_drop = l->graph_h - zero + ZERO_ROOM;
-		limit = zero - ZERO_ROOM - room;
-	}
-	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
-	y_unit(l->ystep, &div, &suffix);
-	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
-	if (!l->yticks)
-		return -1;
-	for (k = -(long long)floor(below / l->ystep);
-	     l->nyticks < MAX_TICKS; k++) {
-		double v = (double)k * l->ystep, y = zero + v * per;
-		struct layout_tick *t;
-
-		if (!(v <= above))
-			break;
-		if (k != 0 && !(y < limit)) {
-			if (k > 0)
-				break;
-			continue;	/* under the legend */
-		}
-		t = &l->yticks[l->nyticks++];
-		t->value = v;
-		t->pos = y;
-		if (v < 0) {
-			t->label[0] = '-';
-			y_label(t->label + 1, sizeof t->label - 1, -v, div,
-				suffix);
-		} else {
-			y_label(t->label, sizeof t->label, v, div, suffix);
-		}
-	}
-	y_legend(l, m, measure, closure, 0);
-	return 0;
-}
-
 static int
 make_title(struct render_layout *l, const hp_model *m,
 	   const struct render_opts *o)
@@ -992,50 +523,6 @@ make_title(struct render_layout *l, const hp_model *m,
 	k = strlen(l->title);
 	if (note)
 		snprintf(l->title + k, n - k, "%s%s", k ? " \u2014 " : "", note);
-	return 0;
-}
-
-/* "1,234" */
-static void
-thousands(char *buf, size_t size, size_t v)
-{
-	char d[32];
-	size_t n, i, o = 0;
-
-	n = (size_t)snprintf(d, sizeof d, "%zu", v);
-	for (i = 0; i < n && o + 2 < size; i++) {
-		if (i && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = d[i];
-	}
-	buf[o] = '\0';
-}
-
-/* What place_marks left out, said in the title (and, by graph.c, in a
- * warning): "72 of 1,000 marks labelled, 96 drawn". */
-static int
-marks_note(struct render_layout *l)
-{
-	size_t labelled = 0, i, n, k;
-	char a[32], b[32], c[32];
-	char *t;
-
-	l->marks_note[0] = '\0';
-	for (i = 0; i < l->nmarks; i++)
-		labelled += l->marks[i].lane >= 0;
-	if (l->nmarks == l->marks_in && labelled == l->marks_labels)
-		return 0;
-	thousands(a, sizeof a, labelled);
-	thousands(b, sizeof b, l->marks_in);
-	thousands(c, sizeof c, l->nmarks);
-	snprintf(l->marks_note, sizeof l->marks_note,
-		 "%s of %s marks labelled, %s drawn", a, b, c);
-	k = strlen(l->title);
-	n = k + sizeof " \u2014 " + strlen(l->marks_note);
-	if (!(t = hp_realloc(l->title, n)))
-		return -1;
-	snprintf(t + k, n - k, "%s%s", k ? " \u2014 " : "", l->marks_note);
-	l->title = t;
 	return 0;
 }
 
@@ -1080,156 +567,6 @@ alloc_note(struct render_layout *l, const hp_model *m)
 		 bytes, rate);
 }
 
-static int
-by_mark_time(const void *a, const void *b)
-{
-	const struct layout_mark *p = a, *q = b;
-
-	if (p->t != q->t)
-		return p->t < q->t ? -1 : 1;
-	return (p->x > q->x) - (p->x < q->x);	/* x holds the index here */
-}
-
-/*
- * The marks to draw, in time order.  A mark a little outside the time
- * range (within MARK_SLACK of it: the first traceMarker usually comes
- * before the first sample, the last after the last) is drawn at that end
- * of the axis, meaning "by then"; marks further out are not drawn.
- */
-static int
-collect_marks(struct render_layout *l, const hp_model *m,
-	      const struct render_opts *o)
-{
-	size_t n = hp_model_mark_count(m), i;
-
-	if (o->no_marks || n == 0)
-		return 0;
-	l->marks = hp_mallocn(n, sizeof *l->marks);
-	if (!l->marks)
-		return -1;
-	for (i = 0; i < n; i++) {
-		struct layout_mark *k = &l->marks[i];
-		const char *label = hp_model_mark_label(m, i);
-
-		memset(k, 0, sizeof *k);
-		k->t = hp_model_mark_time(m, i);
-		k->x = (double)i;
-		k->lane = -1;
-		if (label && *label) {
-			k->label = label;
-			k->label_len = strlen(label);
-		}
-	}
-	qsort(l->marks, n, sizeof *l->marks, by_mark_time);
-	l->nmarks = n;
-	return 0;
-}
-
-/*
- * Place the marks on a graph_w wide axis and their labels in lanes:
- * each label starts just right of its line (or ends at the graph's right
- * edge), in the first lane where it clears the label before it.
- *
- * Marks never hide the data nor cost more than the samples: a label
- * that finds no lane among max_lanes (at most MAX_LANES) is left out,
- * not squeezed in, so labelled marks are at most MAX_LANES to a label's
- * width; dashed lines are one to MARK_RULE_GAP, a line closer than that
- * to the one before being that one, drawn up to both labels (1,000
- * marks no longer paint the bands over in dashes); a caret without a
- * label comes at least
- * MARK_CARET_GAP from the caret before.  A label is measured only when
- * a lane is free at its line, and after one that found none only
- * MARK_RETRY_GAP further on, so 100,000 marks cost a sort and a pass,
- * not 100,000 text measurements.  What was left out is counted
- * (marks_in, marks_labels) for the note on the graph.  Returns the
- * lanes used.
- */
-static size_t
-place_marks(struct render_layout *l, layout_measure_fn measure,
-	    void *closure, size_t max_lanes)
-{
-	double end[MAX_LANES], right = l->graph_x + l->graph_w;
-	double last_fail = -INFINITY, last_caret = -INFINITY;
-	size_t i, j, lanes = 0, n = 0, ruled = SIZE_MAX;
-
-	l->marks_in = 0;
-	l->marks_labels = 0;
-	for (i = 0; i < l->nmarks; i++) {
-		struct layout_mark *k = &l->marks[i];
-		double off = (k->t - l->t0) / l->xrange * l->graph_w, w, x0;
-		int free_lane;
-
-		if (!(off >= -MARK_SLACK * l->graph_w &&
-		      off <= (1 + MARK_SLACK) * l->graph_w))
-			continue;
-		k->x = l->graph_x + (off < 0 ? 0 : off > l->graph_w ?
-				     l->graph_w : off);
-		k->lane = -1;
-		k->rule_lane = -1;
-		l->marks_in++;
-		l->marks_labels += k->label != NULL;
-		/* a lane free where its label would start (right of the
-		 * line, or, near the right edge, ending left of it) */
-		for (j = 0, free_lane = lanes < max_lanes; j < lanes && !free_lane; j++)
-			free_lane = end[j] + MARK_GAP <= k->x;
-		if (!k->label || k->x - last_fail < MARK_RETRY_GAP || !free_lane)
-			goto caret_only;
-		w = measure ? measure(closure, k->label, k->label_len,
-				      MARK_FONT) : 0;
-		if (!(w > 0 && isfinite(w)))
-			w = 0;
-		w = fmin(w, l->graph_w);
-		/* right of its line; left of it when it does not fit there;
-		 * else on the wider side, shortened */
-		if (k->x + MARK_PAD + w <= right) {
-			x0 = k->x + MARK_PAD;
-		} else if (k->x - MARK_PAD - w >= l->graph_x) {
-			x0 = k->x - MARK_PAD - w;
-		} else if (right - k->x > k->x - l->graph_x) {
-			x0 = k->x + MARK_PAD;
-			w = right - x0;
-		} else {
-			x0 = l->graph_x;
-			w = k->x - MARK_PAD - x0;
-		}
-		for (j = 0; j < lanes && end[j] + MARK_GAP > x0; j++)
-			;
-		if (j == max_lanes) {
-			/* none: the next try a little further on (near the
-			 * right edge, where labels go left of their lines,
-			 * each mark after would be measured and fail too) */
-			last_fail = k->x;
-			goto caret_only;
-		}
-		if (j == lanes)
-			lanes++;
-		k->lane = (int)j;
-		k->label_x = x0;
-		k->label_w = w;
-		end[j] = x0 + w;
-		last_caret = k->x;
-		/* one rule to a column: a line close to the last one is
-		 * that one, drawn up to this label's lane too */
-		if (ruled != SIZE_MAX && k->x - l->marks[ruled].x < MARK_RULE_GAP) {
-			k->rule_lane = -1;
-			if (l->marks[ruled].rule_lane < (int)j)
-				l->marks[ruled].rule_lane = (int)j;
-		} else {
-			k->rule_lane = (int)j;
-			ruled = n;
-		}
-		l->marks[n++] = *k;
-		continue;
-caret_only:
-		if (k->x - last_caret < MARK_CARET_GAP)
-			continue;
-		last_caret = k->x;
-		l->marks[n++] = *k;
-	}
-	l->nmarks = n;
-	return lanes;
-}
-
 static double
 longest_label(const struct render_layout *l, layout_measure_fn measure,
 	      void *closure)
@@ -1238,7 +575,7 @@ longest_label(const struct render_layout *l, layout_measure_fn measure,
 	size_t k;
 
 	for (k = 0; k < l->nbands; k++) {
-		w = text_width(measure, closure, l->bands[k].label,
+		w = layout_text_width(measure, closure, l->bands[k].label,
 			       l->bands[k].label_len);
 		if (w > longest)
 			longest = w;
@@ -1430,17 +767,17 @@ strip_and_marks(struct render_layout *l, const hp_model *m,
 		dimensions(l, o, measure, closure, strip > 0 ? strip + 2 : 0);
 		/* the axes' legends may move the graph (x_legend, y_legend),
 		 * which the marks are placed on */
-		if (y_ticks(l, m, measure, closure) < 0 ||
-		    x_ticks(l, m, measure, closure) < 0)
+		if (layout_y_ticks(l, m, measure, closure) < 0 ||
+		    layout_x_ticks(l, m, measure, closure) < 0)
 			return -1;
 		free(l->marks);
 		l->marks = NULL;
 		l->nmarks = 0;
-		if (collect_marks(l, m, o) < 0)
+		if (layout_collect_marks(l, m, o) < 0)
 			return -1;
 		/* the last round keeps to the lanes it has room for */
-		want = place_marks(l, measure, closure,
-				   round == 2 ? lanes : MAX_LANES);
+		want = layout_place_marks(l, measure, closure,
+					  round == 2 ? lanes : MAX_LANES);
 		if (want <= lanes || round == 2)
 			break;
 		lanes = want;
@@ -1514,7 +851,7 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
 	}
-	x_unit(l, m);
+	layout_x_unit(l, m);
 	if (strip_and_marks(l, m, o, measure, closure) < 0) {
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
@@ -1527,7 +864,7 @@ layout_compute(struct render_layout *l, const hp_model *m,
 			   l->nbands, l->key_too_tall, LAYOUT_MAX_PAGE_H);
 		goto fail;
 	}
-	if (marks_note(l) < 0) {
+	if (layout_marks_note(l) < 0) {
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
 	}
