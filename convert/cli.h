@@ -70,6 +70,9 @@ struct cli_settings {
 	double interval;	/* --interval, seconds; 0 = not given */
 	double idle_exit;	/* --idle-exit, seconds; 0 = not given */
 	int reconnect;		/* --reconnect: a dropped socket is waited for */
+	int serve;		/* --serve (implies watch) */
+	const char *serve_at;	/* its [ADDR:]PORT, or NULL */
+	int serve_exit;		/* --exit: stop serving when the input ends */
 	char *const *command;	/* --watch -- PROG ARGS...: NULL-terminated,
 				 * points into argv; NULL = none */
 

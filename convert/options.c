@@ -418,6 +418,17 @@ set_by(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
+set_serve(struct cli_settings *s, const char *opt, const char *arg,
+	  struct hp_err *err)
+{
+	(void)opt, (void)err;
+	s->watch = 1;
+	s->serve = 1;
+	s->serve_at = arg;
+	return 0;
+}
+
+static int
 set_interval(struct cli_settings *s, const char *opt, const char *arg,
 	     struct hp_err *err)
 {
@@ -612,6 +623,15 @@ static const struct optdef options[] = {
 		  "for a heap profile), read its eventlog live from\n"
 		  "a FIFO when its RTS can flush it (GHC >= 9.2),\n"
 		  "else PROG.hp; exit with PROG's status" },
+	{ .name = "serve", .argh = "[ADDR:]PORT", .optional = 1,
+	  .set = set_serve,
+	  .help = "watch FILE (as --watch) and serve its interactive\n"
+		  "page at the URL said on stderr, new samples pushed\n"
+		  "as they come, /metrics for Prometheus; 127.0.0.1\n"
+		  "and a free port unless given; -o files are written\n"
+		  "too; serves on after the input ends, until Ctrl-C" },
+	{ .name = "exit", FLAG(serve_exit),
+	  .help = "with --serve: stop serving when the input ends" },
 	{ .name = "interval", .argh = "SECONDS", .set = set_interval,
 	  .help = "with --watch: at most one drawing per SECONDS\n"
 		  "(default 1, fractions allowed)" },
@@ -875,7 +895,12 @@ finish(struct cli_settings *s, struct hp_err *err)
 		return hp_err_set(err, "--watch cannot write to standard output; give -o FILE");
 	if (s->watch && !s->input && !s->command)
 		return hp_err_set(err, "--watch needs a file to watch, - for standard input, unix:PATH, or -- PROG ARGS...");
-	if (s->watch && s->input && strcmp(s->input, "-") == 0 && !s->output)
+	if (s->serve_exit && !s->serve)
+		return hp_err_set(err, "option '--exit' works only with --serve");
+	if (s->serve && (s->ninclude || s->nexclude || s->from || s->to))
+		return hp_err_set(err, "--serve shows the whole profile: --include, --exclude, --from and --to are for the page's own filter and zoom");
+	if (s->watch && s->input && strcmp(s->input, "-") == 0 && !s->output &&
+	    !s->serve)
 		return hp_err_set(err, "--watch - (standard input) needs -o FILE");
 	if (s->reconnect && !(s->watch && s->input &&
 			      strncmp(s->input, "unix:", 5) == 0))

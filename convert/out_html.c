@@ -630,10 +630,38 @@ page_fixed(const hp_model *m, size_t svg_len)
 	return sum + hp_model_mark_count(m) * 8;
 }
 
+/* The served page (out_html_served): the generation of the model it
+ * shows and the counts live batches go on from (serve.h). */
+static void
+put_live(struct json_w *w, const hp_model *m, unsigned gen)
+{
+	int k;
+
+	json_key(w, "live");
+	json_object(w);
+	json_key(w, "gen");
+	json_u64(w, gen);
+	json_key(w, "nb");
+	json_u64(w, hp_model_band_count(m));
+	json_key(w, "nm");
+	json_u64(w, hp_model_mark_count(m));
+	json_key(w, "ns");
+	json_array(w);
+	for (k = 0; k < HP_NSERIES; k++) {
+		const double *t;
+		const uint64_t *v;
+
+		json_u64(w, hp_model_series(m, (enum hp_series)k, &t, &v));
+	}
+	json_end(w);
+	json_end(w);
+}
+
 static int
 put_data(FILE *f, const hp_model *m, const hp_model *drawn,
 	 const struct render_opts *o, const struct render_layout *l,
-	 const char *name, size_t svg_len, struct hp_err *err)
+	 const char *name, size_t svg_len, const unsigned *live,
+	 struct hp_err *err)
 {
 	size_t budget = PAGE_BUDGET(hp_model_band_count(m));
 	size_t fixed = page_fixed(m, svg_len);
@@ -683,6 +711,8 @@ put_data(FILE *f, const hp_model *m, const hp_model *drawn,
 	put_series(&w, m);
 	if (summary_rows(&w, m, o, err))
 		return -1;
+	if (live)
+		put_live(&w, m, *live);
 	json_end(&w);
 	return 0;
 }
@@ -763,14 +793,14 @@ put_subtitle(FILE *f, const hp_model *m, const char *name)
 		fputs(" \xc2\xb7 ", f);
 		put_html_c(f, date);
 	}
-	fprintf(f, " \xc2\xb7 %zu samples, %zu bands",
+	fprintf(f, " \xc2\xb7 <span id=\"counts\">%zu samples, %zu bands</span>",
 		hp_model_sample_count(m), hp_model_band_count(m));
 	return 0;
 }
 
-int
-out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
-	 const char *name, FILE *f, struct hp_err *err)
+static int
+page(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
+     const char *name, const unsigned *live, FILE *f, struct hp_err *err)
 {
 	const char *t = (const char *)page_html, *end = t + page_html_len;
 	struct mem svg = { 0 };
@@ -833,6 +863,8 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 			put_html_c(f, l.title);
 		else if (IS("SUBTITLE"))
 			put_subtitle(f, m, name);
+		else if (IS("CONNECT"))
+			fputs(live ? "'self'" : "'none'", f);
 		else if (IS("STYLE"))
 			fwrite(page_css, 1, page_css_len, f);
 		else if (IS("SCRIPT"))
@@ -844,7 +876,7 @@ out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 				goto out;
 		} else if (IS("DATA")) {
 			if (put_data(f, m, steps ? steps : m, o, &l,
-				     name ? name : "-", svg.len, err))
+				     name ? name : "-", svg.len, live, err))
 				goto out;
 		} else {
 			fwrite(at, 1, k + 2, f);
@@ -859,4 +891,19 @@ out:
 	hp_model_free(steps);
 	mem_free(&svg);
 	return rc;
+}
+
+int
+out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
+	 const char *name, FILE *f, struct hp_err *err)
+{
+	return page(ctx, m, o, name, NULL, f, err);
+}
+
+int
+out_html_served(render_ctx *ctx, const hp_model *m,
+		const struct render_opts *o, const char *name, unsigned gen,
+		FILE *f, struct hp_err *err)
+{
+	return page(ctx, m, o, name, &gen, f, err);
 }

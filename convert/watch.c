@@ -52,6 +52,7 @@
 #include "follow.h"
 #include "inputs.h"
 #include "job.h"
+#include "serve.h"
 #include "status.h"
 #include "stream.h"
 
@@ -138,6 +139,8 @@ struct watcher {
 	int force;		/* a new file: draw even if it looks the same */
 	double last_draw, last_growth, next_look;
 	double gap;		/* between drawings: --interval, or more */
+
+	cli_serve *serve;	/* --serve, or NULL */
 
 	pid_t child;
 	int child_running;
@@ -244,7 +247,11 @@ draw(struct watcher *w)
 	w->force = 0;
 	w->drawn_ok = cli_select(w->m, &w->given, 1, w->cut, &cut, w->ro,
 				 w->note, sizeof w->note, &err) == 0 &&
-		      cli_job_write(&w->job, cut ? cut : w->m, &err) == 0;
+		      /* --serve without -o: the page is the output */
+		      ((w->s->serve && !w->s->output) ||
+		       cli_job_write(&w->job, cut ? cut : w->m, &err) == 0);
+	if (w->serve)
+		cli_serve_publish(w->serve, w->m, w->ro, w->input);
 	hp_model_free(w->cut);
 	/* Kept for the next drawing when it costs nothing to keep: a view
 	 * sharing m's samples; a filtered copy would double the memory. */
@@ -276,6 +283,8 @@ draw(struct watcher *w)
 static int
 fresh_model(struct watcher *w, struct hp_err *err)
 {
+	if (w->serve)
+		cli_serve_forget(w->serve);
 	hp_reader_free(w->r);
 	hp_model_free(w->cut);
 	hp_model_free(w->m);
@@ -844,8 +853,9 @@ static void
 loop(struct watcher *w, struct hp_err *err, int *fatal)
 {
 	for (;;) {
-		struct pollfd pf[3];
+		struct pollfd pf[4];
 		nfds_t n = 0, in = 0;
+		int ms;
 		double t = now();
 
 		if (w->more || t >= w->next_look) {
@@ -876,7 +886,14 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 			pf[n].fd = w->st.fd;
 			pf[n++].events = POLLIN;
 		}
-		if (poll(pf, n, wait_ms(w, now())) < 0 && errno != EINTR) {
+		ms = wait_ms(w, now());
+		if (w->serve) {
+			pf[n].fd = cli_serve_fd(w->serve);
+			pf[n++].events = POLLIN;
+			if (cli_serve_wait_ms(w->serve) < ms)
+				ms = cli_serve_wait_ms(w->serve);
+		}
+		if (poll(pf, n, ms) < 0 && errno != EINTR) {
 			hp_err_set(err, "poll: %s", strerror(errno));
 			*fatal = 1;
 			return;
@@ -887,6 +904,27 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 			w->next_look = 0;
 		if (in && pf[in].revents)
 			w->next_look = 0;
+		if (w->serve)
+			cli_serve_run(w->serve);
+	}
+}
+
+/* --serve: the input has ended (or its program), the page stays until
+ * Ctrl-C, unless --exit. */
+static void
+serve_on(struct watcher *w)
+{
+	while (!w->stop) {
+		struct pollfd pf[2] = { { w->sig_fd, POLLIN, 0 },
+					{ cli_serve_fd(w->serve), POLLIN, 0 } };
+
+		if (poll(pf, 2, cli_serve_wait_ms(w->serve)) < 0 &&
+		    errno != EINTR)
+			break;
+		if (pf[0].revents) {
+			handle_signals(w);
+		}
+		cli_serve_run(w->serve);
 	}
 }
 
@@ -1010,6 +1048,8 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	}
 	if (setup(&w, &err))
 		goto fail;
+	if (s->serve && !(w.serve = cli_serve_open(s->serve_at, errs, &err)))
+		goto fail;
 	if (s->command) {
 		int eno, sig = early_signal(w.sig_fd);
 
@@ -1041,6 +1081,8 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 		wind_up(&w, &err, &fatal);
 	if (err.msg[0])
 		report(&w, &err);
+	if (w.serve && !s->serve_exit && !fatal)
+		serve_on(&w);
 	ok = !fatal && !err.msg[0] && !w.broken && w.has_drawn && w.drawn_ok;
 	if (s->command)
 		status = w.child_status ? w.child_status : !ok;
@@ -1073,6 +1115,7 @@ out:
 			;
 		close(w.sig_fd);
 	}
+	cli_serve_close(w.serve);
 	cli_status_end(&line);
 	if (blocked)
 		sigprocmask(SIG_SETMASK, &old, NULL);

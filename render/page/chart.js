@@ -205,6 +205,9 @@ function makeChart(D, S, changed) {
   }
 
   C.visible = function () { return vis; };
+  /* New samples (live.js): the overview is drawn again. */
+  C.dataChanged = function () { ovKey = ''; };
+  C.width = function () { return W - M.l - M.r; };
 
   C.draw = function () {
     vis = S.shown();
@@ -225,7 +228,7 @@ function makeChart(D, S, changed) {
     var n = ab[1] - ab[0] + 1;
     var note = [];
     if (!D.exact) {
-      note.push('This page keeps ' + D.times.length + ' of the run\'s ' + D.n + ' samples: in each column of the time axis the samples of least and greatest total (no peak of the total is lost).' +
+      note.push('This page keeps ' + (D.T - D.lead) + ' of the run\'s ' + D.n + ' samples: in each column of the time axis the samples of least and greatest total (no peak of the total is lost).' +
         (n < 40 ? ' This zoom has reached the finest level kept; hp2x --from/--to cuts an exact window.' : ''));
     }
     if (D.window) note.push('The profile was cut to a window (--from/--to).');

@@ -5,7 +5,11 @@
 
 function makeKey(D, S, changed) {
   var box = $('key'), btns = [];
-  for (var k = D.bands.length - 1; k >= 0; k--) {
+  for (var k = D.bands.length - 1; k >= 0; k--) add(k, false);
+
+  /* Band k's button: at the bottom while the key is built top first,
+   * on top for a band that came later (live.js). */
+  function add(k, top) {
     var b = el('button', 'kb');
     b.type = 'button';
     var sw = el('span', 'sw'); sw.style.background = D.bands[k].c;
@@ -14,7 +18,7 @@ function makeKey(D, S, changed) {
     b.setAttribute('data-slot', k);
     b.title = D.bands[k].label;
     b.addEventListener('click', click.bind(null, k));
-    box.appendChild(b);
+    if (top) box.insertBefore(b, box.firstChild); else box.appendChild(b);
     btns[k] = b;
   }
 
@@ -29,6 +33,7 @@ function makeKey(D, S, changed) {
   }
 
   return {
+    add: function (k) { add(k, true); },
     update: function (hl) {
       btns.forEach(function (b, k) {
         b.setAttribute('aria-pressed', S.hidden.has(k) ? 'false' : 'true');

@@ -2,7 +2,7 @@
  * hidden (it stays for print), the parts wired to one state, the keys. */
 
 function main() {
-  var D = loadData(), S = makeState(D), chart, key, table;
+  var D = loadData(), S = makeState(D), chart, key, table, live = null;
   document.documentElement.classList.add('js');
   $('app').hidden = false;
   S.read();
@@ -18,6 +18,7 @@ function main() {
       $('filter').setAttribute('aria-invalid', S.err ? 'true' : 'false');
       $('reset').disabled = S.x0 === null;
     }
+    if (live && (what === 'window' || what === 'state' || what === 'init')) live.zoomed();
   }
 
   chart = makeChart(D, S, changed);
@@ -75,6 +76,7 @@ function main() {
     clearTimeout(rt); rt = setTimeout(function () { chart.resized(); chart.draw(); }, 30);
   }).observe($('chart'));
   window.addEventListener('hashchange', function () { S.read(); changed('state'); });
+  if (D.live) live = makeLive(D, S, changed, chart, key);
   changed('init');
   document.documentElement.setAttribute('data-ready', '1');
   document.documentElement.setAttribute('data-ready-ms', performance.now().toFixed(1));

@@ -1,0 +1,829 @@
+/*
+ * convert/serve.c - the HTTP server of --serve (serve.h): listening,
+ * who may ask, the fixed routes, and the event streams.
+ *
+ * GNU libmicrohttpd, in the shape systemd-journal-remote uses it: no
+ * thread of its own (MHD_USE_EPOLL without MHD_USE_INTERNAL_POLLING_THREAD),
+ * its one epoll descriptor in watch mode's poll(2), MHD_run after every
+ * wake, the wait bounded by MHD_get_timeout.  An event stream's reader
+ * suspends its connection when it has nothing to send (returning 0
+ * without suspending would spin, microhttpd.h says) and is resumed when
+ * something is published, or every heartbeat.
+ *
+ * Who may ask: every route is under /t/TOKEN/, TOKEN 128 random bits
+ * made at start, compared in constant time; anything else is 404 with
+ * the same body as any unknown path.  The Host header must name the
+ * bound address or a loopback name with the port (a page of another
+ * site that rebinds its name to 127.0.0.1 sends its own name: DNS
+ * rebinding), an Origin header must be this server's, and only GET and
+ * HEAD are answered (405 otherwise).  Paths are compared as sent, never
+ * unescaped, so no "%2e%2e" or "../" reaches anything: there is no file
+ * to reach anyway, every answer is made in memory.
+ *
+ * Limits: SERVE_CONNECTIONS connections; a request's head must come
+ * within SERVE_DEADLINE seconds of the connection or of the previous
+ * answer (libmicrohttpd's own timeout counts idleness, which one byte a
+ * second resets); SERVE_POOL bytes per connection bound the head (431
+ * past it); a stream's socket buffer is set to SERVE_SNDBUF, and a
+ * stream that takes nothing for SERVE_STALL seconds while it has
+ * something to send is dropped: its queue is that buffer and one batch,
+ * so it never holds more, and nobody waits for it.  Heartbeat comments
+ * every SERVE_HEARTBEAT seconds tell a dead peer from a quiet profile.
+ * $HP2X_SERVE_DEADLINE, $HP2X_SERVE_STALL and $HP2X_SERVE_HEARTBEAT
+ * (seconds) shorten them for the tests.
+ */
+#include "serve.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <math.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../hp/grow.h"
+#include "cli.h"
+#include "dataout.h"
+#include "page.h"
+#include "../render/page/page.h"
+#include "summary.h"
+
+#define SERVE_CONNECTIONS 32
+#define SERVE_DEADLINE 10.0
+#define SERVE_TIMEOUT 60	/* libmicrohttpd's idle timeout, seconds */
+#define SERVE_POOL (16 * 1024)
+#define SERVE_SNDBUF (64 * 1024)
+#define SERVE_STALL 10.0
+#define SERVE_HEARTBEAT 15.0
+#define TOKEN_BYTES 16
+
+/* Every response's own headers; the page's policy is the file's, but
+ * for connect-src 'self' (its event stream and zoom requests). */
+static const char *const common_headers[][2] = {
+	{ "Cache-Control", "no-store" },
+	{ "Referrer-Policy", "no-referrer" },
+	{ "X-Content-Type-Options", "nosniff" },
+	{ "X-Frame-Options", "DENY" },
+};
+#define DATA_CSP "default-src 'none'; frame-ancestors 'none'"
+
+/* One connection, from accept to close. */
+struct conn {
+	struct conn *next, *prev;
+	int fd;
+	int in_request;		/* its head came; answering it */
+	double since;		/* accepted, or its last answer ended */
+};
+
+/* One event stream. */
+struct sse {
+	struct sse *next, *prev;
+	cli_serve *sv;
+	struct MHD_Connection *c;
+	unsigned gen;		/* the model it streams */
+	struct live_pos at;	/* what it has */
+	char *buf;		/* one event, sent from off */
+	size_t len, off;
+	int suspended, beat, reload, done;
+	double progress;	/* its reader last gave something */
+};
+
+struct cli_serve {
+	struct MHD_Daemon *d;
+	int fd;
+	FILE *errs;
+	char prefix[8 + 2 * TOKEN_BYTES];	/* "/t/TOKEN/" */
+	size_t prefix_len;
+	char hosts[4][64];	/* Host values that name us */
+	size_t nhosts;
+	int any_host;		/* bound to a wildcard address */
+
+	const hp_model *m;	/* published, or NULL */
+	const struct render_opts *ro;
+	const char *name;
+	unsigned gen;
+	struct live_pos pub;	/* what was published of m */
+	double last_wall;	/* Unix time of the last new sample */
+	render_ctx *ctx;	/* for the page, made at its first asking */
+	hp_stackidx *idx;	/* for zooms */
+
+	struct conn *conns;
+	struct sse *streams;
+	double deadline, stall, heartbeat, next_beat;
+};
+
+static double
+mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double
+env_seconds(const char *name, double def)
+{
+	const char *s = getenv(name);
+	char *end;
+	double v;
+
+	if (!s || !*s)
+		return def;
+	v = strtod(s, &end);
+	return *end || !(v > 0) ? def : v;
+}
+
+/* ---- answers ---- */
+
+static enum MHD_Result
+send_body(struct MHD_Connection *c, unsigned status, const char *type,
+	  const char *csp, char *body, size_t len, int owned)
+{
+	struct MHD_Response *r;
+	enum MHD_Result rc;
+	size_t i;
+
+	r = MHD_create_response_from_buffer(len, body, owned ?
+					    MHD_RESPMEM_MUST_FREE :
+					    MHD_RESPMEM_PERSISTENT);
+	if (!r) {
+		if (owned)
+			free(body);
+		return MHD_NO;
+	}
+	for (i = 0; i < sizeof common_headers / sizeof common_headers[0]; i++)
+		MHD_add_response_header(r, common_headers[i][0],
+					common_headers[i][1]);
+	MHD_add_response_header(r, "Content-Security-Policy", csp);
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	rc = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+static enum MHD_Result
+refuse(struct MHD_Connection *c, unsigned status)
+{
+	static char not_found[] = "not found\n", forbidden[] = "forbidden\n";
+	static char bad_method[] = "only GET and HEAD\n";
+	static char unavailable[] = "no sample yet: load again in a moment\n";
+	static char failed[] = "hp2x could not make this answer\n";
+	char *b = status == MHD_HTTP_NOT_FOUND ? not_found
+		: status == MHD_HTTP_FORBIDDEN ? forbidden
+		: status == MHD_HTTP_METHOD_NOT_ALLOWED ? bad_method
+		: status == MHD_HTTP_SERVICE_UNAVAILABLE ? unavailable : failed;
+
+	return send_body(c, status, "text/plain; charset=utf-8", DATA_CSP, b,
+			 strlen(b), 0);
+}
+
+/* What a writer made in memory, answered; 500 when it failed. */
+struct mem {
+	char *buf;
+	size_t len;
+	FILE *f;
+};
+
+static int
+mem_open(struct mem *m)
+{
+	m->buf = NULL;
+	m->len = 0;
+	m->f = open_memstream(&m->buf, &m->len);
+	return m->f ? 0 : -1;
+}
+
+static enum MHD_Result
+send_mem(struct MHD_Connection *c, struct mem *m, int failed,
+	 const char *type, const char *csp)
+{
+	if (fclose(m->f) != 0 || failed) {
+		free(m->buf);
+		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
+	}
+	return send_body(c, MHD_HTTP_OK, type, csp, m->buf, m->len, 1);
+}
+
+static const char *
+arg(struct MHD_Connection *c, const char *key)
+{
+	return MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, key);
+}
+
+static size_t
+arg_size(const char *s, size_t def)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return def;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	return *end || errno || s[0] == '-' ? def : (size_t)v;
+}
+
+static enum MHD_Result
+answer_page(cli_serve *sv, struct MHD_Connection *c)
+{
+	struct hp_err err = {{0}};
+	struct mem mm;
+	char csp[512];
+	int failed;
+
+	if (!sv->ctx && !(sv->ctx = render_ctx_new(NULL, &err)))
+		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
+	if (mem_open(&mm))
+		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
+	failed = out_html_served(sv->ctx, sv->m, sv->ro, sv->name, sv->gen,
+				 mm.f, &err) != 0;
+	/* the page's own policy, as its meta element has it, with
+	 * frame-ancestors, which only a header can say */
+	snprintf(csp, sizeof csp, "default-src 'none'; script-src %s; style-src %s; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+		 page_js_hash, page_css_hash);
+	return send_mem(c, &mm, failed, "text/html; charset=utf-8", csp);
+}
+
+static enum MHD_Result
+answer_data(cli_serve *sv, struct MHD_Connection *c, int which)
+{
+	struct hp_err err = {{0}};
+	struct mem mm;
+	int failed;
+
+	if (mem_open(&mm))
+		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
+	if (which == 0)
+		failed = out_json(sv->m, mm.f, &err) != 0;
+	else if (which == 1)
+		failed = summary_print(mm.f, sv->name, sv->m, sv->ro, 1, 100,
+				       &err) != 0;
+	else if (which == 2)
+		failed = metrics_write(mm.f, sv->m, sv->ro, sv->last_wall,
+				       &err) != 0;
+	else {
+		const char *a = arg(c, "a"), *b = arg(c, "b");
+		double ta = a ? strtod(a, NULL) : NAN, tb = b ? strtod(b, NULL) : NAN;
+
+		if (!(tb > ta) || !isfinite(ta) || !isfinite(tb)) {
+			fclose(mm.f);
+			free(mm.buf);
+			return refuse(c, MHD_HTTP_NOT_FOUND);
+		}
+		if (!sv->idx && !(sv->idx = hp_stackidx_new()))
+			failed = 1;
+		else
+			failed = live_columns(mm.f, sv->m, sv->idx, ta, tb,
+					      arg_size(arg(c, "n"), 1000),
+					      &err) != 0;
+	}
+	return send_mem(c, &mm, failed, which == 2 ?
+			"text/plain; version=0.0.4; charset=utf-8" :
+			"application/json", DATA_CSP);
+}
+
+/* ---- event streams ---- */
+
+static void
+sse_drop(struct sse *s)
+{
+	if (s->prev)
+		s->prev->next = s->next;
+	else
+		s->sv->streams = s->next;
+	if (s->next)
+		s->next->prev = s->prev;
+	s->prev = s->next = NULL;
+}
+
+static void
+sse_free(void *cls)
+{
+	struct sse *s = cls;
+
+	sse_drop(s);
+	free(s->buf);
+	free(s);
+}
+
+/* The next event into s->buf: 1, or 0 when there is none now. */
+static int
+sse_next(struct sse *s)
+{
+	cli_serve *sv = s->sv;
+	struct mem mm;
+	int any = 0;
+
+	free(s->buf);
+	s->buf = NULL;
+	s->len = s->off = 0;
+	if (s->done || mem_open(&mm))
+		return 0;
+	if (s->reload || s->gen != sv->gen || !sv->m) {
+		/* another model: the page loads again (and with it its
+		 * data); this stream ends */
+		fputs("event: reload\ndata: \n\n", mm.f);
+		s->done = any = 1;
+	} else {
+		fputs("event: samples\ndata: ", mm.f);
+		if (live_batch(mm.f, sv->m, &s->at, &sv->pub)) {
+			/* id: how many samples the page has, where a
+			 * reconnection goes on (Last-Event-ID) */
+			fprintf(mm.f, "\nid: %zu\n\n", s->at.samples);
+			any = 1;
+		}
+	}
+	if (!any && s->beat) {
+		/* a comment: keeps proxies and the browser from giving up,
+		 * and a write to a dead peer fails */
+		fclose(mm.f);
+		free(mm.buf);
+		if (mem_open(&mm))
+			return 0;
+		fputs(":\n\n", mm.f);
+		any = 1;
+	}
+	s->beat = 0;
+	if (fclose(mm.f) != 0 || !any) {
+		free(mm.buf);
+		return 0;
+	}
+	s->buf = mm.buf;
+	s->len = mm.len;
+	return 1;
+}
+
+static ssize_t
+sse_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct sse *s = cls;
+	size_t n;
+
+	(void)pos;
+	s->progress = mono();
+	if (s->off >= s->len && !sse_next(s)) {
+		if (s->done)
+			return MHD_CONTENT_READER_END_OF_STREAM;
+		MHD_suspend_connection(s->c);
+		s->suspended = 1;
+		return 0;
+	}
+	n = s->len - s->off < max ? s->len - s->off : max;
+	memcpy(buf, s->buf + s->off, n);
+	s->off += n;
+	return (ssize_t)n;
+}
+
+static void
+sse_wake(struct sse *s)
+{
+	if (s->suspended) {
+		/* it took all it had: its stall clock starts now */
+		s->progress = mono();
+		s->suspended = 0;
+		MHD_resume_connection(s->c);
+	}
+}
+
+static enum MHD_Result
+answer_events(cli_serve *sv, struct MHD_Connection *c, int head)
+{
+	const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+							"Last-Event-ID");
+	struct MHD_Response *r;
+	struct sse *s;
+	enum MHD_Result rc;
+	const char *ns;
+	size_t i;
+	int k;
+
+	if (head)
+		return send_body(c, MHD_HTTP_OK, "text/event-stream", DATA_CSP,
+				 (char *)"", 0, 0);
+	s = hp_callocn(1, sizeof *s);
+	if (!s)
+		return MHD_NO;
+	s->sv = sv;
+	s->c = c;
+	s->gen = (unsigned)arg_size(arg(c, "g"), sv->gen);
+	s->at.samples = arg_size(last ? last : arg(c, "from"), 0);
+	s->at.bands = arg_size(arg(c, "nb"), 0);
+	s->at.marks = arg_size(arg(c, "nm"), 0);
+	ns = arg(c, "ns");
+	for (k = 0; k < HP_NSERIES; k++) {
+		s->at.series[k] = ns ? strtoull(ns, NULL, 10) : 0;
+		if (ns && (ns = strchr(ns, ',')))
+			ns++;
+	}
+	/* a page of a later model than this (a stale Last-Event-ID after
+	 * the input was replaced), or of an earlier one: it loads again */
+	if (s->at.samples > sv->pub.samples)
+		s->reload = 1;
+	s->progress = mono();
+	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 8192, sse_read,
+					      s, sse_free);
+	if (!r) {
+		free(s);
+		return MHD_NO;
+	}
+	s->next = sv->streams;
+	if (sv->streams)
+		sv->streams->prev = s;
+	sv->streams = s;
+	for (i = 0; i < sizeof common_headers / sizeof common_headers[0]; i++)
+		MHD_add_response_header(r, common_headers[i][0],
+					common_headers[i][1]);
+	MHD_add_response_header(r, "Content-Security-Policy", DATA_CSP);
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
+				"text/event-stream");
+	rc = MHD_queue_response(c, MHD_HTTP_OK, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+/* ---- who may ask ---- */
+
+static int
+host_ok(const cli_serve *sv, const char *host)
+{
+	size_t i;
+
+	if (!host)
+		return 0;
+	if (sv->any_host)
+		return 1;
+	for (i = 0; i < sv->nhosts; i++)
+		if (strcmp(host, sv->hosts[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* An Origin, when sent, is http://HOST of a Host we take. */
+static int
+origin_ok(const cli_serve *sv, const char *origin)
+{
+	if (!origin)
+		return 1;
+	if (strncmp(origin, "http://", 7) != 0)
+		return 0;
+	return host_ok(sv, origin + 7);
+}
+
+/* The path's route under the token, or NULL: compared as sent, the
+ * token in constant time. */
+static const char *
+route_of(const cli_serve *sv, const char *url)
+{
+	size_t n = strlen(url), i;
+	unsigned char diff = 0;
+
+	if (n < sv->prefix_len)
+		return NULL;
+	for (i = 0; i < sv->prefix_len; i++)
+		diff |= (unsigned char)(url[i] ^ sv->prefix[i]);
+	return diff ? NULL : url + sv->prefix_len;
+}
+
+static enum MHD_Result
+answer(void *cls, struct MHD_Connection *c, const char *url,
+       const char *method, const char *version, const char *upload,
+       size_t *upload_size, void **req)
+{
+	cli_serve *sv = cls;
+	const union MHD_ConnectionInfo *ci;
+	const char *route;
+	int head = strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+
+	(void)version, (void)upload;
+	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	if (ci && ci->socket_context)
+		((struct conn *)ci->socket_context)->in_request = 1;
+	if (*req && *upload_size) {
+		/* a body of a refused request: read and dropped */
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	*req = sv;
+	if (!host_ok(sv, MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						     MHD_HTTP_HEADER_HOST)) ||
+	    !origin_ok(sv, MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						       "Origin")))
+		return refuse(c, MHD_HTTP_FORBIDDEN);
+	if (!(route = route_of(sv, url)))
+		return refuse(c, MHD_HTTP_NOT_FOUND);
+	if (strcmp(route, "") != 0 && strcmp(route, "data.json") != 0 &&
+	    strcmp(route, "summary.json") != 0 &&
+	    strcmp(route, "events") != 0 && strcmp(route, "columns") != 0 &&
+	    strcmp(route, "metrics") != 0)
+		return refuse(c, MHD_HTTP_NOT_FOUND);
+	if (!head && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
+		return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED);
+	if (!sv->m)
+		return refuse(c, MHD_HTTP_SERVICE_UNAVAILABLE);
+	if (strcmp(route, "") == 0)
+		return answer_page(sv, c);
+	if (strcmp(route, "events") == 0)
+		return answer_events(sv, c, head);
+	return answer_data(sv, c, strcmp(route, "data.json") == 0 ? 0 :
+			   strcmp(route, "summary.json") == 0 ? 1 :
+			   strcmp(route, "metrics") == 0 ? 2 : 3);
+}
+
+/* Paths are taken as sent: nothing is unescaped. */
+static size_t
+no_unescape(void *cls, struct MHD_Connection *c, char *s)
+{
+	(void)cls, (void)c;
+	return strlen(s);
+}
+
+static void
+completed(void *cls, struct MHD_Connection *c, void **req,
+	  enum MHD_RequestTerminationCode toe)
+{
+	const union MHD_ConnectionInfo *ci;
+
+	(void)cls, (void)req, (void)toe;
+	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+	if (ci && ci->socket_context) {
+		struct conn *cn = ci->socket_context;
+
+		cn->in_request = 0;
+		cn->since = mono();
+	}
+}
+
+static void
+connection(void *cls, struct MHD_Connection *c, void **socket_context,
+	   enum MHD_ConnectionNotificationCode code)
+{
+	cli_serve *sv = cls;
+	struct conn *cn = *socket_context;
+
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *ci =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		int sz = SERVE_SNDBUF;
+
+		cn = hp_callocn(1, sizeof *cn);
+		if (!cn)
+			return;
+		cn->fd = ci ? ci->connect_fd : -1;
+		cn->since = mono();
+		if (cn->fd >= 0)
+			setsockopt(cn->fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
+		cn->next = sv->conns;
+		if (sv->conns)
+			sv->conns->prev = cn;
+		sv->conns = cn;
+		*socket_context = cn;
+	} else if (cn) {
+		if (cn->prev)
+			cn->prev->next = cn->next;
+		else
+			sv->conns = cn->next;
+		if (cn->next)
+			cn->next->prev = cn->prev;
+		free(cn);
+		*socket_context = NULL;
+	}
+}
+
+static void
+logger(void *cls, const char *fmt, va_list ap)
+{
+	/* libmicrohttpd's own messages (a refused connection at the
+	 * limit, say) are its business, not the user's */
+	(void)cls, (void)fmt, (void)ap;
+}
+
+/* ---- listening ---- */
+
+static int
+parse_spec(const char *spec, struct sockaddr_in *sa, struct hp_err *err)
+{
+	const char *colon = spec ? strrchr(spec, ':') : NULL;
+	const char *port = colon ? colon + 1 : spec;
+	char addr[64];
+	char *end;
+	unsigned long p = 0;
+
+	memset(sa, 0, sizeof *sa);
+	sa->sin_family = AF_INET;
+	sa->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (!spec || !*spec)
+		return 0;
+	if (colon) {
+		size_t n = (size_t)(colon - spec);
+
+		if (n == 0 || n >= sizeof addr)
+			return hp_err_set(err, "--serve=%s: ADDR:PORT wants an IPv4 address", spec);
+		memcpy(addr, spec, n);
+		addr[n] = '\0';
+		if (inet_pton(AF_INET, addr, &sa->sin_addr) != 1)
+			return hp_err_set(err, "--serve=%s: '%s' is no IPv4 address", spec, addr);
+	}
+	errno = 0;
+	p = strtoul(port, &end, 10);
+	if (!*port || *end || errno || p > 65535)
+		return hp_err_set(err, "--serve=%s: the port is a number, 0 to 65535 (0: any free one)", spec);
+	sa->sin_port = htons((unsigned short)p);
+	return 0;
+}
+
+cli_serve *
+cli_serve_open(const char *spec, FILE *errs, struct hp_err *err)
+{
+	unsigned char tok[TOKEN_BYTES];
+	struct sockaddr_in sa;
+	const union MHD_DaemonInfo *di;
+	char addr[INET_ADDRSTRLEN];
+	unsigned port;
+	cli_serve *sv;
+	size_t i;
+	int loop;
+
+	if (parse_spec(spec, &sa, err))
+		return NULL;
+	if (getrandom(tok, sizeof tok, 0) != (ssize_t)sizeof tok) {
+		hp_err_set(err, "--serve: no random bytes for the token: %s",
+			   strerror(errno));
+		return NULL;
+	}
+	sv = hp_callocn(1, sizeof *sv);
+	if (!sv) {
+		hp_err_set(err, "out of memory");
+		return NULL;
+	}
+	sv->errs = errs;
+	sv->fd = -1;
+	sv->deadline = env_seconds("HP2X_SERVE_DEADLINE", SERVE_DEADLINE);
+	sv->stall = env_seconds("HP2X_SERVE_STALL", SERVE_STALL);
+	sv->heartbeat = env_seconds("HP2X_SERVE_HEARTBEAT", SERVE_HEARTBEAT);
+	sv->next_beat = mono() + sv->heartbeat;
+	memcpy(sv->prefix, "/t/", 3);
+	for (i = 0; i < TOKEN_BYTES; i++)
+		snprintf(sv->prefix + 3 + 2 * i, 3, "%02x", tok[i]);
+	strcat(sv->prefix, "/");
+	sv->prefix_len = strlen(sv->prefix);
+	sv->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+				 MHD_USE_ERROR_LOG,
+				 0, NULL, NULL, answer, sv,
+				 MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+				 MHD_OPTION_CONNECTION_LIMIT,
+				 (unsigned)SERVE_CONNECTIONS,
+				 MHD_OPTION_CONNECTION_TIMEOUT,
+				 (unsigned)SERVE_TIMEOUT,
+				 MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+				 (size_t)SERVE_POOL,
+				 MHD_OPTION_UNESCAPE_CALLBACK, no_unescape, NULL,
+				 MHD_OPTION_NOTIFY_COMPLETED, completed, sv,
+				 MHD_OPTION_NOTIFY_CONNECTION, connection, sv,
+				 MHD_OPTION_EXTERNAL_LOGGER, logger, NULL,
+				 MHD_OPTION_END);
+	if (!sv->d) {
+		hp_err_set(err, "--serve: cannot listen on %s:%u",
+			   inet_ntop(AF_INET, &sa.sin_addr, addr, sizeof addr) ?
+			   addr : "?", (unsigned)ntohs(sa.sin_port));
+		free(sv);
+		return NULL;
+	}
+	di = MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_EPOLL_FD);
+	sv->fd = di ? di->epoll_fd : -1;
+	di = MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_BIND_PORT);
+	port = di ? di->port : ntohs(sa.sin_port);
+	inet_ntop(AF_INET, &sa.sin_addr, addr, sizeof addr);
+	loop = (ntohl(sa.sin_addr.s_addr) >> 24) == 127;
+	sv->any_host = sa.sin_addr.s_addr == htonl(INADDR_ANY);
+	snprintf(sv->hosts[sv->nhosts++], sizeof sv->hosts[0], "%s:%u", addr, port);
+	if (loop) {
+		snprintf(sv->hosts[sv->nhosts++], sizeof sv->hosts[0], "localhost:%u", port);
+		snprintf(sv->hosts[sv->nhosts++], sizeof sv->hosts[0], "[::1]:%u", port);
+	}
+	if (!loop)
+		cli_sayf(errs, "", "--serve listens on %s, not only this machine: whoever reaches it and knows the URL reads the profile",
+			 addr);
+	cli_sayf(errs, "", "serving http://%s:%u%s",
+		 sv->any_host ? "127.0.0.1" : addr, port, sv->prefix);
+	fflush(errs);
+	return sv;
+}
+
+void
+cli_serve_close(cli_serve *sv)
+{
+	struct sse *s;
+
+	if (!sv)
+		return;
+	/* every stream resumed first: libmicrohttpd asks it before stop */
+	for (s = sv->streams; s; s = s->next) {
+		s->done = 1;
+		sse_wake(s);
+	}
+	MHD_stop_daemon(sv->d);
+	render_ctx_free(sv->ctx);
+	hp_stackidx_free(sv->idx);
+	free(sv);
+}
+
+int
+cli_serve_fd(const cli_serve *sv)
+{
+	return sv->fd;
+}
+
+int
+cli_serve_wait_ms(cli_serve *sv)
+{
+	MHD_UNSIGNED_LONG_LONG t;
+	double w = sv->next_beat - mono();
+	long long ms;
+
+	/* the deadlines of heads and stalls are checked four times in
+	 * the shorter of them, at least each second */
+	if (sv->conns && w > fmin(1, fmin(sv->deadline, sv->stall) / 4))
+		w = fmin(1, fmin(sv->deadline, sv->stall) / 4);
+	ms = w > 0 ? (long long)ceil(w * 1000) : 0;
+	if (MHD_get_timeout(sv->d, &t) == MHD_YES && (long long)t < ms)
+		ms = (long long)t;
+	return ms > 60000 ? 60000 : (int)ms;
+}
+
+void
+cli_serve_run(cli_serve *sv)
+{
+	double t = mono();
+	struct conn *cn;
+	struct sse *s;
+
+	if (t >= sv->next_beat) {
+		sv->next_beat = t + sv->heartbeat;
+		for (s = sv->streams; s; s = s->next) {
+			s->beat = 1;
+			sse_wake(s);
+		}
+	}
+	/* a stream that takes nothing while it has something to take,
+	 * and a head that does not come: their sockets are shut, which
+	 * libmicrohttpd sees on its next run and closes */
+	for (s = sv->streams; s; s = s->next)
+		if (!s->suspended && t - s->progress > sv->stall)
+			for (cn = sv->conns; cn; cn = cn->next) {
+				const union MHD_ConnectionInfo *ci =
+					MHD_get_connection_info(s->c, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+				if (ci && ci->connect_fd == cn->fd) {
+					shutdown(cn->fd, SHUT_RDWR);
+					break;
+				}
+			}
+	for (cn = sv->conns; cn; cn = cn->next)
+		if (!cn->in_request && t - cn->since > sv->deadline &&
+		    cn->fd >= 0)
+			shutdown(cn->fd, SHUT_RDWR);
+	MHD_run(sv->d);
+}
+
+void
+cli_serve_publish(cli_serve *sv, const hp_model *m,
+		  const struct render_opts *ro, const char *name)
+{
+	struct live_pos p;
+	struct sse *s;
+
+	if (m != sv->m) {
+		sv->gen++;
+		memset(&sv->pub, 0, sizeof sv->pub);
+	}
+	sv->m = m;
+	sv->ro = ro;
+	sv->name = name;
+	live_pos_of(m, &p);
+	if (p.samples != sv->pub.samples)
+		sv->last_wall = (double)time(NULL);
+	sv->pub = p;
+	for (s = sv->streams; s; s = s->next)
+		sse_wake(s);
+}
+
+void
+cli_serve_forget(cli_serve *sv)
+{
+	struct sse *s;
+
+	sv->m = NULL;
+	sv->gen++;
+	memset(&sv->pub, 0, sizeof sv->pub);
+	hp_stackidx_free(sv->idx);
+	sv->idx = NULL;
+	for (s = sv->streams; s; s = s->next)
+		sse_wake(s);
+}

@@ -1,0 +1,430 @@
+#!/usr/bin/env python3
+"""tests/e2e/serve.py - hp2x --serve spoken to over raw sockets, on
+loopback only (tests/e2e/serve.sh starts hp2x and says which case).
+
+  serve.py routes URL          every route answers, with its headers; HEAD
+  serve.py refused URL         wrong and missing token, evil Host, foreign
+                               Origin, POST/PUT/DELETE/OPTIONS, ../ and
+                               percent-encoded paths, a 20 KB head: refused
+                               as stated, and no other path ever answers
+  serve.py crowd URL PID       200 connections at once: hp2x holds at most
+                               its limit, and a request after them is
+                               answered; then a head sent a byte a second
+                               is cut off
+  serve.py stall URL FIFO OUT  a never-reading event stream while 10,000
+                               samples arrive through FIFO: the reading
+                               stream gets every one, OUT (-o) keeps being
+                               written, the stalled stream is dropped
+  serve.py resume URL          events: ids count samples; Last-Event-ID
+                               resumes where it stopped
+Every check that fails prints a line and makes the exit status 1.
+"""
+import json
+import os
+import socket
+import sys
+import time
+import urllib.parse
+
+failed = False
+
+
+def fail(msg):
+    global failed
+    failed = True
+    print("FAIL: " + msg, file=sys.stderr)
+
+
+def parts(url):
+    u = urllib.parse.urlsplit(url)
+    return u.hostname, u.port, u.path
+
+
+def raw(host, port, data, timeout=10):
+    """Send data, read the answer until the server closes or timeout."""
+    s = socket.create_connection((host, port), timeout=timeout)
+    s.sendall(data)
+    out = b""
+    try:
+        while True:
+            b = s.recv(65536)
+            if not b:
+                break
+            out += b
+    except socket.timeout:
+        pass
+    s.close()
+    return out
+
+
+def request(url, method="GET", path=None, headers=None, host=None, body=b"", timeout=10):
+    h, p, path0 = parts(url)
+    hdr = {"Host": host if host is not None else "%s:%d" % (h, p), "Connection": "close"}
+    hdr.update(headers or {})
+    req = "%s %s HTTP/1.1\r\n" % (method, path if path is not None else path0)
+    req += "".join("%s: %s\r\n" % (k, v) for k, v in hdr.items() if v is not None)
+    if body:
+        req += "Content-Length: %d\r\n" % len(body)
+    data = raw(h, p, req.encode("latin-1") + b"\r\n" + body, timeout)
+    head, _, rest = data.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    if not lines or not lines[0].startswith("HTTP/1."):
+        return 0, {}, data
+    code = int(lines[0].split()[1])
+    hs = {}
+    for ln in lines[1:]:
+        k, _, v = ln.partition(":")
+        hs[k.strip().lower()] = v.strip()
+    if hs.get("transfer-encoding") == "chunked":
+        body, b = b"", rest
+        while b:
+            n, _, b = b.partition(b"\r\n")
+            n = int(n, 16)
+            if n == 0:
+                break
+            body += b[:n]
+            b = b[n + 2:]
+        rest = body
+    return code, hs, rest
+
+
+COMMON = {"cache-control": "no-store", "referrer-policy": "no-referrer",
+          "x-content-type-options": "nosniff"}
+
+
+def routes(url):
+    root = parts(url)[2]
+    for r, ctype in (("", "text/html"), ("data.json", "application/json"),
+                     ("summary.json", "application/json"), ("metrics", "text/plain; version=0.0.4"),
+                     ("columns?a=0&b=5&n=100", "application/json")):
+        code, hs, body = request(url, path=root + r)
+        if code != 200:
+            fail("%s: %d, not 200" % (r or "the page", code))
+            continue
+        for k, v in COMMON.items():
+            if hs.get(k) != v:
+                fail("%s: %s is %r, not %r" % (r or "the page", k, hs.get(k), v))
+        if not hs.get("content-type", "").startswith(ctype):
+            fail("%s: content type %r" % (r, hs.get("content-type")))
+        if "frame-ancestors 'none'" not in hs.get("content-security-policy", ""):
+            fail("%s: no frame-ancestors 'none' in the policy" % r)
+        if r == "":
+            csp = hs.get("content-security-policy", "")
+            if "connect-src 'self'" not in csp or "default-src 'none'" not in csp:
+                fail("the page's policy header: %r" % csp)
+            if b"connect-src 'self'" not in body:
+                fail("the page's own policy does not allow connect-src 'self'")
+        if r.endswith(".json"):
+            json.loads(body)
+        code, hs, body = request(url, method="HEAD", path=root + r)
+        if code != 200 or body:
+            fail("HEAD %s: %d with %d bytes" % (r, code, len(body)))
+
+
+def refused(url):
+    h, p, root = parts(url)
+    tok = root.split("/")[2]
+    bad = tok[:-1] + ("0" if tok[-1] != "0" else "1")
+    nf = request(url, path="/nope")[2]
+    cases = [
+        ("wrong token", "GET", "/t/%s/" % bad, {}, None, 404),
+        ("wrong token, data", "GET", "/t/%s/data.json" % bad, {}, None, 404),
+        ("no token", "GET", "/", {}, None, 404),
+        ("no token, /metrics", "GET", "/metrics", {}, None, 404),
+        ("token without /t/", "GET", "/%s/" % tok, {}, None, 404),
+        ("a token's prefix", "GET", "/t/%s/" % tok[:16], {}, None, 404),
+        ("no trailing route", "GET", root + "events/x", {}, None, 404),
+        ("../", "GET", root + "../t/%s/" % tok, {}, None, 404),
+        ("../ above", "GET", root + "../../etc/passwd", {}, None, 404),
+        ("./", "GET", root + "./data.json", {}, None, 404),
+        ("//", "GET", root + "/data.json", {}, None, 404),
+        ("%2e%2e", "GET", root + "%2e%2e/%2e%2e/etc/passwd", {}, None, 404),
+        ("percent-encoded route", "GET", root + "data%2ejson", {}, None, 404),
+        ("percent-encoded token", "GET", "/t/%%%02x%s/" % (ord(tok[0]), tok[1:]), {}, None, 404),
+        ("percent-encoded slash", "GET", root[:-1] + "%2fdata.json", {}, None, 404),
+        ("evil Host", "GET", root, {}, "evil.example", 403),
+        ("evil Host with our port", "GET", root, {}, "evil.example:%d" % p, 403),
+        ("no Host", "GET", root, {}, "", 403),
+        ("foreign Origin", "GET", root + "data.json", {"Origin": "http://evil.example"}, None, 403),
+        ("foreign Origin, events", "GET", root + "events", {"Origin": "https://127.0.0.1:%d" % p}, None, 403),
+        ("POST", "POST", root, {}, None, 405),
+        ("POST with a body", "POST", root + "data.json", {"Content-Type": "text/plain"}, None, 405),
+        ("PUT", "PUT", root + "data.json", {}, None, 405),
+        ("DELETE", "DELETE", root, {}, None, 405),
+        ("OPTIONS", "OPTIONS", root, {"Origin": "http://evil.example"}, None, 403),
+        ("OPTIONS same origin", "OPTIONS", root, {}, None, 405),
+        ("POST, wrong token", "POST", "/t/%s/" % bad, {}, None, 404),
+    ]
+    for name, method, path, hdr, host, want in cases:
+        code, hs, body = request(url, method=method, path=path, headers=hdr, host=host,
+                                 body=b"x=1" if "body" in name else b"")
+        if code != want:
+            fail("%s (%s %s): %d, not %d" % (name, method, path, code, want))
+        if want == 404 and body != nf:
+            fail("%s: the 404 differs from any unknown path's: %r" % (name, body[:80]))
+        if tok.encode() in body:
+            fail("%s: the answer holds the token" % name)
+        for k, v in COMMON.items():
+            if code and hs.get(k) != v:
+                fail("%s: %s is %r" % (name, k, hs.get(k)))
+        if "access-control-allow-origin" in hs:
+            fail("%s: a CORS header" % name)
+    # same-origin Origin is fine
+    code = request(url, path=root + "data.json", headers={"Origin": "http://%s:%d" % (h, p)})[0]
+    if code != 200:
+        fail("our own Origin: %d" % code)
+    code = request(url, path=root + "data.json", host="localhost:%d" % p)[0]
+    if code != 200:
+        fail("Host localhost:PORT: %d" % code)
+    # a head of 20 KB: never answered as a route
+    code, _, _ = request(url, path=root, headers={"X-Pad": "a" * 20000})
+    if code == 200:
+        fail("a 20 KB head was answered 200")
+    # nothing but the routes answers 200
+    for path in ["", "index.html", "page", "data", "summary", "event", "events/", "metrics/",
+                 "columns/", "favicon.ico", "robots.txt", "data.json/", "DATA.JSON", "Metrics",
+                 "data.json;x", "data.json%00", "data.json\\..\\x"]:
+        code = request(url, path=root + path)[0]
+        if code == 200 and path != "":
+            fail("%r answered 200" % path)
+
+
+def fd_sockets(pid):
+    n = 0
+    for f in os.listdir("/proc/%s/fd" % pid):
+        try:
+            if os.readlink("/proc/%s/fd/%s" % (pid, f)).startswith("socket:"):
+                n += 1
+        except OSError:
+            pass
+    return n
+
+
+def crowd(url, pid):
+    h, p, root = parts(url)
+    socks = []
+    for _ in range(200):
+        s = socket.create_connection((h, p), timeout=5)
+        socks.append(s)
+    time.sleep(1.0)
+    n = fd_sockets(pid)
+    if n > 32 + 4:
+        fail("200 connections: hp2x holds %d sockets (limit 32)" % n)
+    t0 = time.monotonic()
+    code = request(url, path=root + "data.json", timeout=40)[0]
+    took = time.monotonic() - t0
+    if code != 200:
+        fail("a request behind 200 idle connections: %d after %.1f s" % (code, took))
+    for s in socks:
+        s.close()
+    print("crowd: %d sockets held, a request behind 200 idle ones took %.1f s" % (n, took))
+    # a head a byte a second: cut off before it is whole
+    s = socket.create_connection((h, p), timeout=2)
+    req = ("GET %s HTTP/1.1\r\nHost: %s:%d\r\nX-Slow: %s\r\n\r\n" % (root, h, p, "a" * 40)).encode()
+    t0 = time.monotonic()
+    cut = False
+    for i in range(len(req)):
+        try:
+            s.send(req[i:i + 1])
+        except OSError:
+            cut = True
+            break
+        try:
+            s.settimeout(1.0)
+            b = s.recv(1)
+            if b == b"":
+                cut = True
+                break
+            fail("a slow head got an answer")
+            break
+        except socket.timeout:
+            pass
+        if time.monotonic() - t0 > 15:
+            break
+    took = time.monotonic() - t0
+    if not cut:
+        fail("a head sent a byte a second was not cut off within %.0f s" % took)
+    print("slowloris: cut off after %.1f s" % took)
+    code = request(url, path=root + "data.json")[0]
+    if code != 200:
+        fail("after the slow head: %d" % code)
+
+
+class Stream:
+    """An event stream read as a browser reads it."""
+
+    def __init__(self, url, query="", rcvbuf=None, last=None):
+        h, p, root = parts(url)
+        self.s = socket.socket()
+        if rcvbuf:
+            self.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+        self.s.settimeout(10)
+        self.s.connect((h, p))
+        hdr = "GET %sevents%s HTTP/1.1\r\nHost: %s:%d\r\nAccept: text/event-stream\r\n" % (root, query, h, p)
+        if last is not None:
+            hdr += "Last-Event-ID: %s\r\n" % last
+        self.s.sendall((hdr + "\r\n").encode())
+        self.buf = b""
+        self.events = []
+        self.closed = False
+        self.head = None
+        self.samples = 0
+        self.nbytes = 0
+
+    def pump(self, until=None, limit=10.0):
+        """Read until until(self) or limit seconds or the end."""
+        end = time.monotonic() + limit
+        while not self.closed and not (until and until(self)) and time.monotonic() < end:
+            self.s.settimeout(max(0.01, min(0.5, end - time.monotonic())))
+            try:
+                b = self.s.recv(65536)
+            except socket.timeout:
+                continue
+            except OSError:
+                self.closed = True
+                break
+            if not b:
+                self.closed = True
+                break
+            self.nbytes += len(b)
+            self.buf += b
+            self.parse()
+
+    def parse(self):
+        if self.head is None:
+            if b"\r\n\r\n" not in self.buf:
+                return
+            self.head, _, self.buf = self.buf.partition(b"\r\n\r\n")
+        # chunked: strip the chunk framing as it comes
+        out = b""
+        while True:
+            n, sep, rest = self.buf.partition(b"\r\n")
+            if not sep:
+                break
+            size = int(n, 16) if n.strip() else 0
+            if len(rest) < size + 2:
+                break
+            out += rest[:size]
+            self.buf = rest[size + 2:]
+        self.text = getattr(self, "text", b"") + out
+        while b"\n\n" in self.text:
+            ev, _, self.text = self.text.partition(b"\n\n")
+            e = {}
+            for ln in ev.decode().split("\n"):
+                k, _, v = ln.partition(":")
+                e[k] = e.get(k, "") + v.lstrip(" ")
+            self.events.append(e)
+            if e.get("event") == "samples":
+                d = json.loads(e["data"])
+                if d["i"] != self.samples:
+                    fail("a batch starts at %d, the stream had %d" % (d["i"], self.samples))
+                self.samples = d["i"] + len(d["t"])
+                if int(e["id"]) != self.samples:
+                    fail("id %s after %d samples" % (e["id"], self.samples))
+
+
+def hp_sample(t, k):
+    s = "BEGIN_SAMPLE %.2f\n" % t
+    for b in range(5):
+        s += "band%d\t%d\n" % (b, 1000 * (b + 1) + (k * 7 + b) % 997)
+    return s + "END_SAMPLE %.2f\n" % t
+
+
+def stall(url, fifo, out):
+    f = open(fifo, "w")
+    f.write('JOB "stall"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+    f.write(hp_sample(0, 0))
+    f.flush()
+    h, p, root = parts(url)
+    for _ in range(100):
+        if request(url, path=root + "data.json")[0] == 200:
+            break
+        time.sleep(0.1)
+    good = Stream(url, "?from=0")
+    stalled = Stream(url, "?from=0", rcvbuf=4096)
+    good.pump(lambda s: s.samples >= 1, 5)
+    stalled.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    n = 10000
+    t0 = time.monotonic()
+    writes = set()
+    for k in range(1, n + 1):
+        f.write(hp_sample(k * 0.01, k))
+        if k % 500 == 0:
+            f.flush()
+            good.pump(limit=0.05)
+            try:
+                writes.add(os.stat(out).st_mtime_ns)
+            except OSError:
+                pass
+    f.close()
+    total = n + 1
+    good.pump(lambda s: s.samples >= total, 30)
+    took = time.monotonic() - t0
+    if good.samples != total:
+        fail("the reading stream got %d of %d samples" % (good.samples, total))
+    # the file output is drawn all along, and at the end
+    for _ in range(100):
+        try:
+            writes.add(os.stat(out).st_mtime_ns)
+            if len(json.load(open(out))["samples"]) == total:
+                break
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.1)
+    else:
+        fail("%s does not hold the %d samples" % (out, total))
+    if len(writes) < 3:
+        fail("%s was written %d times while the samples came" % (out, len(writes)))
+    # the stalled stream was dropped (after HP2X_SERVE_STALL seconds
+    # without taking anything): what it reads now ends
+    time.sleep(3)
+    stalled.pump(limit=15)
+    if not stalled.closed:
+        fail("the never-reading stream is still open")
+    if stalled.samples >= total:
+        fail("the stalled stream got everything: it never stalled")
+    print("stall: the reading stream had all %d samples %.1f s after the first; the stalled one got %d before it was dropped; %s written %d times"
+          % (total, took, stalled.samples, out, len(writes)))
+
+
+def resume(url):
+    h, p, root = parts(url)
+    total = len(json.loads(request(url, path=root + "data.json")[2])["samples"])
+    a = Stream(url, "?from=0")
+    a.pump(lambda s: s.samples >= total, 10)
+    if a.samples != total:
+        fail("a stream from 0 got %d of %d" % (a.samples, total))
+    mid = total // 2
+    b = Stream(url, "?from=0", last=mid)
+    b.samples = mid
+    b.pump(lambda s: s.samples >= total, 10)
+    first = [json.loads(e["data"])["i"] for e in b.events if e.get("event") == "samples"]
+    if not first or first[0] != mid:
+        fail("Last-Event-ID %d: the first batch starts at %s" % (mid, first[:1]))
+    c = Stream(url, "?from=%d&nb=99999&nm=99999&ns=99999,99999,99999" % total)
+    c.samples = total
+    c.pump(lambda s: any(e.get("event") == "samples" for e in s.events), 1.5)
+    if any(e.get("event") == "samples" for e in c.events):
+        fail("a page with every sample was sent some")
+    d = Stream(url, "?from=%d" % (total + 5))
+    d.pump(lambda s: s.events, 5)
+    if not d.events or d.events[0].get("event") != "reload":
+        fail("a page ahead of the model was not told to reload: %r" % d.events[:1])
+    ref = json.loads(request(url, path=root + "data.json")[2])
+    # the batches carry the JSON output's samples
+    got_t, got_s = [], []
+    for e in a.events:
+        if e.get("event") == "samples":
+            d = json.loads(e["data"])
+            got_t += d["t"]
+            got_s += d["s"]
+    for i, smp in enumerate(ref["samples"]):
+        if got_t[i] != smp["time"] or sorted(zip(got_s[i][::2], got_s[i][1::2])) != sorted(map(tuple, smp["values"])):
+            fail("sample %d differs from data.json" % i)
+            break
+
+
+if __name__ == "__main__":
+    {"routes": routes, "refused": refused, "crowd": crowd, "stall": stall,
+     "resume": resume}[sys.argv[1]](*sys.argv[2:])
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# tests/e2e/serve.sh - hp2x --serve over HTTP, on loopback only
+# (tests/e2e/serve.py speaks to it over raw sockets):
+#
+#   routes    the page, data.json, summary.json, metrics and columns
+#             answer 200 with no-store, no-referrer, nosniff and a
+#             policy with frame-ancestors 'none' (the page's with
+#             connect-src 'self', in its header and its own meta); HEAD
+#             answers without a body; data.json equals -o FOO.json of
+#             the finished file, summary.json --summary=json
+#   refused   wrong and missing token (404, the body of any unknown
+#             path, no token in it), Host evil.example (403), a foreign
+#             Origin (403), POST/PUT/DELETE/OPTIONS (405), ../, ./, //
+#             and percent-encoded paths (404), a 20 KB head (never 200);
+#             no path but the routes ever answers
+#   crowd     200 connections at once: hp2x holds no more than its 32,
+#             and a request behind them is answered; a head sent a byte
+#             a second is cut off (HP2X_SERVE_DEADLINE=1)
+#   stall     an event stream that never reads while 10,000 samples
+#             arrive through a FIFO: a reading stream gets every one,
+#             -o FOO.json is written all along and holds them all, the
+#             stalled stream is dropped (HP2X_SERVE_STALL=1)
+#   resume    event ids count samples, Last-Event-ID resumes there, a
+#             page ahead of the model is told to reload, the batches
+#             carry data.json's samples
+#   bind      127.0.0.1 unless told; another address is said on
+#             stderr; bad --serve values and --serve with --include are
+#             refused; --exit ends with the input
+set -u
+. "$(dirname "$0")/lib.bash"
+e2e_init serve
+: "${HP2X:?}" "${HP2X_SRC:?}"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
+export LC_ALL=C
+py=/usr/bin/python3
+serve_py=$HP2X_SRC/tests/e2e/serve.py
+S=$HP2X_SRC/samples
+LIMIT=60
+
+# start ARGS...: hp2x --serve ARGS... in the background; $url, $pid set
+start() {
+	"$HP2X" --serve=127.0.0.1:0 "$@" 2>err.txt &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'serving http' err.txt || { bad "no URL said: $(cat err.txt)"; return 1; }
+	url=$(grep -o 'http://[^ ]*' err.txt | head -n 1)
+	case $url in http://127.0.0.1:*/t/????????????????????????????????/) ;;
+	*) bad "the URL said is $url"; return 1 ;;
+	esac
+}
+
+routes() {
+	start -q "$S/leak-hT.eventlog" || return
+	"$py" "$serve_py" routes "$url" || bad "routes: see above"
+	"$HP2X" "$S/leak-hT.eventlog" -o ref.json || bad "hp2x -o ref.json"
+	"$HP2X" "$S/leak-hT.eventlog" --summary=json >ref-summary.json || bad "--summary=json"
+	until_true curl -sf "${url}data.json" -o got.json || bad "data.json"
+	cmp -s ref.json got.json || bad "data.json differs from -o FOO.json"
+	curl -sf "${url}summary.json" -o got-summary.json || bad "summary.json"
+	cmp -s ref-summary.json got-summary.json || bad "summary.json differs from --summary=json"
+}
+
+refused() {
+	start -q "$S/leak-hT.hp" || return
+	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
+	"$py" "$serve_py" refused "$url" || bad "refused: see above"
+}
+
+crowd() {
+	HP2X_SERVE_DEADLINE=1 start -q "$S/leak-hT.hp" || return
+	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
+	"$py" "$serve_py" crowd "$url" "$pid" || bad "crowd: see above"
+	kill -0 "$pid" || bad "hp2x died"
+}
+
+stall() {
+	mkfifo in.hp
+	HP2X_SERVE_STALL=1 start -q --interval 0.2 in.hp -o out.json || return
+	"$py" "$serve_py" stall "$url" in.hp out.json || bad "stall: see above"
+}
+
+resume() {
+	start -q "$S/leak-hT.eventlog" || return
+	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
+	"$py" "$serve_py" resume "$url" || bad "resume: see above"
+}
+
+bind() {
+	local p
+	start -q "$S/leak-hT.hp" || return
+	p=${url#http://127.0.0.1:}
+	p=${p%%/*}
+	grep -q "127.0.0.1:$p " <(ss -Hltn) || bad "not listening on 127.0.0.1:$p: $(ss -Hltn)"
+	grep -q "not only this machine" err.txt && bad "loopback said as another address"
+	kill "$pid"
+	# a named address is said; 127.0.0.2 is still loopback, never
+	# anything a test exposes
+	"$HP2X" -q --serve=127.0.0.2:0 "$S/leak-hT.hp" 2>err2.txt &
+	pids+=($!)
+	until_true grep -q 'serving http' err2.txt || bad "--serve=127.0.0.2:0: $(cat err2.txt)"
+	grep -q 'serving http://127.0.0.2:' err2.txt || bad "the URL does not name 127.0.0.2"
+	for v in 70000 abc 1.2.3:80 :80 '127.0.0.1:'; do
+		"$HP2X" --serve="$v" "$S/leak-hT.hp" 2>bad.txt && bad "--serve=$v accepted"
+		grep -q -- '--serve' bad.txt || bad "--serve=$v: $(cat bad.txt)"
+	done
+	"$HP2X" --serve --include=THUNK "$S/leak-hT.hp" 2>bad.txt && bad "--serve --include accepted"
+	"$HP2X" --exit "$S/leak-hT.hp" 2>bad.txt && bad "--exit without --serve accepted"
+	# --exit: over when the eventlog ends
+	timeout 60 "$HP2X" -q --serve=127.0.0.1:0 --exit "$S/leak-hT.eventlog" -o out.svg 2>err3.txt ||
+		bad "--serve --exit did not end with the eventlog (status $?)"
+	[ -s out.svg ] || bad "--serve -o out.svg wrote nothing"
+}
+
+run routes routes
+run refused refused
+run crowd crowd
+run stall stall
+run resume resume
+run bind bind
+e2e_done

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""tests/e2e/serve_page.py - the page hp2x --serve serves, in headless
+Chromium (tests/e2e/serve_page.sh starts hp2x and the stream).
+
+  serve_page.py live URL REF.json   while a stream comes: the page's
+      sample count grows in place (the same document, a hidden band and
+      the window kept); a window at the end follows it; closed and
+      reopened, the page goes on from its own count; at the end its data
+      is REF.json's (the one-shot conversion): every time, every drawn
+      band's value, OTHER the sum of what it merges
+  serve_page.py zoom URL REF.json   a finished profile larger than the
+      page holds: a zoom into its middle asks the server for columns and
+      then holds exactly REF.json's samples there
+"""
+import json
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from chromium import chrome  # noqa: E402
+
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+    print("FAIL: " + msg, flush=True)
+
+
+def browser():
+    return chrome([], {"goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"}})
+
+
+def wait(d, js, limit=60):
+    end = time.monotonic() + limit
+    v = None
+    while time.monotonic() < end:
+        v = d.execute_script(js)
+        if v:
+            return v
+        time.sleep(0.1)
+    return v
+
+
+def open_page(d, url, frag=""):
+    d.get(url + frag)
+    if not wait(d, "return document.documentElement.getAttribute('data-ready') === '1'", 30):
+        fail("the served page did not start")
+        return False
+    return True
+
+
+def count(d):
+    return int(d.execute_script("return document.documentElement.getAttribute('data-live-n') || -1"))
+
+
+def page_data(d):
+    return d.execute_script("""var D = document.getElementById('app').hp2xData;
+      return {lead: D.lead, T: D.T, n: D.n, tm: Array.from(D.tm), val: D.val.map(function (v) { return Array.from(v); }),
+              bands: D.bands.map(function (b) { return b.m; }), fates: D.rows.map(function (r) { return r.drawn; }),
+              exact: D.exact};""")
+
+
+def same_as(P, ref, what, lo=None, hi=None):
+    """The page's samples (all, or those between lo and hi) against the
+    one-shot JSON's."""
+    other = P["bands"].index(-1) if -1 in P["bands"] else -1
+    slot = {m: j for j, m in enumerate(P["bands"]) if m >= 0}
+    times = P["tm"][P["lead"]:]
+    refs = ref["samples"]
+    if lo is not None:
+        times = [t for t in times if lo <= t <= hi]
+        refs = [s for s in refs if lo <= s["time"] <= hi]
+    if [s["time"] for s in refs] != times:
+        fail("%s: the page's %d times are not the JSON's %d" % (what, len(times), len(refs)))
+        return
+    first = P["tm"].index(times[0]) if times else 0
+    for i, s in enumerate(refs):
+        want = [0] * len(P["bands"])
+        for b, v in s["values"]:
+            if b in slot:
+                want[slot[b]] += v
+            elif other >= 0 and (b >= len(P["fates"]) or P["fates"][b] == "other"):
+                want[other] += v
+        got = [P["val"][k][first + i] for k in range(len(P["bands"]))]
+        if got != want:
+            fail("%s: sample %d (t=%s): the page has %s, the JSON %s" % (what, i, s["time"], got, want))
+            return
+
+
+def requests(d):
+    out = []
+    for entry in d.get_log("performance"):
+        m = json.loads(entry["message"])["message"]
+        if m["method"] == "Network.requestWillBeSent":
+            out.append(m["params"]["request"]["url"])
+    return out
+
+
+def live(url, ref_path):
+    ref = json.load(open(ref_path))
+    total = len(ref["samples"])
+    d = browser()
+    try:
+        if not open_page(d, url):
+            return
+        n0 = count(d)
+        if n0 >= total:
+            fail("the stream had ended before the page opened (%d samples): nothing to see grow" % n0)
+        # hide the top band and keep the window at the end: both stay
+        d.execute_script("document.querySelector('#key [data-slot]') && document.querySelector('#key [data-slot]').click();")
+        d.execute_script("document.documentElement.setAttribute('data-mark', 'same document');")
+        hidden = d.execute_script("return location.hash")
+        seen = {n0}
+        end = time.monotonic() + 60
+        while time.monotonic() < end:
+            seen.add(count(d))
+            if max(seen) >= total // 2:
+                break
+            time.sleep(0.1)
+        if len(seen) < 3:
+            fail("the page's sample count did not grow in steps: %s" % sorted(seen))
+        # a window that ends at the last sample follows it
+        x1 = d.execute_script("return +document.getElementById('chart').getAttribute('data-x1')")
+        x0 = d.execute_script("return +document.getElementById('chart').getAttribute('data-x0')")
+        d.execute_script("var D = document.getElementById('app').hp2xData; location.hash = location.hash + '&x=' + (D.hi - (D.hi - D.lo) / 4) + ',' + D.hi;")
+        wait(d, "return document.getElementById('chart').getAttribute('data-x0') !== '%s'" % x0, 5)
+        w1 = d.execute_script("return [+document.getElementById('chart').getAttribute('data-x0'), +document.getElementById('chart').getAttribute('data-x1')]")
+        grown = wait(d, "return +document.documentElement.getAttribute('data-live-n') > %d" % count(d), 30)
+        wait(d, "return +document.getElementById('chart').getAttribute('data-x1') > %r" % w1[1], 10)
+        w2 = d.execute_script("return [+document.getElementById('chart').getAttribute('data-x0'), +document.getElementById('chart').getAttribute('data-x1')]")
+        if grown and not (w2[1] > w1[1] and abs((w2[1] - w2[0]) - (w1[1] - w1[0])) < 1e-6 * max(1, w1[1])):
+            fail("a window at the end did not follow it: %s then %s" % (w1, w2))
+        if d.execute_script("return document.documentElement.getAttribute('data-mark')") != "same document":
+            fail("the page was loaded again instead of growing in place")
+        if "hide=" in hidden and "hide=" not in d.execute_script("return location.hash"):
+            fail("the hidden band came back")
+        # closed and opened again: it starts from its own count and goes on
+        d.get("about:blank")
+        time.sleep(1.0)
+        d.get_log("performance")
+        if not open_page(d, url):
+            return
+        # the count it loaded with (it may have grown since)
+        n1 = d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent).n")
+        evs = [u for u in requests(d) if "/events?" in u]
+        if not evs or ("from=%d&" % n1) not in evs[-1]:
+            fail("the reopened page (%d samples) asked for %s" % (n1, evs[-1:]))
+        if not wait(d, "return +document.documentElement.getAttribute('data-live-n') >= %d" % total, 60):
+            fail("the page ended with %d samples, the profile has %d" % (count(d), total))
+        same_as(page_data(d), ref, "at the end")
+        errs = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+        for e in errs:
+            fail("console error: " + e["message"])
+        print("live: the page grew through %d counts to %d samples, reopened at %d" % (len(seen), count(d), n1))
+    finally:
+        d.quit()
+
+
+def zoom(url, ref_path):
+    ref = json.load(open(ref_path))
+    d = browser()
+    try:
+        if not open_page(d, url):
+            return
+        P = page_data(d)
+        if P["exact"]:
+            fail("the page holds every sample: no zoom to test")
+        t0, t1 = ref["samples"][0]["time"], ref["samples"][-1]["time"]
+        a, b = t0 + (t1 - t0) * 0.5, t0 + (t1 - t0) * 0.5 + (t1 - t0) / 200
+        d.execute_script("location.hash = '#v=1&x=%r,%r'" % (a, b))
+        if not wait(d, "return +document.getElementById('chart').getAttribute('data-columns') >= 1", 20):
+            fail("a zoom did not ask the server for columns")
+            return
+        P = page_data(d)
+        same_as(P, ref, "zoomed", a, b)
+        inwin = len([t for t in P["tm"] if a <= t <= b])
+        if inwin < 10:
+            fail("only %d samples in the zoomed window" % inwin)
+        cols = [u for u in requests(d) if "/columns?" in u]
+        if not cols:
+            fail("no request for columns")
+        print("zoom: %d exact samples in [%g, %g] after %d column request(s)" % (inwin, a, b, len(cols)))
+        errs = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+        for e in errs:
+            fail("console error: " + e["message"])
+    finally:
+        d.quit()
+
+
+def shot(url, png, at):
+    """A screenshot of the served page once it holds `at` samples, the
+    pointer on the chart (for the README)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    d = browser()
+    try:
+        if not open_page(d, url):
+            return
+        wait(d, "return +document.documentElement.getAttribute('data-live-n') >= %d" % int(at), 60)
+        c = d.find_element(By.ID, "chart")
+        ActionChains(d).move_to_element_with_offset(c, 120, 60).perform()
+        time.sleep(0.3)
+        d.save_screenshot(png)
+    finally:
+        d.quit()
+
+
+if __name__ == "__main__":
+    {"live": live, "zoom": zoom, "shot": shot}[sys.argv[1]](*sys.argv[2:])
+    sys.exit(1 if failures else 0)

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# tests/e2e/serve_page.sh - the page hp2x --serve serves, in a real
+# browser (headless Chromium through python3-selenium, as e2e/page.sh;
+# tests/e2e/serve_page.py does the looking), on loopback only.
+#
+#   live   samples/leak-hT.eventlog replayed into hp2x --serve - (a pipe,
+#          tests/replay, a few seconds long): the open page's sample count
+#          grows in steps in the same document, keeping a hidden band; a
+#          window at the end follows the end; closed and reopened, the
+#          page asks for the samples after its own; at the end its data
+#          is -o FOO.json's of the whole file, sample for sample
+#   zoom   a finished .hp of 20,000 samples (more than the page keeps): a
+#          zoom into the middle asks the server for columns, after which
+#          the page holds exactly the file's samples there
+set -u
+. "$(dirname "$0")/lib.bash"
+e2e_init serve_page
+: "${HP2X:?}" "${HP2X_SRC:?}"
+export LC_ALL=C
+py=/usr/bin/python3
+page_py=$HP2X_SRC/tests/e2e/serve_page.py
+LIMIT=60
+
+# serve ARGS...: hp2x --serve=127.0.0.1:0 ARGS... in the background, $url
+serve() {
+	"$HP2X" -q --serve=127.0.0.1:0 "$@" 2>err.txt &
+	pids+=($!)
+	until_true grep -q 'serving http' err.txt || { bad "no URL: $(cat err.txt)"; return 1; }
+	url=$(grep -o 'http://[^ ]*' err.txt | head -n 1)
+	until_true curl -sf "${url}data.json" -o /dev/null || { bad "no data"; return 1; }
+}
+
+live() {
+	local el=$HP2X_SRC/samples/leak-hT.eventlog
+	"$HP2X" "$el" -o ref.json || { bad "hp2x -o ref.json"; return; }
+	mkfifo in.fifo
+	# the first samples at once, then the rest over about 12 s
+	"$py" "$HP2X_SRC/tests/replay" "$el" --to fifo:in.fifo --chunks 500 --pace 0.08 &
+	pids+=($!)
+	serve --interval 0.3 in.fifo || return
+	"$py" "$page_py" live "$url" ref.json || bad "live: see above"
+}
+
+zoom() {
+	"$py" - <<'PY' >big.hp
+import sys
+w = sys.stdout.write
+w('JOB "big"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+for k in range(20000):
+    t = k * 0.01
+    w("BEGIN_SAMPLE %.2f\n" % t)
+    for b in range(6):
+        w("band%d\t%d\n" % (b, 1000 * (b + 1) + (k * 7919 + b * 104729) % 9973))
+    w("END_SAMPLE %.2f\n" % t)
+PY
+	"$HP2X" big.hp -o ref.json || { bad "hp2x -o ref.json"; return; }
+	serve big.hp || return
+	"$py" "$page_py" zoom "$url" ref.json || bad "zoom: see above"
+}
+
+run live live
+run zoom zoom
+e2e_done
