@@ -10,6 +10,11 @@
 # own picture is checked too, and its invisible text layer (<text> over
 # the glyphs, fill-opacity 0) must not show: the picture is the same
 # with the layer taken out, and another with the layer made visible.
+# A case named NAME.ps, NAME.eps or NAME.pdf is drawn in that format and
+# rasterised by Ghostscript at 96 dpi (the PostScript on its A4 page,
+# turned as hp2ps turns it; the EPS cropped to its bounding box), so the
+# vector formats' pictures are checked as well as their structure
+# (formats.sh).
 #
 # The comparison (tests/golden/png/pngcmp.py, Python's zlib only) passes
 # identical pictures and pictures within cairo-test's kind of tolerance:
@@ -74,6 +79,10 @@ leak-ticky		-c samples/leak.ticky
 leak-p			-c samples/leak-p.eventlog
 compare-c		--size 1296x432 -c -t0 -m25 samples/leak-hT.hp samples/leak-hT.eventlog
 plain-l			$SRC/tests/data/plain-l/heapsize-ghc-9.6.6.eventlog
+leak-hc-c.ps		-c $SRC/samples/leak-hc.hp
+leak-hc-c.eps		-c $SRC/samples/leak-hc.hp
+leak-hT-eventlog-c.pdf	-c $SRC/samples/leak-hT.eventlog
+leak-ticky.pdf		-c samples/leak.ticky
 EOF
 }
 
@@ -101,6 +110,8 @@ ncases=0
 	{ echo "FAIL: no $FONTCONFIG_FILE (configure the build: cmake -S . -B build)"; echo "0 passed, 1 failed"; exit 1; }
 command -v rsvg-convert >/dev/null ||
 	{ echo "FAIL: rsvg-convert not found (librsvg2-bin, bash .ci/deps --test)"; echo "0 passed, 1 failed"; exit 1; }
+command -v gs >/dev/null ||
+	{ echo "FAIL: gs not found (ghostscript, bash .ci/deps --test)"; echo "0 passed, 1 failed"; exit 1; }
 
 # draw NAME ARGS OUT: hp2x's picture of case NAME as a PNG in OUT.
 draw() {
@@ -110,6 +121,13 @@ draw() {
 		# shellcheck disable=SC2086 # flags and a path without blanks
 		(cd "$SRC" && "$HP2X" -q $args -o "$top/$name") 2>"$top/err" &&
 			rsvg-convert "$top/$name" -o "$out" 2>>"$top/err" ;;
+	*.ps | *.eps | *.pdf)
+		# shellcheck disable=SC2086
+		(cd "$SRC" && "$HP2X" -q $args -o "$top/$name") 2>"$top/err" &&
+			gs -q -dSAFER -dBATCH -dNOPAUSE -sDEVICE=png16m -r96 \
+				-dTextAlphaBits=4 -dGraphicsAlphaBits=4 \
+				$([ "${name##*.}" = eps ] && echo -dEPSCrop) \
+				-sOutputFile="$out" "$top/$name" >>"$top/err" 2>&1 ;;
 	*)
 		# shellcheck disable=SC2086
 		(cd "$SRC" && "$HP2X" -q --size 864x576 $args -o "$out") 2>"$top/err" ;;
@@ -156,7 +174,7 @@ while read -r name file; do
 	fi
 done < <(readme_pictures)
 
-[ "$ncases" -eq 19 ] || { echo "FAIL: $ncases cases read, wanted 19"; fail=$((fail + 1)); }
+[ "$ncases" -eq 23 ] || { echo "FAIL: $ncases cases read, wanted 23"; fail=$((fail + 1)); }
 # The comparison itself must tell pictures apart: hp2x's own -c against
 # the grey picture of the same profile differs.
 if [ "$update" = 0 ] && [ -f "$GOLDEN/leak-hT.ref.png" ]; then

@@ -1,0 +1,337 @@
+/*
+ * tests/unit/test_summary.c - --summary (convert/summary.c) called
+ * directly on small profiles whose numbers are worked out by hand: the
+ * bands ranked by their share of the bytes x seconds, each band's fate
+ * as the graph's layout decides it (drawn, merged into OTHER, dropped
+ * under -t), the JSON's numbers, names that are hostile bytes (escaped in
+ * JSON, control bytes blanked and long names shortened in the middle in
+ * the table), the clock each kind of input has, the change between two
+ * profiles largest first, and a write that fails.
+ * (tests/e2e/analysis.sh runs the same through hp2x on real profiles.)
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "convert/summary.h"
+#include "hp/reader.h"
+#include "testutil.h"
+
+/* alpha 1000 then 3000, beta 500 then 250, gamma 10 then 20, at 1 s and
+ * 2 s: integrals (trapezoids from the empty sample at 0 s) 4000, 750
+ * and 30 of 4780 B x s; the run ends at 3 s (the exit sample). */
+static const char profile[] =
+	"JOB \"sum\"\nDATE \"Thu Nov 26 2026\"\n"
+	"SAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+	"BEGIN_SAMPLE 0.0\nEND_SAMPLE 0.0\n"
+	"BEGIN_SAMPLE 1.0\nalpha\t1000\nbeta\t500\ngamma\t10\nEND_SAMPLE 1.0\n"
+	"BEGIN_SAMPLE 2.0\nalpha\t3000\nbeta\t250\ngamma\t20\nEND_SAMPLE 2.0\n"
+	"BEGIN_SAMPLE 3.0\nEND_SAMPLE 3.0\n";
+
+static hp_model *
+read_text(const char *text)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+
+	assert_non_null(m);
+	if (hp_read_mem(m, "t.hp", text, strlen(text), &err))
+		fail_msg("%s", err.msg);
+	return m;
+}
+
+/* summary_print's output, as a string to free. */
+static char *
+summary(const hp_model *m, const struct render_opts *o, int json, int width)
+{
+	struct hp_err err = {{0}};
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	assert_non_null(f);
+	if (summary_print(f, "t.hp", m, o, json, width, &err))
+		fail_msg("summary_print: %s", err.msg);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+static char *
+diff(const hp_model *a, const hp_model *b, int json)
+{
+	struct hp_err err = {{0}};
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	assert_non_null(f);
+	if (summary_print_diff(f, "a.hp", a, "b.hp", b, 0, json, 100, &err))
+		fail_msg("summary_print_diff: %s", err.msg);
+	assert_int_equal(fclose(f), 0);
+	return buf;
+}
+
+/* s holds want. */
+static void
+has(const char *s, const char *want)
+{
+	if (!strstr(s, want))
+		fail_msg("no \"%s\" in:\n%s", want, s);
+}
+
+/* s holds first, and then (later) second. */
+static void
+before(const char *s, const char *first, const char *second)
+{
+	const char *a = strstr(s, first);
+
+	if (!a || !strstr(a + strlen(first), second))
+		fail_msg("no \"%s\" before \"%s\" in:\n%s", first, second, s);
+}
+
+/* The table's row of a band: its line, from its name to the end. */
+static const char *
+row(const char *s, const char *name)
+{
+	char key[64];
+	const char *p;
+
+	snprintf(key, sizeof key, "\n%s ", name);
+	p = strstr(s, key);
+	if (!p)
+		fail_msg("no row for %s in:\n%s", name, s);
+	return p + 1;
+}
+
+static void
+ranked_with_fates(void **state)
+{
+	hp_model *m = read_text(profile);
+	struct render_opts o;
+	char *s;
+
+	(void)state;
+	render_opts_init(&o);
+	s = summary(m, &o, 0, 100);
+	has(s, "job: sum\n");
+	has(s, "3 samples from 0.000 s to 2.000 s (the run ended at 3.000 s), 3 bands\n");
+	has(s, "clock: the .hp's sample times\n");
+	has(s, "peak 3.27 kB at 2.000 s, 4.78 kB x s in all\n");
+	before(s, "\nalpha ", "\nbeta ");
+	/* peak, its time, share, last value, growth per second */
+	assert_true(strncmp(strstr(row(s, "alpha"), "3 kB"),
+			    "3 kB   2.000 s  83.7%      3 kB    +1.5 kB/s\n",
+			    44) == 0);
+	has(row(s, "beta"), "500 B   1.000 s  15.7%     250 B     +125 B/s\n");
+	/* gamma, 0.6% of the whole, is under -t's 1%: not a row */
+	assert_null(strstr(s, "\ngamma "));
+	has(s, "OTHER (over -m 20): nothing\n");
+	has(s, "dropped (under -t 1%): 1 band, 0.6%:\n    gamma\n");
+	free(s);
+
+	/* -t0 -m2: nothing dropped; beta and gamma share OTHER's slot */
+	o.trace_pct = 0;
+	o.max_bands = 2;
+	s = summary(m, &o, 0, 100);
+	has(s, "OTHER (over -m 2): 2 bands, 16.3%:\n    beta, gamma\n");
+	has(s, "dropped (under -t 0%): nothing\n");
+	free(s);
+	hp_model_free(m);
+}
+
+static void
+json_numbers(void **state)
+{
+	hp_model *m = read_text(profile);
+	struct render_opts o;
+	char *s;
+
+	(void)state;
+	render_opts_init(&o);
+	s = summary(m, &o, 1, 100);
+	has(s, "{\"file\": \"t.hp\", \"job\": \"sum\", \"clock\": \"hp\", ");
+	has(s, "\"samples\": 3, \"bands\": 3, \"from\": 0.000000, \"to\": 2.000000, \"end\": 3.000000, \"peak\": 3270, \"peak_time\": 2.000000, \"integral\": 4780.000000,");
+	/* largest share first, each with its fate */
+	before(s, "{\"name\": \"alpha\", \"peak\": 3000, \"peak_time\": 2.000000, \"integral\": 4000.000000, \"share\": 0.83682008368200", "\"growth\": 1500.000000, \"drawn\": \"drawn\"}");
+	before(s, "{\"name\": \"alpha\"", "{\"name\": \"beta\", \"peak\": 500, ");
+	before(s, "{\"name\": \"beta\"", "{\"name\": \"gamma\", \"peak\": 20, \"peak_time\": 2.000000, \"integral\": 30.000000, ");
+	has(s, "\"last\": 20, \"growth\": 10.000000, \"drawn\": \"dropped\"}]");
+	has(s, "\"dropped\": {\"count\": 1, \"integral\": 30.000000, ");
+	has(s, "\"top\": [\"gamma\"]}");
+	free(s);
+
+	o.trace_pct = 0;
+	o.max_bands = 2;
+	s = summary(m, &o, 1, 100);
+	has(s, "\"growth\": 125.000000, \"drawn\": \"other\"}");
+	has(s, "\"other\": {\"count\": 2, \"integral\": 780.000000, ");
+	free(s);
+	hp_model_free(m);
+}
+
+static void
+hostile_names(void **state)
+{
+	static const char text[] =
+		"JOB \"j\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n"
+		"BEGIN_SAMPLE 1.0\n"
+		"a\"b\\c\x01\x1b[2Jd\t100\n"
+		"long_name_0123456789_0123456789_0123456789_0123456789_0123456789_0123456789_0123456789_tail\t50\n"
+		"END_SAMPLE 1.0\n"
+		"BEGIN_SAMPLE 2.0\nEND_SAMPLE 2.0\n";
+	hp_model *m = read_text(text);
+	struct render_opts o;
+	char *s;
+
+	(void)state;
+	render_opts_init(&o);
+	s = summary(m, &o, 1, 100);
+	has(s, "{\"name\": \"a\\\"b\\\\c\\u0001\\u001b[2Jd\", ");
+	assert_null(strchr(s, '\x1b'));
+	free(s);
+
+	/* the table: control bytes blanked, a long name shortened in the
+	 * middle to fit the width */
+	s = summary(m, &o, 0, 80);
+	has(s, "\na\"b\\c  [2Jd ");
+	assert_null(strchr(s, '\x1b'));
+	assert_null(strchr(s, '\x01'));
+	before(s, "\nlong_name_0123", "...");
+	before(s, "...", "789_tail ");
+	assert_null(strstr(s, "0123456789_0123456789_0123456789"));
+	free(s);
+	hp_model_free(m);
+}
+
+/* A model made in code of the given kind: its clock in words and JSON. */
+static void
+clocks(void **state)
+{
+	static const struct {
+		enum hp_kind kind;
+		const char *text, *json;
+	} k[] = {
+		{ HP_KIND_HP, "clock: the .hp's sample times\n", "\"clock\": \"hp\"" },
+		{ HP_KIND_EVENTLOG, "clock: seconds since the program started (eventlog)\n", "\"clock\": \"eventlog\"" },
+	};
+	struct render_opts o;
+	size_t i;
+
+	(void)state;
+	render_opts_init(&o);
+	for (i = 0; i < sizeof k / sizeof *k; i++) {
+		hp_model *m = read_text(profile);
+		char *s;
+
+		hp_model_set_kind(m, k[i].kind);
+		s = summary(m, &o, 0, 100);
+		has(s, k[i].text);
+		free(s);
+		s = summary(m, &o, 1, 100);
+		has(s, k[i].json);
+		free(s);
+		hp_model_free(m);
+	}
+}
+
+/* A ticky report (one sample of totals): its own table, ranked by the
+ * measure read, and no clock in its JSON. */
+static void
+ticky_report(void **state)
+{
+	struct render_opts o;
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	char *s;
+
+	(void)state;
+	assert_non_null(m);
+	if (hp_read_file(m, tu_src("samples/leak.ticky"), &err))
+		fail_msg("%s", err.msg);
+	render_opts_init(&o);
+	s = summary(m, &o, 0, 100);
+	has(s, "counters, ranked by alloc\n");
+	has(s, " rank ");
+	free(s);
+	s = summary(m, &o, 1, 100);
+	has(s, "\"clock\": \"none\"");
+	free(s);
+	hp_model_free(m);
+}
+
+static void
+change_largest_first(void **state)
+{
+	char *b_text = strdup(profile), *p, *s;
+	hp_model *a, *b;
+
+	(void)state;
+	/* b: alpha peaks at 1000 (-2000), beta ends at 900 (+650) */
+	assert_non_null(b_text);
+	p = strstr(b_text, "alpha\t3000");
+	memcpy(p, "alpha\t1000", 10);
+	p = strstr(b_text, "beta\t250");
+	memcpy(p, "beta\t900", 8);
+	a = read_text(profile);
+	b = read_text(b_text);
+	s = diff(a, b, 0);
+	has(s, "change from a.hp to b.hp\n");
+	has(s, "4.78 kB x s -> 3.43 kB x s (-1.35 kB x s, -28.2%)\n");
+	before(s, "\nalpha ", "\nbeta ");
+	has(row(s, "alpha"), "3k -> 1k         4k -> 2k         3k -> 1k\n");
+	has(row(s, "beta"), "500 -> 900      750 -> 1.4k       250 -> 900\n");
+	/* gamma did not change: no row */
+	assert_null(strstr(s, "\ngamma "));
+	free(s);
+	s = diff(a, b, 1);
+	has(s, "\"change\": {\"peak\": -1350.000000, \"integral\": -1350.000000}");
+	before(s, "{\"name\": \"alpha\"", "\"change\": {\"peak\": -2000.000000, \"integral\": -2000.000000, \"last\": -2000.000000}}");
+	before(s, "{\"name\": \"beta\"", "\"change\": {\"peak\": 400.000000, \"integral\": 650.000000, \"last\": 650.000000}}");
+	before(s, "{\"name\": \"beta\"", "{\"name\": \"gamma\"");
+	free(s);
+	hp_model_free(a);
+	hp_model_free(b);
+	free(b_text);
+}
+
+/* A full disk: -1 and a message, not a summary cut short in silence. */
+static void
+write_error(void **state)
+{
+	hp_model *m = read_text(profile);
+	struct hp_err err = {{0}};
+	struct render_opts o;
+	FILE *f = fopen("/dev/full", "w");
+
+	(void)state;
+	assert_non_null(f);
+	render_opts_init(&o);
+	assert_int_equal(summary_print(f, "t.hp", m, &o, 0, 100, &err), -1);
+	assert_true(err.msg[0] != '\0');
+	memset(&err, 0, sizeof err);
+	assert_int_equal(summary_print_diff(f, "a", m, "b", m, 0, 1, 100, &err), -1);
+	assert_true(err.msg[0] != '\0');
+	fclose(f);
+	hp_model_free(m);
+}
+
+int
+main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(ranked_with_fates),
+		cmocka_unit_test(json_numbers),
+		cmocka_unit_test(hostile_names),
+		cmocka_unit_test(clocks),
+		cmocka_unit_test(ticky_report),
+		cmocka_unit_test(change_largest_first),
+		cmocka_unit_test(write_error),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
