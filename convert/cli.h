@@ -21,6 +21,7 @@
 #include <stdio.h>
 
 #include "../hp/err.h"
+#include "../hp/reader.h"
 #include "../render/render.h"
 
 /*
@@ -88,14 +89,15 @@ struct cli_settings {
 	enum { CLI_SUMMARY_NONE, CLI_SUMMARY_TEXT, CLI_SUMMARY_JSON } summary;
 	int diff;		/* --diff A B */
 
-	/* What a reader keeps where a profile offers a choice (model.h). */
+	/* What a reader keeps where a profile offers a choice
+	 * (hp_read_opts, reader.h). */
 	enum hp_measure ticky_by;	/* --ticky-by */
 	int by_stack;		/* --by stack */
 };
 
-/* A new model set up to read what s asks (--ticky-by, --by); NULL when
- * out of memory. */
-hp_model *cli_model_new(const struct cli_settings *s);
+/* The reader's options s asks for (--ticky-by, --by, and whole stacks
+ * for a flame graph). */
+void cli_read_opts(const struct cli_settings *s, struct hp_read_opts *o);
 
 /* Defaults: stdin to hp2ps naming, hp2ps's render options. */
 void cli_settings_init(struct cli_settings *s);

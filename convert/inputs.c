@@ -51,14 +51,16 @@ int
 cli_input_read(struct cli_input *in, const char *name,
 	       const struct cli_settings *s, FILE *errs, struct hp_err *err)
 {
+	struct hp_read_opts o;
 	int rc;
 
 	in->name = name;
-	in->raw = cli_model_new(s);
+	in->raw = hp_model_new();
 	if (!in->raw)
 		return hp_err_set(err, "out of memory");
+	cli_read_opts(s, &o);
 	/* what a drawing of it is refused for, a summary is too */
-	rc = hp_read_file(in->raw, name, err) ||
+	rc = hp_read_file_opts(in->raw, name, &o, err) ||
 	     hp_read_check(in->raw, strcmp(name, "-") ? name : "stdin", err);
 	cli_print_warnings(in->raw, 0, s, errs);
 	if (rc)

@@ -249,15 +249,9 @@ cli_job_release(struct cli_job *j)
 	memset(j, 0, sizeof *j);
 }
 
-hp_model *
-cli_model_new(const struct cli_settings *s)
+void
+cli_read_opts(const struct cli_settings *s, struct hp_read_opts *o)
 {
-	hp_model *m = hp_model_new();
-
-	if (m) {
-		hp_model_set_measure(m, s->ticky_by);
-		hp_model_set_by_stack(m, s->by_stack ||
-				      (s->format && s->format->whole_stacks));
-	}
-	return m;
+	o->measure = s->ticky_by;
+	o->by_stack = s->by_stack || (s->format && s->format->whole_stacks);
 }

@@ -166,7 +166,7 @@ first_at(const hp_model *m, size_t n, double t)
 }
 
 int
-live_columns(FILE *f, const hp_model *m, hp_stackidx *x, double a, double b,
+live_columns(FILE *f, const hp_model *m, render_colidx *x, double a, double b,
 	     size_t ncols, struct hp_err *err)
 {
 	size_t n = hp_model_sample_count(m), ia, ib, c, nk = 0, i;
@@ -202,7 +202,7 @@ live_columns(FILE *f, const hp_model *m, hp_stackidx *x, double a, double b,
 			hp_err_set(err, "out of memory");
 			goto out;
 		}
-		s = hp_stackidx_sync(x, m, slot, nb, 1, n,
+		s = render_colidx_sync(x, m, slot, nb, 1, n,
 				     hp_model_sample_time(m, 0), 0);
 		if (s < 0) {
 			hp_err_set(err, "out of memory");
@@ -213,17 +213,17 @@ live_columns(FILE *f, const hp_model *m, hp_stackidx *x, double a, double b,
 			double t1 = a + (b - a) * (double)(c + 1) / (double)ncols;
 			size_t p = c ? first_at(m, n, t0) : ia;
 			size_t q = c + 1 < ncols ? first_at(m, n, t1) : ib;
-			struct hp_stackidx_span sp;
+			struct render_colidx_span sp;
 			size_t lo, hi;
 
 			if (p >= q)
 				continue;
 			if (s == 0) {
-				hp_stackidx_span(x, m, p, q, 0, &sp);
+				render_colidx_span(x, m, p, q, 0, &sp);
 				lo = sp.kmin;
 				hi = sp.kmax;
 			} else {
-				/* not indexable (hp_stackidx_sync): walked */
+				/* not indexable (render_colidx_sync): walked */
 				lo = hi = p;
 				for (i = p; i < q; i++) {
 					if (hp_model_sample_sum(m, i) < hp_model_sample_sum(m, lo))

@@ -518,8 +518,13 @@ put_sparks(struct json_w *w, const hp_model *m, struct hp_err *err)
 	json_key(w, "spark");
 	json_array(w);
 	for (i = 0; i < nb; i++) {
-		uint64_t peak = hp_model_band_peak(m, (hp_band)i);
+		uint64_t peak = 0;
 
+		/* every sample is in some stretch: the greatest of them is
+		 * the band's peak */
+		for (k = 0; k < SPARK_N; k++)
+			if (mx[i * SPARK_N + k] > peak)
+				peak = mx[i * SPARK_N + k];
 		for (k = 0; k < SPARK_N; k++) {
 			uint64_t v = mx[i * SPARK_N + k];
 

@@ -17,7 +17,7 @@
  * follow in time order, so speedscope's time-ordered view keeps the
  * program's phases at the columns' resolution.  Frames are shared by
  * name.  The command reads the eventlog by stack for this format
- * (cli_model_new); read by innermost cost centre, each stack is one frame.
+ * (cli_read_opts); read by innermost cost centre, each stack is one frame.
  */
 #include "dataout.h"
 

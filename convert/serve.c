@@ -111,7 +111,7 @@ struct cli_serve {
 	struct live_pos pub;	/* what was published of m */
 	double last_wall;	/* Unix time of the last new sample */
 	render_ctx *ctx;	/* for the page, made at its first asking */
-	hp_stackidx *idx;	/* for zooms */
+	render_colidx *idx;	/* for zooms */
 
 	struct conn *conns;
 	struct sse *streams;
@@ -277,7 +277,7 @@ answer_data(cli_serve *sv, struct MHD_Connection *c, int which)
 			free(mm.buf);
 			return refuse(c, MHD_HTTP_NOT_FOUND);
 		}
-		if (!sv->idx && !(sv->idx = hp_stackidx_new()))
+		if (!sv->idx && !(sv->idx = render_colidx_new()))
 			failed = 1;
 		else
 			failed = live_columns(mm.f, sv->m, sv->idx, ta, tb,
@@ -730,7 +730,7 @@ cli_serve_close(cli_serve *sv)
 	}
 	MHD_stop_daemon(sv->d);
 	render_ctx_free(sv->ctx);
-	hp_stackidx_free(sv->idx);
+	render_colidx_free(sv->idx);
 	free(sv);
 }
 
@@ -822,7 +822,7 @@ cli_serve_forget(cli_serve *sv)
 	sv->m = NULL;
 	sv->gen++;
 	memset(&sv->pub, 0, sizeof sv->pub);
-	hp_stackidx_free(sv->idx);
+	render_colidx_free(sv->idx);
 	sv->idx = NULL;
 	for (s = sv->streams; s; s = s->next)
 		sse_wake(s);

@@ -17,7 +17,7 @@
 
 #include "../hp/err.h"
 #include "../hp/model.h"
-#include "../hp/stackidx.h"
+#include "../render/layout/colidx.h"
 #include "../render/render.h"
 
 typedef struct cli_serve cli_serve;
@@ -84,7 +84,7 @@ int live_batch(FILE *f, const hp_model *m, struct live_pos *at,
  * {"exact":0|1,"k":[sample indices],"t":[times],"s":[[band,value,...]]}.
  * 0, or -1 with err.
  */
-int live_columns(FILE *f, const hp_model *m, hp_stackidx *x, double a,
+int live_columns(FILE *f, const hp_model *m, render_colidx *x, double a,
 		 double b, size_t ncols, struct hp_err *err) HP_MUSTCHECK;
 
 /* ---- metrics.c: Prometheus's text exposition format ---- */

@@ -290,11 +290,17 @@ fresh_model(struct watcher *w, struct hp_err *err)
 	hp_model_free(w->m);
 	w->cut = NULL;
 	w->r = NULL;
-	w->m = cli_model_new(w->s);
+	w->m = hp_model_new();
 	if (w->m)
 		w->r = hp_reader_new(w->m, w->input);
 	if (!w->m || !w->r)
 		return hp_err_set(err, "out of memory");
+	{
+		struct hp_read_opts o;
+
+		cli_read_opts(w->s, &o);
+		hp_reader_set_opts(w->r, &o);
+	}
 	w->nwarn = 0;
 	w->fed = 0;
 	w->more = w->broken = w->ended = 0;

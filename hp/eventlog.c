@@ -509,13 +509,14 @@ done(const void *vst)
 }
 
 static void *
-create(hp_model *m, const char *name)
+create(hp_model *m, const char *name, const struct hp_read_opts *o)
 {
 	struct el *st = hp_callocn(1, sizeof *st);
 
 	if (!st)
 		return NULL;
 	st->m = m;
+	st->opts = *o;
 	st->block_end = NO_BLOCK;
 	st->p.col = -1;
 	if (!(st->name = hp_strdup(name ? name : "stdin"))) {

@@ -141,6 +141,7 @@ struct el_prof {
 struct el {
 	hp_model *m;
 	char *name;
+	struct hp_read_opts opts;	/* the reader's (reader.h) */
 
 	/* framing (evframe.c) */
 	enum phase phase;

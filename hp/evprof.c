@@ -44,7 +44,7 @@ time_title(struct el *st, uint64_t off, struct hp_err *err)
 	char s[160];
 	double ms = (double)st->p.interval / 1e6;
 	int n = snprintf(s, sizeof s, "CPU time by cost-centre %s, %llu tick%s of %g ms",
-			 hp_model_by_stack(st->m) ? "stack" : "(innermost)",
+			 st->opts.by_stack ? "stack" : "(innermost)",
 			 (unsigned long long)st->p.ticks, st->p.ticks == 1 ? "" : "s", ms);
 
 	return el_set_field(st, HP_BREAKDOWN, s, (size_t)n, off, err);
@@ -76,7 +76,7 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 	hp_band b;
 	char *frames;
 
-	if (!hp_model_by_stack(st->m) && depth > 0) {
+	if (!st->opts.by_stack && depth > 0) {
 		known = hp_index_get(&st->p.ccband, be32(ids));
 		if (known >= 0)
 			return known;
@@ -92,7 +92,7 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 	before = hp_model_band_count(st->m);
 	if (hp_model_intern(st->m, st->buf, len, &b, merr(st)))
 		return el_model_fail(st, off, err);
-	if (hp_model_by_stack(st->m) || depth == 0)
+	if (st->opts.by_stack || depth == 0)
 		el_stacks_put(&st->h.stacks, depth, ids, h, b);
 	else if (hp_index_put(&st->p.ccband, be32(ids), b))
 		return el_oom(st, err);
@@ -249,8 +249,9 @@ ticky_claim(struct el *st, uint64_t off, struct hp_err *err)
 			[HP_MEASURE_ENTRIES] = "ticky counters: entries",
 			[HP_MEASURE_ALLOCD] = "ticky counters: allocation of each (allocd)",
 		};
-		enum hp_measure mm = hp_model_measure(st->m);
+		enum hp_measure mm = st->opts.measure;
 
+		hp_model_set_measure(st->m, mm);
 		if (el_set_field(st, HP_VALUE_UNIT, unit[mm], strlen(unit[mm]), off, err) ||
 		    el_set_field(st, HP_BREAKDOWN, by[mm], strlen(by[mm]), off, err))
 			return -1;
@@ -370,8 +371,8 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 	/* the count itself, since the counter's last sample: the model
 	 * draws it as a rate over its interval (model.h), exactly */
 	if (hp_model_add(st->m, k->band,
-			 v[hp_model_measure(st->m) == HP_MEASURE_ENTRIES ? 0
-			   : hp_model_measure(st->m) == HP_MEASURE_ALLOCD ? 2 : 1],
+			 v[st->opts.measure == HP_MEASURE_ENTRIES ? 0
+			   : st->opts.measure == HP_MEASURE_ALLOCD ? 2 : 1],
 			 merr(st)))
 		return el_model_fail(st, off, err);
 	return 0;

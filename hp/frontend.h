@@ -13,11 +13,14 @@
 
 #include "err.h"
 #include "model.h"
+#include "reader.h"
 
 struct hp_frontend {
 	const char *name;
-	/* NULL when out of memory.  name is for messages. */
-	void *(*create)(hp_model *m, const char *name);
+	/* NULL when out of memory.  name is for messages; o the
+	 * reader's options (reader.h). */
+	void *(*create)(hp_model *m, const char *name,
+			const struct hp_read_opts *o);
 	int (*feed)(void *st, const unsigned char *p, size_t n,
 		    struct hp_err *err);
 	int (*finish)(void *st, struct hp_err *err);

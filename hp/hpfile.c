@@ -145,9 +145,11 @@ struct hpfile {
 };
 
 static void *
-create(hp_model *m, const char *name)
+create(hp_model *m, const char *name, const struct hp_read_opts *o)
 {
 	struct hpfile *h = hp_callocn(1, sizeof *h);
+
+	(void)o;	/* a .hp offers no choice */
 
 	if (!h)
 		return NULL;

@@ -19,7 +19,6 @@
 #include "arena.h"
 #include "grow.h"
 #include "hash.h"
-#include "stackidx.h"
 
 struct band {
 	const char *name;	/* interned bytes, NUL-terminated */
@@ -30,9 +29,7 @@ struct band {
 	struct hp_ticky_row *ticky;	/* a ticky report's row, or NULL */
 	const char *stack;	/* time profiles: frames, NUL after each */
 	size_t stack_len;
-	double total, sumsq;	/* over committed samples */
-	uint64_t peak;
-	size_t points;		/* committed samples that list it */
+	double total;		/* over committed samples */
 	uint64_t gen;		/* == model gen when in the open sample */
 	uint64_t pgen;		/* == model gen when its parts are kept */
 	size_t slot;		/* its entry index in the open sample */
@@ -89,9 +86,12 @@ struct hp_model {
 	uint64_t *pbytes;
 	size_t npart, ncpart, pentry_cap, pbyte_cap;	/* ncpart: committed */
 
-	/* The summary drawings read instead of the samples (stackidx.h):
-	 * derived data, kept with the samples it describes. */
-	hp_stackidx *stackidx;
+	/* The cache slot (hp_model_cache): allocated apart, so that a
+	 * reader holding a const model may fill it. */
+	struct cache {
+		void *data;
+		void (*destroy)(void *);
+	} *cache;
 
 	int open;		/* a sample is open */
 	double open_time;
@@ -111,7 +111,6 @@ struct hp_model {
 	double scale;		/* 0 = not set (1) */
 	double tick;
 	enum hp_measure measure;
-	int by_stack;
 	int exit_sample;	/* a last empty sample is GHC's exit mark */
 	double origin;		/* where a ticky profile's first interval
 				 * begins */
@@ -143,10 +142,10 @@ hp_model_new(void)
 		return NULL;
 	m->kind = HP_KIND_HP;
 	m->start = hp_malloc(sizeof *m->start * 16);
-	m->stackidx = hp_stackidx_new();
-	if (!m->start || !m->stackidx) {
+	m->cache = hp_callocn(1, sizeof *m->cache);
+	if (!m->start || !m->cache) {
 		free(m->start);
-		hp_stackidx_free(m->stackidx);
+		free(m->cache);
 		free(m);
 		return NULL;
 	}
@@ -155,10 +154,21 @@ hp_model_new(void)
 	return m;
 }
 
-struct hp_stackidx *
-hp_model_stackidx(const hp_model *m)
+void *
+hp_model_cache(const hp_model *m)
 {
-	return m->stackidx;
+	return m->cache->data;
+}
+
+void
+hp_model_set_cache(const hp_model *m, void *data, void (*destroy)(void *))
+{
+	struct cache *c = m->cache;
+
+	if (c->data && c->data != data && c->destroy)
+		c->destroy(c->data);
+	c->data = data;
+	c->destroy = destroy;
 }
 
 void
@@ -174,7 +184,8 @@ hp_model_free(hp_model *m)
 	}
 	free(m->band);
 	hp_index_free(&m->names);
-	hp_stackidx_free(m->stackidx);
+	hp_model_set_cache(m, NULL, NULL);
+	free(m->cache);
 	free(m->time);
 	free(m->start);
 	free(m->sum);
@@ -373,24 +384,6 @@ hp_model_band_total(const hp_model *m, hp_band b)
 	return m->band[b].total;
 }
 
-double
-hp_model_band_sumsq(const hp_model *m, hp_band b)
-{
-	return m->band[b].sumsq;
-}
-
-uint64_t
-hp_model_band_peak(const hp_model *m, hp_band b)
-{
-	return m->band[b].peak;
-}
-
-size_t
-hp_model_band_points(const hp_model *m, hp_band b)
-{
-	return m->band[b].points;
-}
-
 int
 hp_model_begin(hp_model *m, double t, struct hp_err *err)
 {
@@ -525,16 +518,12 @@ sort_parts(hp_model *m, size_t p0)
 	return 0;
 }
 
-/* What a committed entry adds to its band's aggregates: one place, so
- * that commit and append round the sums alike. */
+/* What a committed entry adds to its band's total: one place, so that
+ * commit and append round the sums alike. */
 static inline void
 account(struct band *p, uint64_t v)
 {
 	p->total += (double)v;
-	p->sumsq += (double)v * (double)v;
-	if (v > p->peak)
-		p->peak = v;
-	p->points++;
 }
 
 int
@@ -717,19 +706,16 @@ hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
 	/* An earlier share of the same samples (watch mode's view, one per
 	 * drawing): its per-band sums go on from where it stopped, in the
 	 * same order, so they are the sums a fresh pass makes; and its
-	 * summary for drawings is taken over, to be extended. */
+	 * cache (a drawing's summary of these samples) is taken over, to
+	 * be extended. */
 	if (shared_prefix(prev, from, lo, n, m)) {
-		hp_stackidx *t = m->stackidx;
+		struct cache *t = m->cache;
 
-		for (k = 0; k < prev->nband; k++) {
+		for (k = 0; k < prev->nband; k++)
 			m->band[k].total = prev->band[k].total;
-			m->band[k].sumsq = prev->band[k].sumsq;
-			m->band[k].peak = prev->band[k].peak;
-			m->band[k].points = prev->band[k].points;
-		}
 		done = prev->start[prev->nsample];
-		m->stackidx = prev->stackidx;
-		prev->stackidx = t;
+		m->cache = prev->cache;
+		prev->cache = t;
 	}
 	for (k = done; m->ebands && m->ebytes && k < m->nentry; k++)
 		account(&m->band[m->ebands[k]], m->ebytes[k]);
@@ -1194,18 +1180,6 @@ enum hp_measure
 hp_model_measure(const hp_model *m)
 {
 	return m->measure;
-}
-
-void
-hp_model_set_by_stack(hp_model *m, int on)
-{
-	m->by_stack = on != 0;
-}
-
-int
-hp_model_by_stack(const hp_model *m)
-{
-	return m->by_stack;
 }
 
 int

@@ -14,8 +14,8 @@
  * 100,000 samples costs what the data costs, not a dense matrix.
  * Values are exact 64-bit byte counts; times are seconds.
  *
- * Per-band aggregates (total, sum of squares, peak) are kept up to date on
- * commit, so ordering bands never rescans the samples.
+ * Each band's total is kept up to date on commit, so ordering bands
+ * never rescans the samples.
  *
  * The model owns every string it returns; they live until hp_model_free.
  * No function prints or exits; failures return -1 and fill a struct hp_err.
@@ -77,13 +77,20 @@ enum hp_kind { HP_KIND_UNKNOWN, HP_KIND_HP, HP_KIND_EVENTLOG, HP_KIND_TICKY };
 hp_model *hp_model_new(void);
 void hp_model_free(hp_model *m);
 
-/* The summary of the samples that drawings read instead of walking
- * them (stackidx.h): the model owns it, and it is extended (or built
- * again for another band order) by whoever reads it.  Never NULL.  A
- * cache behind a const model, as a drawing needs it: so two drawings of
- * one model must not run at the same time (none do; hp2x has no
- * drawing threads). */
-struct hp_stackidx *hp_model_stackidx(const hp_model *m);
+/*
+ * A cache slot, in the way of cairo's user data: one pointer that a
+ * reader of the model keeps with it, and the function that frees it
+ * (render/ keeps its drawing summary there, so that it lives as long as
+ * the samples it describes).  It is no part of what the model holds:
+ * it is set through a const model, as a drawing has one (so two
+ * drawings of one model must not run at the same time; none do, hp2x
+ * has no drawing threads).  Setting it destroys the data it held (if
+ * other); hp_model_free destroys it; hp_model_share_range takes prev's
+ * over.  NULL until set.
+ */
+void *hp_model_cache(const hp_model *m);
+void hp_model_set_cache(const hp_model *m, void *data,
+			void (*destroy)(void *));
 
 void hp_model_set_kind(hp_model *m, enum hp_kind k);
 enum hp_kind hp_model_kind(const hp_model *m);
@@ -118,11 +125,8 @@ int hp_model_band_set_ipe(hp_model *m, hp_band b, const struct hp_ipe *ipe,
 			  struct hp_err *err) HP_MUSTCHECK;
 const struct hp_ipe *hp_model_band_ipe(const hp_model *m, hp_band b);
 
-/* Aggregates over committed samples. */
-double hp_model_band_total(const hp_model *m, hp_band b);	/* sum of bytes */
-double hp_model_band_sumsq(const hp_model *m, hp_band b);	/* sum of bytes^2 */
-uint64_t hp_model_band_peak(const hp_model *m, hp_band b);
-size_t hp_model_band_points(const hp_model *m, hp_band b);	/* samples listing it */
+/* The sum of a band's bytes over committed samples. */
+double hp_model_band_total(const hp_model *m, hp_band b);
 
 /* Samples.  hp_model_begin opens a sample at time t (seconds); t must not
  * be earlier than the last committed sample, and no sample may be open.
@@ -138,7 +142,7 @@ void hp_model_abort(hp_model *m);
 int hp_model_is_open(const hp_model *m);
 /* Append the committed samples of `from`, whose band k is band map[k]
  * here (a one-to-one map), as if each had been begun, added and
- * committed here in turn: same entries, sums and per-band aggregates.
+ * committed here in turn: same entries, sums and per-band totals.
  * No sample may be open here; the first appended must not be earlier
  * than the last one here. */
 int hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
@@ -157,7 +161,7 @@ int hp_model_append_range(hp_model *m, const hp_model *from, size_t lo,
  * written to first (the shared entries are then copied), and is not
  * read after `from` grows, except as prev here.  prev (or NULL): an
  * earlier share of `from` from the same lo, made before `from` grew:
- * its per-band aggregates and its summary (hp_model_stackidx) are taken
+ * its per-band totals and its cache (hp_model_cache) are taken
  * over, so only the samples past it are read (watch mode's window, one
  * share per drawing); it is then only fit to be freed. */
 int hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
@@ -295,15 +299,11 @@ double hp_model_origin(const hp_model *m);
 void hp_model_set_tick(hp_model *m, double seconds);
 double hp_model_tick(const hp_model *m);
 
-/* What a reader keeps where the input offers a choice; set before
- * reading.  measure: which ticky count becomes the value; by_stack: a
- * time sample is charged to its whole stack (named as -hc names it)
- * rather than to its innermost cost centre. */
+/* Which ticky count a ticky profile's values are: its reader records
+ * the one it was asked for (hp_read_opts, reader.h). */
 enum hp_measure { HP_MEASURE_ALLOC, HP_MEASURE_ENTRIES, HP_MEASURE_ALLOCD };
 void hp_model_set_measure(hp_model *m, enum hp_measure mm);
 enum hp_measure hp_model_measure(const hp_model *m);
-void hp_model_set_by_stack(hp_model *m, int on);
-int hp_model_by_stack(const hp_model *m);
 
 /* A band's cost-centre stack (time profiles): frame names outermost
  * first, each ending in a NUL, len bytes in all.  NULL when not set. */

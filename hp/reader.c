@@ -42,6 +42,7 @@
 struct hp_reader {
 	hp_model *m;
 	char *name;
+	struct hp_read_opts opts;
 	unsigned char head[4];	/* bytes held before detection */
 	size_t nhead;
 	int gzip;		/* inflating */
@@ -69,6 +70,12 @@ hp_reader_new(hp_model *m, const char *name)
 		return NULL;
 	}
 	return r;
+}
+
+void
+hp_reader_set_opts(hp_reader *r, const struct hp_read_opts *o)
+{
+	r->opts = *o;
 }
 
 void
@@ -108,7 +115,7 @@ start(hp_reader *r, const unsigned char *p, size_t n, struct hp_err *err)
 				      : &hp_hpfile_frontend;
 
 	hp_model_set_kind(r->m, k);
-	r->st = fe->create(r->m, r->name);
+	r->st = fe->create(r->m, r->name, &r->opts);
 	if (!r->st) {
 		hp_err_set(err, "%s: out of memory", r->name);
 		return NULL;
@@ -401,7 +408,7 @@ read_halves(hp_reader *r, int fd, const char *name, off_t split,
 
 	h.fd = fd;
 	h.from = split;
-	h.st = m2 ? hp_hpfile_frontend.create(m2, name) : NULL;
+	h.st = m2 ? hp_hpfile_frontend.create(m2, name, &r->opts) : NULL;
 	atomic_init(&h.stop, 0);
 	h.ok = 0;
 	if (!h.st || pthread_create(&tid, NULL, read_half, &h) != 0) {
@@ -428,7 +435,7 @@ read_halves(hp_reader *r, int fd, const char *name, off_t split,
 
 static int
 read_file(hp_model *m, const char *path, off_t at, int auto_split,
-	  struct hp_err *err)
+	  const struct hp_read_opts *o, struct hp_err *err)
 {
 	int is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "stdin" : path;
@@ -447,6 +454,8 @@ read_file(hp_model *m, const char *path, off_t at, int auto_split,
 		rc = hp_err_set(err, "%s: out of memory", name);
 		goto out;
 	}
+	if (o)
+		hp_reader_set_opts(r, o);
 	if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
 		if (auto_split)
 			at = st.st_size >= SPLIT_MIN && st.st_size <= SPLIT_MAX &&
@@ -540,12 +549,19 @@ hp_read_check(hp_model *m, const char *name, struct hp_err *err)
 int
 hp_read_file(hp_model *m, const char *path, struct hp_err *err)
 {
-	return read_file(m, path, 0, 1, err);
+	return read_file(m, path, 0, 1, NULL, err);
+}
+
+int
+hp_read_file_opts(hp_model *m, const char *path,
+		  const struct hp_read_opts *o, struct hp_err *err)
+{
+	return read_file(m, path, 0, 1, o, err);
 }
 
 int
 hp_read_file_split(hp_model *m, const char *path, long long at,
 		   struct hp_err *err)
 {
-	return read_file(m, path, (off_t)at, 0, err);
+	return read_file(m, path, (off_t)at, 0, NULL, err);
 }

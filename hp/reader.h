@@ -23,9 +23,21 @@
 
 typedef struct hp_reader hp_reader;
 
-/* name is used in messages only ("stdin" for standard input).
- * Returns NULL when out of memory. */
+/* What a reader keeps where the input offers a choice.  All zero: the
+ * defaults (allocation; innermost cost centre). */
+struct hp_read_opts {
+	enum hp_measure measure;	/* which ticky count becomes the
+					 * value (the model records it) */
+	int by_stack;		/* a time sample is charged to its whole
+				 * stack (named as -hc names it) rather
+				 * than to its innermost cost centre */
+};
+
+/* name is used in messages only ("stdin" for standard input).  Reads
+ * with the default options.  Returns NULL when out of memory. */
 hp_reader *hp_reader_new(hp_model *m, const char *name);
+/* Other options: before the first byte is fed. */
+void hp_reader_set_opts(hp_reader *r, const struct hp_read_opts *o);
 void hp_reader_free(hp_reader *r);
 
 int hp_reader_feed(hp_reader *r, const void *data, size_t len,
@@ -39,8 +51,12 @@ enum hp_kind hp_reader_kind(const hp_reader *r);
 /* 1 when the input says it is complete (an eventlog's DATA_END). */
 int hp_reader_done(const hp_reader *r);
 
-/* Whole inputs.  path "-" reads standard input. */
+/* Whole inputs.  path "-" reads standard input.  hp_read_file and
+ * hp_read_mem read with the default options. */
 int hp_read_file(hp_model *m, const char *path, struct hp_err *err) HP_MUSTCHECK;
+int hp_read_file_opts(hp_model *m, const char *path,
+		      const struct hp_read_opts *o,
+		      struct hp_err *err) HP_MUSTCHECK;
 int hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
 		struct hp_err *err) HP_MUSTCHECK;
 

@@ -2,7 +2,7 @@
  * hp/select.c - band filters and time windows.  See select.h.
  *
  * The cut model is built sample by sample through the ordinary
- * begin/add/commit calls, so its aggregates are the model's own and no
+ * begin/add/commit calls, so its band totals are the model's own and no
  * consumer can tell it from a profile that had only these bands and
  * samples.  The window's first and last samples are found by binary
  * search: a window costs what it holds, not what the profile holds.
@@ -215,7 +215,6 @@ copy_header(hp_model *out, const hp_model *m, struct hp_err *err)
 	hp_model_set_scale(out, hp_model_scale(m));
 	hp_model_set_tick(out, hp_model_tick(m));
 	hp_model_set_measure(out, hp_model_measure(m));
-	hp_model_set_by_stack(out, hp_model_by_stack(m));
 	hp_model_set_origin(out, hp_model_origin(m));
 	n = hp_model_counter_count(m);
 	for (i = 0; i < n; i++) {

@@ -29,7 +29,8 @@
  * old layout has no Alloc'd: it reads as 0.
  *
  * The model gets one sample at time 0 holding the chosen measure of every
- * counter (hp_model_measure), each counter's row (hp_model_band_set_ticky)
+ * counter (hp_read_opts; the model records which, hp_model_measure),
+ * each counter's row (hp_model_band_set_ticky)
  * and the global counters (hp_model_add_counter); its profile is
  * HP_PROFILE_COUNTERS.  A report cut short keeps the complete rows with
  * one warning; a report with no table, a line that cannot be a row or
@@ -486,13 +487,14 @@ finish(void *st, struct hp_err *err)
 }
 
 static void *
-create(hp_model *m, const char *name)
+create(hp_model *m, const char *name, const struct hp_read_opts *o)
 {
 	struct ticky *t = hp_callocn(1, sizeof *t);
 
 	if (!t)
 		return NULL;
 	t->m = m;
+	hp_model_set_measure(m, o->measure);
 	if (!(t->name = hp_strdup(name ? name : "stdin")) ||
 	    hp_model_begin(m, 0, &t->merr)) {
 		free(t->name);

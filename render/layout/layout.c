@@ -56,7 +56,7 @@
 
 #include "../../hp/grow.h"
 #include "../../hp/match.h"
-#include "../../hp/stackidx.h"
+#include "colidx.h"
 #include "../../hp/stats.h"
 #include "aux-private.h"
 #include "markplace.h"
@@ -446,7 +446,7 @@ out:
 
 /* The largest stacked total of the drawn bands, and the trapezoid area
  * under it (hp2ps's min * base + |delta| * base / 2 form).  Read from
- * the model's summary (hp/stackidx.h), which keeps both for the samples
+ * the model's summary (render/layout/colidx.h), which keeps both for the samples
  * it has seen, so a watch-mode update costs the new samples; a model the
  * summary does not take is walked (stack.c says how that stays cheap). */
 static int
@@ -454,9 +454,9 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 {
 	size_t ns = hp_model_sample_count(m), i;
 	double prev = 0, tprev = 0;
-	hp_stackidx *x = hp_model_stackidx(m);
+	render_colidx *x = render_colidx_of(m);
 	struct stack st;
-	int rc = hp_stackidx_sync(x, m, l->slot, l->nslot, l->nbands, ns,
+	int rc = render_colidx_sync(x, m, l->slot, l->nslot, l->nbands, ns,
 				  l->t0, l->zero_start);
 
 	*ymax = 0;
@@ -464,17 +464,17 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 	if (rc < 0)
 		return -1;
 	if (rc == 0) {
-		struct hp_stackidx_span *sp;
+		struct render_colidx_span *sp;
 
 		if (ns && l->nbands) {
 			sp = hp_mallocn(l->nbands, sizeof *sp);
 			if (!sp)
 				return -1;
-			hp_stackidx_span(x, m, 0, ns, 0, sp);
+			render_colidx_span(x, m, 0, ns, 0, sp);
 			*ymax = (double)sp[l->nbands - 1].max;
 			free(sp);
 		}
-		l->area = hp_stackidx_area(x);
+		l->area = render_colidx_area(x);
 		return 0;
 	}
 	if (stack_init(&st, m, l->slot, l->nslot, l->nbands) < 0)

@@ -3,7 +3,7 @@
  * render/bands.c fills and strokes, reduced to the output's resolution.
  *
  * The outlines are made column by column from the model's summary of
- * stacked tops (hp/stackidx.h): a column's first few samples, its last,
+ * stacked tops (colidx.h): a column's first few samples, its last,
  * and its least, greatest and sum per slot come from O(log samples)
  * runs, so a watch-mode redraw costs the columns, not the profile.  A
  * model the summary does not take (sample totals of 2^50 bytes and more)
@@ -39,7 +39,7 @@
 #include <string.h>
 
 #include "../../hp/grow.h"
-#include "../../hp/stackidx.h"
+#include "colidx.h"
 #include "stack.h"
 
 /* What the outlines are made of: the model, its layout, and the value
@@ -78,7 +78,7 @@ struct colset {
 	size_t *kmin, *kmax;
 	/* the walk's exact means (outline_walk): sums of integer tops,
 	 * the samples [p, q) and the zero point and step's end */
-	hp_u128 *isum;
+	render_u128 *isum;
 	size_t p, q;
 	int zero, step;
 };
@@ -249,7 +249,7 @@ flush_all(struct outline *ol, int final)
 }
 
 /* A column's mean point from the exact sum of its tops and the running
- * sum of times (hp/stackidx.h), the same double however the column was
+ * sum of times (colidx.h), the same double however the column was
  * read: samples [p, q), the zero point first (zero) and the step's end
  * last (step), k points in all. */
 static double
@@ -258,7 +258,7 @@ mean_x(const struct src *d, double xs, size_t p, size_t q, int zero,
 {
 	const struct render_layout *l = d->l;
 	double tbase = hp_model_sample_time(d->m, 0), x;
-	double tsum = hp_stackidx_tsum(hp_model_stackidx(d->m), p, q);
+	double tsum = render_colidx_tsum(render_colidx_of(d->m), p, q);
 
 	if (zero)
 		tsum += l->t0 - tbase;
@@ -269,7 +269,7 @@ mean_x(const struct src *d, double xs, size_t p, size_t q, int zero,
 }
 
 static double
-mean_y(hp_u128 sum, double ys, size_t k)
+mean_y(render_u128 sum, double ys, size_t k)
 {
 	return (double)sum * ys / (double)k;
 }
@@ -414,7 +414,7 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 	const struct render_layout *l = d->l;
 	size_t ns = ol->nslots, i;
 	uint64_t *itops = NULL;
-	hp_stackidx *x = hp_model_stackidx(d->m);
+	render_colidx *x = render_colidx_of(d->m);
 	struct stack st;
 
 	ol->d = d;
@@ -438,7 +438,7 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 		if (exact) {
 			size_t s;
 
-			hp_stackidx_tops(x, d->m, i, itops);
+			render_colidx_tops(x, d->m, i, itops);
 			for (s = 0; s < ns; s++)
 				tops[s] = (double)(int64_t)itops[s] * ol->ys;
 		} else {
@@ -457,7 +457,7 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 }
 
 /*
- * Columns through the model's summary (hp/stackidx.h): the same columns
+ * Columns through the model's summary (colidx.h): the same columns
  * as the walk, each found by a search of the sample times and read as
  * its first few samples, its last, and the least, greatest and sum of
  * every slot's top over the rest, so a redraw costs the columns, not the
@@ -470,11 +470,11 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 struct cols {
 	struct outline *ol;
 	const struct src *d;
-	hp_stackidx *x;
+	render_colidx *x;
 	size_t nsamp;
 	double xs, ys;
 	uint64_t *tops, *last;	/* one sample's tops; the last sample's */
-	struct hp_stackidx_span *span;
+	struct render_colidx_span *span;
 };
 
 /* The x of point j of a column made of the zero point (zero), samples
@@ -497,7 +497,7 @@ point_tops(struct cols *c, int zero, size_t p, size_t j)
 		return NULL;
 	j -= (size_t)zero;
 	if (p + j < c->nsamp) {
-		hp_stackidx_tops(c->x, c->d->m, p + j, c->tops);
+		render_colidx_tops(c->x, c->d->m, p + j, c->tops);
 		return c->tops;
 	}
 	return c->last;
@@ -536,12 +536,12 @@ col_make(struct cols *c, long long col, int zero, size_t p, size_t q,
 		cs->y1[s] = t ? y_of(c, t[s]) : 0;
 	if (k <= RAW)
 		return;	/* drawn as its points; more means q - p >= 2 */
-	hp_stackidx_span(c->x, c->d->m, p, q, 0, c->span);
+	render_colidx_span(c->x, c->d->m, p, q, 0, c->span);
 	for (s = 0; s < ns; s++) {
-		const struct hp_stackidx_span *sp = &c->span[s];
+		const struct render_colidx_span *sp = &c->span[s];
 		uint64_t mn = sp->min, mx = sp->max;
 		size_t kmn = sp->kmin - p + off, kmx = sp->kmax - p + off;
-		hp_u128 sum = sp->sum;
+		render_u128 sum = sp->sum;
 
 		if (zero) {	/* the zero point's 0 comes first */
 			if (mx == 0)
@@ -612,7 +612,7 @@ outline_columns(struct outline *ol, const struct src *d, size_t nsamp)
 	memset(&c, 0, sizeof c);
 	c.ol = ol;
 	c.d = d;
-	c.x = hp_model_stackidx(d->m);
+	c.x = render_colidx_of(d->m);
 	c.nsamp = nsamp;
 	c.xs = l->graph_w / l->xrange;
 	c.ys = l->graph_h / d->yscale;
@@ -625,7 +625,7 @@ outline_columns(struct outline *ol, const struct src *d, size_t nsamp)
 		free(c.span);
 		return -1;
 	}
-	hp_stackidx_tops(c.x, d->m, nsamp - 1, c.last);
+	render_colidx_tops(c.x, d->m, nsamp - 1, c.last);
 	for (; p < nsamp; p = q) {
 		col = column_of(ol, sample_x(d, p, c.xs), p + zi);
 		zero = zero_left && col == zcol;
@@ -687,9 +687,9 @@ outline_build(struct outline *ol, const struct src *d, double colw,
 	ol->cs.kmin = ol->kbuf;
 	ol->cs.kmax = ol->kbuf + ns;
 	/* The summary orders tops as their doubles only for a normal
-	 * scale (stackidx.h says which models it takes). */
+	 * scale (colidx.h says which models it takes). */
 	rc = ys >= DBL_MIN && ys <= DBL_MAX ?
-		hp_stackidx_sync(hp_model_stackidx(d->m), d->m, l->slot,
+		render_colidx_sync(render_colidx_of(d->m), d->m, l->slot,
 				 l->nslot, ns, nsamp, l->t0, l->zero_start) : 1;
 	if (rc < 0 || (rc == 0 && !walk ? outline_columns(ol, d, nsamp) :
 		       outline_walk(ol, d, nsamp, tops, rc == 0)) < 0 || ol->oom)

@@ -4,7 +4,7 @@
  * The layout (height and area of the stacked total) and outline.c (each
  * slot's top) both turn a sample's sparse entries into sums through the
  * layout's band -> slot map when they walk the samples, which they do
- * for the models the summary (hp/stackidx.h) does not take: those whose
+ * for the models the summary (render/layout/colidx.h) does not take: those whose
  * sums may pass 2^64.
  *
  * Sums are taken in 64-bit integers: exact, and about half the

@@ -13,8 +13,8 @@
 # and a valid output; --idle-exit ends it; a file (or directory) that does
 # not exist yet is waited for; the polling fallback (no inotify) works;
 # every output format works.  A dense profile (thousands of samples, many
-# to a pixel column, drawn from the model's summary, hp/stackidx.h) grown
-# in steps gives, after each, the PNG a one-shot hp2x makes of
+# to a pixel column, drawn from the model's summary,
+# render/layout/colidx.h) grown in steps gives, after each, the PNG a one-shot hp2x makes of
 # the same prefix, byte for byte: the summary extended equals one built
 # at once; the same with a window (--from), whose view of the profile
 # each drawing extends.  Never looping on itself nor blocked: an output

@@ -244,7 +244,7 @@ fz_frontend_chunked(const struct hp_frontend *fe, const char *name,
 		    hp_model *m, const struct fz_split *s, const uint8_t *p,
 		    size_t n, struct hp_err *err)
 {
-	void *st = fe->create(m, name);
+	void *st = fe->create(m, name, &(struct hp_read_opts){ 0 });
 	size_t j, k;
 	int rc = 0;
 

@@ -1,7 +1,7 @@
 /*
  * tests/unit/test_drawidx.c - a graph drawn through the model's summary
- * (hp/stackidx.h) is the graph drawn by reading every sample, to the
- * byte: PNG and SVG, dense columns and empty ones, OTHER and dropped
+ * (render/layout/colidx.h) is the graph drawn by reading every sample, to
+ * the byte, and the summary did take the model (else both would walk): PNG and SVG, dense columns and empty ones, OTHER and dropped
  * bands, --exact, an eventlog's ramp from 0, a step (every sample at one
  * time), an axis narrower than the samples (--from/--to), and a model
  * that grew between drawings (the summary extended, as in watch mode)
@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "hp/model.h"
+#include "render/layout/colidx.h"
 #include "render/render.h"
 #include "testutil.h"
 
@@ -149,6 +150,9 @@ same(const hp_model *m, const struct render_opts *o)
 	size_t na, nb;
 	char *a = draw(m, o, &na), *b;
 
+	/* the summary took every sample: the drawing read it, not them */
+	assert_int_equal(render_colidx_count(render_colidx_of(m)),
+			 hp_model_sample_count(m));
 	w.walk = 1;
 	b = draw(m, &w, &nb);
 	na = unnumber(a, na);

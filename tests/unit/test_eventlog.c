@@ -445,7 +445,7 @@ read_every_split(const struct eb *b)
 
 	for (split = 0; split <= b->n; split++) {
 		m = hp_model_new();
-		st = fe->create(m, "t.eventlog");
+		st = fe->create(m, "t.eventlog", &(struct hp_read_opts){ 0 });
 		assert_int_equal(fe->feed(st, b->p, split, &err), 0);
 		assert_int_equal(fe->feed(st, b->p + split, b->n - split, &err), 0);
 		assert_int_equal(fe->finish(st, &err), 0);
@@ -456,7 +456,7 @@ read_every_split(const struct eb *b)
 		hp_model_free(m);
 	}
 	m = hp_model_new();
-	st = fe->create(m, "t.eventlog");
+	st = fe->create(m, "t.eventlog", &(struct hp_read_opts){ 0 });
 	for (split = 0; split < b->n; split++)
 		assert_int_equal(fe->feed(st, b->p + split, 1, &err), 0);
 	assert_int_equal(fe->finish(st, &err), 0);
@@ -1348,7 +1348,7 @@ header_errors(void **state)
 	full = b.n;
 	for (i = 0; i < full; i++) {
 		m = hp_model_new();
-		st = fe->create(m, "h");
+		st = fe->create(m, "h", &(struct hp_read_opts){ 0 });
 		hp_err_clear(&err);
 		rc = fe->feed(st, b.p, i, &err);
 		if (!rc)
@@ -1467,7 +1467,7 @@ chunked_real_file(void **state)
 	assert_int_equal(hp_read_mem(whole, "f", data, len, &err), 0);
 	for (i = 0; i < sizeof sizes / sizeof *sizes; i++) {
 		m = hp_model_new();
-		st = fe->create(m, "f");
+		st = fe->create(m, "f", &(struct hp_read_opts){ 0 });
 		for (o = 0; o < len; o += sizes[i])
 			assert_int_equal(fe->feed(st, data + o,
 					 len - o < sizes[i] ? len - o : sizes[i], &err), 0);

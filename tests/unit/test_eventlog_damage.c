@@ -62,7 +62,7 @@ read_cut(const struct file *f, const unsigned char *data, size_t n,
 	void *st;
 
 	assert_non_null(m);
-	st = fe->create(m, f->name);
+	st = fe->create(m, f->name, &(struct hp_read_opts){ 0 });
 	assert_non_null(st);
 	hp_err_clear(err);
 	*rc = fe->feed(st, data, split, err);

@@ -38,11 +38,10 @@ read_as(const char *path, enum hp_measure mm, int by_stack)
 {
 	hp_model *m = hp_model_new();
 	struct hp_err err = {{0}};
+	struct hp_read_opts o = { mm, by_stack };
 
 	assert_non_null(m);
-	hp_model_set_measure(m, mm);
-	hp_model_set_by_stack(m, by_stack);
-	if (hp_read_file(m, path, &err))
+	if (hp_read_file_opts(m, path, &o, &err))
 		fail_msg("%s: %s", path, err.msg);
 	return m;
 }
@@ -246,7 +245,6 @@ later_def_layout(void **state)
 	be(&o, 1000000000, 8);
 	ticky_sample(&o, 1000000001, 7, 1, 3000, 0);
 	be(&o, 0xffff, 2);
-	hp_model_set_measure(m, HP_MEASURE_ALLOC);
 	assert_int_equal(hp_read_mem(m, "later.eventlog", o.b, o.n, &err), 0);
 	assert_int_equal(hp_model_sample_count(m), 2);
 	assert_string_equal(hp_model_band_name(m, 0, NULL), "Main.go{v r1} (fun)");

@@ -90,7 +90,6 @@ include_exclude(void **state)
 	assert_int_equal(hp_model_sample_sum(c, 3), 50);
 	assert_true(hp_model_lookup(c, "Data.Map", 8, &b));
 	assert_true(hp_model_band_total(c, b) == 90);
-	assert_int_equal(hp_model_band_peak(c, b), 50);
 	assert_string_equal(hp_model_get(c, HP_JOB), "job");
 	assert_int_equal(hp_model_mark_count(c), 3);
 	hp_model_free(c);

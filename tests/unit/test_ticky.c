@@ -23,10 +23,17 @@ static hp_model *
 read_text(const char *text, enum hp_measure mm, int *rc, struct hp_err *err)
 {
 	hp_model *m = hp_model_new();
+	struct hp_read_opts o = { mm, 0 };
+	hp_reader *r;
 
 	assert_non_null(m);
-	hp_model_set_measure(m, mm);
-	*rc = hp_read_mem(m, "t.ticky", text, strlen(text), err);
+	r = hp_reader_new(m, "t.ticky");
+	assert_non_null(r);
+	hp_reader_set_opts(r, &o);
+	*rc = hp_reader_feed(r, text, strlen(text), err) ||
+	      hp_reader_finish(r, err) ? -1 : 0;
+	hp_reader_free(r);
+	assert_int_equal(hp_model_measure(m), mm);
 	return m;
 }
 

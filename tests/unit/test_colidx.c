@@ -1,6 +1,6 @@
 /*
- * tests/unit/test_stackidx.c - the summary of stacked sums (hp/stackidx.c)
- * against brute force: random profiles (bands listed or not, values with
+ * tests/unit/test_colidx.c - the column index, the summary of stacked
+ * sums (render/layout/colidx.c), against brute force: random profiles (bands listed or not, values with
  * ties, OTHER-like groups, dropped bands, bands appearing late), every
  * kind of range (inside one run, across runs, the whole profile, the
  * open run at the end) after each of many appends, and a map changed
@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "hp/model.h"
-#include "hp/stackidx.h"
+#include "render/layout/colidx.h"
 #include "testutil.h"
 
 #define NB 9		/* bands */
@@ -75,19 +75,19 @@ brute_tops(const hp_model *m, const int32_t *slot, size_t nslot, size_t i,
 }
 
 static void
-check_range(hp_stackidx *x, const hp_model *m, const int32_t *slot,
+check_range(render_colidx *x, const hp_model *m, const int32_t *slot,
 	    size_t nslot, size_t a, size_t b)
 {
-	struct hp_stackidx_span got[NG], raw[NG];
+	struct render_colidx_span got[NG], raw[NG];
 	uint64_t tops[NG];
 	size_t g, i;
 
-	hp_stackidx_span(x, m, a, b, 0, got);
-	hp_stackidx_span(x, m, a, b, 1, raw);
+	render_colidx_span(x, m, a, b, 0, got);
+	render_colidx_span(x, m, a, b, 1, raw);
 	for (g = 0; g < NG; g++) {
 		uint64_t mn = 0, mx = 0;
 		size_t kmn = 0, kmx = 0;
-		hp_u128 sum = 0;
+		render_u128 sum = 0;
 
 		for (i = a; i < b; i++) {
 			brute_tops(m, slot, nslot, i, tops);
@@ -147,7 +147,7 @@ random_ranges(void **state)
 	int32_t slot[NB] = { 0, 1, 2, -1, 3, 0, 1, 2 };
 	size_t nslot = 8, n = 0, round, k;
 	hp_model *m = hp_model_new();
-	hp_stackidx *x = hp_model_stackidx(m);
+	render_colidx *x = render_colidx_of(m);
 	double t = 0;
 
 	(void)state;
@@ -161,7 +161,7 @@ random_ranges(void **state)
 			slot[1] = 3;
 			slot[4] = 1;
 		}
-		assert_int_equal(hp_stackidx_sync(x, m, slot, nslot, NG, n, 0.5,
+		assert_int_equal(render_colidx_sync(x, m, slot, nslot, NG, n, 0.5,
 						  round % 3 == 0), 0);
 		if (n == 0)
 			continue;
@@ -173,18 +173,18 @@ random_ranges(void **state)
 			check_range(x, m, slot, nslot, a, b);
 		}
 		/* ranges on run boundaries */
-		if (n >= 3 * HP_STACKIDX_BLOCK) {
-			check_range(x, m, slot, nslot, HP_STACKIDX_BLOCK,
-				    2 * HP_STACKIDX_BLOCK);
-			check_range(x, m, slot, nslot, HP_STACKIDX_BLOCK - 1,
-				    3 * HP_STACKIDX_BLOCK + 1 > n ? n :
-				    3 * HP_STACKIDX_BLOCK + 1);
+		if (n >= 3 * RENDER_COLIDX_BLOCK) {
+			check_range(x, m, slot, nslot, RENDER_COLIDX_BLOCK,
+				    2 * RENDER_COLIDX_BLOCK);
+			check_range(x, m, slot, nslot, RENDER_COLIDX_BLOCK - 1,
+				    3 * RENDER_COLIDX_BLOCK + 1 > n ? n :
+				    3 * RENDER_COLIDX_BLOCK + 1);
 		}
-		assert_true(hp_stackidx_area(x) ==
+		assert_true(render_colidx_area(x) ==
 			    brute_area(m, slot, nslot, n, 0.5, round % 3 == 0));
-		assert_true(hp_stackidx_tsum(x, 0, n) ==
-			    hp_stackidx_tsum(x, 0, n / 2) +
-			    (hp_stackidx_tsum(x, 0, n) - hp_stackidx_tsum(x, 0, n / 2)));
+		assert_true(render_colidx_tsum(x, 0, n) ==
+			    render_colidx_tsum(x, 0, n / 2) +
+			    (render_colidx_tsum(x, 0, n) - render_colidx_tsum(x, 0, n / 2)));
 	}
 	hp_model_free(m);
 }
@@ -203,11 +203,11 @@ too_big(void **state)
 	assert_int_equal(hp_model_begin(m, 0, &err), 0);
 	assert_int_equal(hp_model_add(m, b, 5, &err), 0);
 	assert_int_equal(hp_model_commit(m, &err), 0);
-	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 1, 0, 0), 0);
+	assert_int_equal(render_colidx_sync(render_colidx_of(m), m, slot, 1, 1, 1, 0, 0), 0);
 	assert_int_equal(hp_model_begin(m, 1, &err), 0);
-	assert_int_equal(hp_model_add(m, b, HP_STACKIDX_LIMIT, &err), 0);
+	assert_int_equal(hp_model_add(m, b, RENDER_COLIDX_LIMIT, &err), 0);
 	assert_int_equal(hp_model_commit(m, &err), 0);
-	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 1, 1, 2, 0, 0), 1);
+	assert_int_equal(render_colidx_sync(render_colidx_of(m), m, slot, 1, 1, 2, 0, 0), 1);
 	hp_model_free(m);
 }
 
@@ -234,15 +234,15 @@ sparse_many_groups(void **state)
 		assert_int_equal(hp_model_add(m, (hp_band)i, 7, &err), 0);
 		assert_int_equal(hp_model_commit(m, &err), 0);
 	}
-	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 200, 200, 200, 0, 0), 1);
-	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 200, 64, 200, 0, 0), 0);
+	assert_int_equal(render_colidx_sync(render_colidx_of(m), m, slot, 200, 200, 200, 0, 0), 1);
+	assert_int_equal(render_colidx_sync(render_colidx_of(m), m, slot, 200, 64, 200, 0, 0), 0);
 	for (i = 0; i < 200; i++) {
 		assert_int_equal(hp_model_begin(m, 300.0 + (double)i, &err), 0);
 		for (b = 0; b < 200; b++)
 			assert_int_equal(hp_model_add(m, (hp_band)b, 7, &err), 0);
 		assert_int_equal(hp_model_commit(m, &err), 0);
 	}
-	assert_int_equal(hp_stackidx_sync(hp_model_stackidx(m), m, slot, 200, 200, 400, 0, 0), 0);
+	assert_int_equal(render_colidx_sync(render_colidx_of(m), m, slot, 200, 200, 400, 0, 0), 0);
 	hp_model_free(m);
 }
 

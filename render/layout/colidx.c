@@ -1,7 +1,8 @@
 /*
- * hp/stackidx.c - a summary of a model's stacked sums (see stackidx.h).
+ * render/layout/colidx.c - the column index, a summary of a model's
+ * stacked sums (see colidx.h).
  *
- * Leaves are runs of HP_STACKIDX_BLOCK samples; level l holds runs of
+ * Leaves are runs of RENDER_COLIDX_BLOCK samples; level l holds runs of
  * 2^l leaves, each made when its two halves are, so appending a sample
  * costs its entries plus, per group, a compare or two.  A range is read
  * left to right as its ragged start, the largest aligned runs that fit,
@@ -10,15 +11,15 @@
  * as a walk in sample order keeps it.  Sums of tops are prefix sums at
  * run boundaries, in 128 bits: exact, whatever the range.
  */
-#include "stackidx.h"
+#include "colidx.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "grow.h"
+#include "../../hp/grow.h"
 
-#define B HP_STACKIDX_BLOCK
+#define B RENDER_COLIDX_BLOCK
 #define LEVELS 33		/* 2^32 samples at most */
 #define SPARSE_GROUPS 64	/* groups always summarised */
 
@@ -27,7 +28,7 @@ struct node {
 	uint32_t kmin, kmax;
 };
 
-struct hp_stackidx {
+struct render_colidx {
 	/* The map: band -> group, ngroups for none; one entry per band the
 	 * model had at the last sync. */
 	uint32_t *group;
@@ -36,10 +37,10 @@ struct hp_stackidx {
 
 	size_t done;		/* samples summarised under the map */
 	struct node *open;	/* the run being filled (done % B samples) */
-	hp_u128 *run;		/* per group: sum of tops of samples < done */
+	render_u128 *run;		/* per group: sum of tops of samples < done */
 	struct node *lv[LEVELS];
 	size_t lvn[LEVELS], lvcap[LEVELS];
-	hp_u128 *psum;		/* (leaves + 1) x groups: run at leaf starts */
+	render_u128 *psum;		/* (leaves + 1) x groups: run at leaf starts */
 	size_t psumcap;
 
 	double *tsum;		/* tdone + 1 running sums of times */
@@ -50,20 +51,15 @@ struct hp_stackidx {
 	size_t n;		/* of the last sync */
 	uint64_t *acc, *tops;	/* scratch: ngroups + 1 each */
 
-	/* the running area through sample done - 1 (hp_stackidx_area) */
+	/* the running area through sample done - 1 (render_colidx_area) */
 	int ahave, azero;
 	double at0, area, aprev, atprev;
 };
 
-hp_stackidx *
-hp_stackidx_new(void)
-{
-	return hp_callocn(1, sizeof(hp_stackidx));
-}
 
 /* Forget everything that depends on the map. */
 static void
-unmap(hp_stackidx *x)
+unmap(render_colidx *x)
 {
 	size_t l;
 
@@ -86,8 +82,14 @@ unmap(hp_stackidx *x)
 	x->ahave = 0;
 }
 
+render_colidx *
+render_colidx_new(void)
+{
+	return hp_callocn(1, sizeof(render_colidx));
+}
+
 void
-hp_stackidx_free(hp_stackidx *x)
+render_colidx_free(render_colidx *x)
 {
 	if (!x)
 		return;
@@ -95,6 +97,28 @@ hp_stackidx_free(hp_stackidx *x)
 	free(x->group);
 	free(x->tsum);
 	free(x);
+}
+
+static void
+destroy(void *p)
+{
+	render_colidx_free(p);
+}
+
+render_colidx *
+render_colidx_of(const hp_model *m)
+{
+	render_colidx *x = hp_model_cache(m);
+
+	if (!x && (x = render_colidx_new()) != NULL)
+		hp_model_set_cache(m, x, destroy);
+	return x;
+}
+
+size_t
+render_colidx_count(const render_colidx *x)
+{
+	return x->n;
 }
 
 static uint32_t
@@ -106,7 +130,7 @@ group_of(const int32_t *slot, size_t nslot, size_t ngroups, size_t b)
 }
 
 static int
-same_map(const hp_stackidx *x, const int32_t *slot, size_t nslot,
+same_map(const render_colidx *x, const int32_t *slot, size_t nslot,
 	 size_t ngroups)
 {
 	size_t b;
@@ -125,7 +149,7 @@ same_map(const hp_stackidx *x, const int32_t *slot, size_t nslot,
 /* A new map: every band the model has now, so the samples summarised
  * (all committed, so their bands interned) never index past it. */
 static int
-set_map(hp_stackidx *x, const hp_model *m, const int32_t *slot,
+set_map(render_colidx *x, const hp_model *m, const int32_t *slot,
 	size_t nslot, size_t ngroups)
 {
 	size_t nb = hp_model_band_count(m), b, g1 = ngroups + 1;
@@ -154,7 +178,7 @@ set_map(hp_stackidx *x, const hp_model *m, const int32_t *slot,
 /* Bands the model interned since the map was made: in no group, as the
  * map given says of bands past its end. */
 static int
-more_bands(hp_stackidx *x, const hp_model *m)
+more_bands(render_colidx *x, const hp_model *m)
 {
 	size_t nb = hp_model_band_count(m), b;
 
@@ -169,7 +193,7 @@ more_bands(hp_stackidx *x, const hp_model *m)
 }
 
 void
-hp_stackidx_tops(hp_stackidx *x, const hp_model *m, size_t i, uint64_t *out)
+render_colidx_tops(render_colidx *x, const hp_model *m, size_t i, uint64_t *out)
 {
 	const hp_band *bands;
 	const uint64_t *bytes;
@@ -202,7 +226,7 @@ merge(struct node *a, const struct node *b)
 /* The open run is complete: a leaf, and every run it completes above
  * (the union of the last two at a level whose count is now even). */
 static int
-push_leaf(hp_stackidx *x)
+push_leaf(render_colidx *x)
 {
 	size_t ng = x->ngroups, l, g, leaves = x->lvn[0] + 1;
 
@@ -230,7 +254,7 @@ push_leaf(hp_stackidx *x)
 
 /* The area's running sum, one sample on: sum is its total. */
 static void
-area_step(hp_stackidx *x, const hp_model *m, size_t i, double sum)
+area_step(render_colidx *x, const hp_model *m, size_t i, double sum)
 {
 	double t = hp_model_sample_time(m, i);
 
@@ -248,7 +272,7 @@ area_step(hp_stackidx *x, const hp_model *m, size_t i, double sum)
 
 /* The area from the start, for other (t0, zero_start). */
 static void
-area_restart(hp_stackidx *x, const hp_model *m, double t0, int zero_start)
+area_restart(render_colidx *x, const hp_model *m, double t0, int zero_start)
 {
 	size_t i, ng = x->ngroups;
 
@@ -257,19 +281,19 @@ area_restart(hp_stackidx *x, const hp_model *m, double t0, int zero_start)
 	x->at0 = t0;
 	x->area = x->aprev = x->atprev = 0;
 	for (i = 0; i < x->done; i++) {
-		hp_stackidx_tops(x, m, i, x->tops);
+		render_colidx_tops(x, m, i, x->tops);
 		area_step(x, m, i, ng ? (double)x->tops[ng - 1] : 0);
 	}
 }
 
 static int
-add_sample(hp_stackidx *x, const hp_model *m, size_t i)
+add_sample(render_colidx *x, const hp_model *m, size_t i)
 {
 	size_t ng = x->ngroups, g, k = i % B;
 	uint64_t *tops = x->tops;
 	struct node *o = x->open;
 
-	hp_stackidx_tops(x, m, i, tops);
+	render_colidx_tops(x, m, i, tops);
 	if (k == 0) {
 		for (g = 0; g < ng; g++) {
 			o[g].min = o[g].max = tops[g];
@@ -297,12 +321,15 @@ add_sample(hp_stackidx *x, const hp_model *m, size_t i)
 }
 
 int
-hp_stackidx_sync(hp_stackidx *x, const hp_model *m, const int32_t *slot,
+render_colidx_sync(render_colidx *x, const hp_model *m, const int32_t *slot,
 		 size_t nslot, size_t ngroups, size_t n, double t0,
 		 int zero_start)
 {
 	size_t i;
 
+	if (!x)
+		return -1;
+	x->n = 0;
 	if (n > hp_model_sample_count(m))
 		n = hp_model_sample_count(m);
 	if (n >= UINT32_MAX)
@@ -316,7 +343,7 @@ hp_stackidx_sync(hp_stackidx *x, const hp_model *m, const int32_t *slot,
 	}
 	for (i = x->tdone; i < n; i++) {
 		x->tsum[i + 1] = x->tsum[i] + (hp_model_sample_time(m, i) - x->tbase);
-		if (hp_model_sample_sum(m, i) >= HP_STACKIDX_LIMIT)
+		if (hp_model_sample_sum(m, i) >= RENDER_COLIDX_LIMIT)
 			x->big = 1;
 	}
 	if (n > x->tdone)
@@ -357,7 +384,7 @@ oom:
 /* Fold node b, which follows what out holds, into out (first: out holds
  * nothing yet). */
 static void
-fold(struct hp_stackidx_span *out, const struct node *b, size_t ng, int first)
+fold(struct render_colidx_span *out, const struct node *b, size_t ng, int first)
 {
 	size_t g;
 
@@ -374,14 +401,14 @@ fold(struct hp_stackidx_span *out, const struct node *b, size_t ng, int first)
 }
 
 static void
-walk(hp_stackidx *x, const hp_model *m, size_t a, size_t b,
-     struct hp_stackidx_span *out, int first)
+walk(render_colidx *x, const hp_model *m, size_t a, size_t b,
+     struct render_colidx_span *out, int first)
 {
 	size_t ng = x->ngroups, g, i;
 	uint64_t *tops = x->tops;
 
 	for (i = a; i < b; i++, first = 0) {
-		hp_stackidx_tops(x, m, i, tops);
+		render_colidx_tops(x, m, i, tops);
 		for (g = 0; g < ng; g++) {
 			uint64_t y = tops[g];
 
@@ -399,8 +426,8 @@ walk(hp_stackidx *x, const hp_model *m, size_t a, size_t b,
 }
 
 void
-hp_stackidx_span(hp_stackidx *x, const hp_model *m, size_t a, size_t b,
-		 int raw, struct hp_stackidx_span *out)
+render_colidx_span(render_colidx *x, const hp_model *m, size_t a, size_t b,
+		 int raw, struct render_colidx_span *out)
 {
 	size_t ng = x->ngroups, g, lo = (a + B - 1) / B, hi = b / B, p, l;
 
@@ -425,13 +452,13 @@ hp_stackidx_span(hp_stackidx *x, const hp_model *m, size_t a, size_t b,
 }
 
 double
-hp_stackidx_tsum(const hp_stackidx *x, size_t a, size_t b)
+render_colidx_tsum(const render_colidx *x, size_t a, size_t b)
 {
 	return x->tsum[b] - x->tsum[a];
 }
 
 double
-hp_stackidx_area(const hp_stackidx *x)
+render_colidx_area(const render_colidx *x)
 {
 	return x->area;
 }
