@@ -115,6 +115,7 @@ struct cli_serve {
 
 	struct conn *conns;
 	struct sse *streams;
+	int kick;		/* published since the last run */
 	double deadline, stall, heartbeat, next_beat;
 };
 
@@ -747,6 +748,11 @@ cli_serve_wait_ms(cli_serve *sv)
 	double w = sv->next_beat - mono();
 	long long ms;
 
+	/* what was just published goes out now, not at libmicrohttpd's
+	 * next wake: a stream that was not suspended (it was still
+	 * sending) is not woken by a resume */
+	if (sv->kick)
+		return 0;
 	/* the deadlines of heads and stalls are checked four times in
 	 * the shorter of them, at least each second */
 	if (sv->conns && w > fmin(1, fmin(sv->deadline, sv->stall) / 4))
@@ -789,6 +795,7 @@ cli_serve_run(cli_serve *sv)
 		if (!cn->in_request && t - cn->since > sv->deadline &&
 		    cn->fd >= 0)
 			shutdown(cn->fd, SHUT_RDWR);
+	sv->kick = 0;
 	MHD_run(sv->d);
 }
 
@@ -810,6 +817,7 @@ cli_serve_publish(cli_serve *sv, const hp_model *m,
 	if (p.samples != sv->pub.samples)
 		sv->last_wall = (double)time(NULL);
 	sv->pub = p;
+	sv->kick = 1;
 	for (s = sv->streams; s; s = s->next)
 		sse_wake(s);
 }

@@ -15,6 +15,8 @@ loopback only (tests/e2e/serve.sh starts hp2x and says which case).
                                samples arrive through FIFO: the reading
                                stream gets every one, OUT (-o) keeps being
                                written, the stalled stream is dropped
+  serve.py prompt URL FIFO S  a sample written just before a drawing is
+                               due reaches a stream with that drawing
   serve.py resume URL          events: ids count samples; Last-Event-ID
                                resumes where it stopped
 Every check that fails prints a line and makes the exit status 1.
@@ -387,6 +389,38 @@ def stall(url, fifo, out):
           % (total, took, stalled.samples, out, len(writes)))
 
 
+def prompt(url, fifo, interval):
+    """A sample written just before a drawing is due (0.8 --interval
+    after the last batch came) reaches a stream with that drawing, not
+    an interval later (it once waited for watch mode's next look)."""
+    interval = float(interval)
+    f = open(fifo, "w")
+    f.write('JOB "prompt"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' + hp_sample(0, 0))
+    f.flush()
+    h, p, root = parts(url)
+    for _ in range(100):
+        if request(url, path=root + "data.json")[0] == 200:
+            break
+        time.sleep(0.1)
+    st = Stream(url, "?from=1&nb=5&nm=0&ns=0,0,0")
+    st.samples = 1
+    worst = 0
+    for k in (1, 3, 5):
+        f.write(hp_sample(k * 0.1, k))
+        f.flush()
+        st.pump(lambda s: s.samples > k, interval * 3)   # a drawing's batch
+        time.sleep(0.8 * interval)
+        t = time.monotonic()
+        f.write(hp_sample((k + 1) * 0.1, k + 1))
+        f.flush()
+        st.pump(lambda s: s.samples > k + 1, interval * 3)
+        worst = max(worst, time.monotonic() - t)
+    if worst > 0.5 * interval + 0.2:
+        fail("a sample written 0.8 --interval after a drawing came %.2f s later (--interval %g)" % (worst, interval))
+    print("prompt: a sample written 0.8 --interval after a drawing came at most %.2f s later (--interval %g)" % (worst, interval))
+    f.close()
+
+
 def resume(url):
     h, p, root = parts(url)
     total = len(json.loads(request(url, path=root + "data.json")[2])["samples"])
@@ -426,5 +460,5 @@ def resume(url):
 
 if __name__ == "__main__":
     {"routes": routes, "refused": refused, "crowd": crowd, "stall": stall,
-     "resume": resume}[sys.argv[1]](*sys.argv[2:])
+     "resume": resume, "prompt": prompt}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failed else 0)

@@ -20,6 +20,9 @@
 #             arrive through a FIFO: a reading stream gets every one,
 #             -o FOO.json is written all along and holds them all, the
 #             stalled stream is dropped (HP2X_SERVE_STALL=1)
+#   prompt    a sample written 0.8 --interval after a drawing reaches
+#             an event stream with the next drawing (within 0.7 s at
+#             --interval 1), not a look later
 #   resume    event ids count samples, Last-Event-ID resumes there, a
 #             page ahead of the model is told to reload, the batches
 #             carry data.json's samples
@@ -79,6 +82,12 @@ stall() {
 	"$py" "$serve_py" stall "$url" in.hp out.json || bad "stall: see above"
 }
 
+prompt() {
+	mkfifo in.hp
+	start -q --interval 1 in.hp || return
+	"$py" "$serve_py" prompt "$url" in.hp 1 || bad "prompt: see above"
+}
+
 resume() {
 	start -q "$S/leak-hT.eventlog" || return
 	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
@@ -115,6 +124,7 @@ run routes routes
 run refused refused
 run crowd crowd
 run stall stall
+run prompt prompt
 run resume resume
 run bind bind
 e2e_done
