@@ -26,6 +26,8 @@
 #   resume    event ids count samples, Last-Event-ID resumes there, a
 #             page ahead of the model is told to reload, the batches
 #             carry data.json's samples
+#   inputs    standard input and a launched program served as they
+#             come; --exit ends with the input (the program's status)
 #   bind      127.0.0.1 unless told; another address is said on
 #             stderr; bad --serve values and --serve with --include are
 #             refused; --exit ends with the input
@@ -42,6 +44,7 @@ LIMIT=60
 
 # start ARGS...: hp2x --serve ARGS... in the background; $url, $pid set
 start() {
+	: >err.txt
 	"$HP2X" --serve=127.0.0.1:0 "$@" 2>err.txt &
 	pid=$!
 	pids+=("$pid")
@@ -120,6 +123,38 @@ bind() {
 	[ -s out.svg ] || bad "--serve -o out.svg wrote nothing"
 }
 
+# inputs: standard input and a launched program (tests/standin-ghc, which
+# says it is GHC 9.6 and replays an eventlog into the launcher's FIFO)
+# are served as they come; with --exit hp2x ends with the input (the
+# program's status), data.json and -o FOO.json then both the one-shot
+# conversion.
+inputs() {
+	local el=$S/leak-hT.eventlog rc
+	"$HP2X" "$el" -o ref.json || { bad "hp2x -o ref.json"; return; }
+	: >err.txt >err2.txt
+	"$py" "$HP2X_SRC/tests/replay" "$el" --chunks 2000 --pace 0.05 |
+		"$HP2X" -q --serve=127.0.0.1:0 --exit --interval 0.2 -o out.json - 2>err.txt &
+	pids+=($!)
+	until_true grep -q 'serving http' err.txt || { bad "stdin: no URL: $(cat err.txt)"; return; }
+	url=$(grep -o 'http://[^ ]*' err.txt | head -n 1)
+	until_true curl -sf "${url}data.json" -o got.json || bad "stdin: no data.json"
+	wait "${pids[-1]}" || bad "stdin: --exit status $?"
+	cmp -s ref.json out.json || bad "stdin: -o out.json is not the one-shot conversion"
+	STANDIN_GHC=9.6.6 STANDIN_EVENTLOG=$el STANDIN_PACE=0.01 STANDIN_EXIT=4 \
+		"$HP2X" -q --serve=127.0.0.1:0 --exit --interval 0.2 -o prog.json \
+		-- "$HP2X_SRC/tests/standin-ghc" 2>err2.txt &
+	pids+=($!)
+	until_true grep -q 'serving http' err2.txt || { bad "program: no URL: $(cat err2.txt)"; return; }
+	url=$(grep -o 'http://[^ ]*' err2.txt | head -n 1)
+	until_true curl -sf "${url}data.json" -o got2.json || bad "program: no data.json"
+	wait "${pids[-1]}"
+	rc=$?
+	[ "$rc" = 4 ] || bad "program: hp2x --exit gave $rc, not the program's 4"
+	cmp -s ref.json prog.json || bad "program: -o prog.json is not the one-shot conversion"
+	"$py" -c 'import json, sys; a = json.load(open(sys.argv[1])); b = json.load(open(sys.argv[2])); sys.exit(not (a["samples"] == b["samples"][:len(a["samples"])] and a["samples"]))' got2.json ref.json ||
+		bad "program: the served data.json is not a prefix of the profile"
+}
+
 run routes routes
 run refused refused
 run crowd crowd
@@ -127,4 +162,5 @@ run stall stall
 run prompt prompt
 run resume resume
 run bind bind
+run inputs inputs
 e2e_done
