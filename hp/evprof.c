@@ -273,6 +273,18 @@ el_ticky_begin_sample(struct el *st, struct ev *e, struct hp_err *err)
 	return ticky_begin(st, e->ns, e->off, err);
 }
 
+/* A ticky event's counter id, first in both of its events: 1 read,
+ * 0 another profile's log or an event cut short (ignored), -1 error. */
+static int
+ticky_id(struct el *st, struct ev *e, uint64_t *id, struct hp_err *err)
+{
+	int r = ticky_claim(st, e->off, err);
+
+	if (r <= 0)
+		return r;
+	return get_u64(&e->c, id) ? 0 : 1;
+}
+
 int
 el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 {
@@ -282,12 +294,10 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 	size_t klen, nlen;
 	unsigned a0, a1;
 	struct tk *k;
-	int r = ticky_claim(st, off, err);
+	int r = ticky_id(st, e, &id, err);
 
 	if (r <= 0)
 		return r;
-	if (get_u64(c, &id))
-		return 0;
 	if (get_u8(c, &a0) || get_u8(c, &a1))
 		return 0;
 	get_str(c, &kinds, &klen);
@@ -339,12 +349,10 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 	struct cur *c = &e->c;
 	uint64_t id, v[3], ns = e->ns, off = e->off;
 	struct tk *k;
-	int r = ticky_claim(st, off, err);
+	int r = ticky_id(st, e, &id, err);
 
 	if (r <= 0)
 		return r;
-	if (get_u64(c, &id))
-		return 0;
 	if (get_u64(c, &v[0]) || get_u64(c, &v[1]) || get_u64(c, &v[2]))
 		return 0;
 	if (!(k = tk_find(st, id, 1)))

@@ -14,27 +14,9 @@ set -u
 : "${HP2X:?set HP2X to the hp2x binary}"
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 S=$SRC/samples
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
 . "$SRC/tests/e2e/lib.bash"
 e2e_init analysis
-
-# expect_status WANT CMD...
-expect_status() {
-	local want=$1 rc
-	shift
-	"$@"
-	rc=$?
-	[ "$rc" -eq "$want" ] || bad "exit $rc, wanted $want: $*"
-}
-
-# py CODE ARGS...: a python3 check; its output is the verdict ("ok").
-py() {
-	local code=$1
-	shift
-	python3 -c "$code" "$@" 2>&1
-}
 
 # --- band filters ---
 

@@ -14,21 +14,9 @@ set -u
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 HPDATA=$SRC/tests/data/hp
 EVDATA=$SRC/tests/data/ghc-events
-# A sanitizer finding must not pass for the exit status 1 of a refused run.
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
 . "$SRC/tests/e2e/lib.bash"
 e2e_init cli
-
-# expect_status WANT CMD...: CMD's exit status is WANT (and no signal).
-expect_status() {
-	local want=$1 rc
-	shift
-	"$@"
-	rc=$?
-	[ "$rc" -eq "$want" ] || bad "exit $rc, wanted $want: $*"
-}
 
 # A small, complete profile and a truncated and a malformed one.
 small_hp() {

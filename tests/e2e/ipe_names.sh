@@ -12,8 +12,6 @@ set -u
 : "${HP2X:?set HP2X to the hp2x binary}"
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 S=$SRC/samples
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
 . "$SRC/tests/e2e/lib.bash"
 e2e_init ipe_names

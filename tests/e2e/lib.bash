@@ -2,7 +2,10 @@
 # name does not end in .sh: ctest runs every tests/e2e/*.sh as a test).
 #
 #   e2e_init NAME      scratch directory $top (removed at exit, after the
-#                      script's function `e2e_cleanup` if it has one)
+#                      script's function `e2e_cleanup` if it has one);
+#                      a sanitizer finding exits 86 (ASan) or 87 (UBSan),
+#                      so it never passes for the exit status 1 of a
+#                      refused run
 #   run CASE FN ARG... FN ARG... in a subshell, in a new directory under
 #                      $top; the case fails when FN calls `bad` (or
 #                      exits the subshell non-zero).  A function `case_setup`, if defined, runs
@@ -10,6 +13,8 @@
 #                      pids=() is ended when it ends, failed or not.
 #   bad WHY...         report a failed check (stderr); the case fails
 #   until_true CMD...  poll CMD until it succeeds; 1 after $LIMIT seconds
+#   expect_status WANT CMD...  CMD's exit status is WANT (and no signal)
+#   py CODE ARGS...    a python3 check; its output is the verdict ("ok")
 #   e2e_done           "N passed, N failed", and the exit status
 #   ONLY=CASE          (environment) run only the case named CASE, or
 #                      whose function is CASE
@@ -39,6 +44,8 @@ e2e_init() {
 	export HP2X_TEST_TAG=${HP2X_TEST_TAG:-t}:s$$
 	trap 'sweep; ! declare -F e2e_cleanup >/dev/null || e2e_cleanup; rm -rf "$top"' EXIT
 	trap 'exit 143' TERM INT HUP	# so that the EXIT trap runs
+	export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
+	export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 }
 
 # pid_alive PID: running (a zombie, dead but not yet reaped, is not).
@@ -100,6 +107,20 @@ until_true() {
 		[ $SECONDS -ge $end ] && return 1
 		sleep 0.05
 	done
+}
+
+expect_status() {
+	local want=$1 rc
+	shift
+	"$@"
+	rc=$?
+	[ "$rc" -eq "$want" ] || bad "exit $rc, wanted $want: $*"
+}
+
+py() {
+	local code=$1
+	shift
+	python3 -c "$code" "$@" 2>&1
 }
 
 e2e_done() {

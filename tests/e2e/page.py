@@ -53,6 +53,23 @@ def requests(d, url):
     return out
 
 
+def started(d, path, settle=0):
+    """Load the page at path (and wait settle seconds): whether its
+    viewer started.  That it did not, a console error, and a request for
+    anything but the page itself are each a failure."""
+    url = load(d, path)
+    time.sleep(settle)
+    ok = d.execute_script("return document.documentElement.getAttribute('data-ready')") == "1"
+    if not ok:
+        fail(path + ": the viewer did not start")
+    for e in console_errors(d):
+        fail(path + ": console error: " + e["message"])
+    for u in requests(d, url):
+        if u != url and not u.startswith("data:"):
+            fail(path + ": a request other than the page: " + u)
+    return ok
+
+
 ML, MR, MT, MB = 66, 14, 24, 40   # chart.js's margins
 
 
@@ -123,15 +140,8 @@ def counters(path, data_json):
     ref = json.load(open(data_json))
     d = browser()
     try:
-        url = load(d, path)
-        if d.execute_script("return document.documentElement.getAttribute('data-ready')") != "1":
-            fail(path + ": the viewer did not start")
+        if not started(d, path):
             return
-        for e in console_errors(d):
-            fail(path + ": console error: " + e["message"])
-        for u in requests(d, url):
-            if u != url and not u.startswith("data:"):
-                fail(path + ": a request other than the page: " + u)
         if not d.find_element(By.ID, "graph").is_displayed():
             fail(path + ": the bars are not shown")
         rows = all_rows(d, """return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
@@ -186,15 +196,8 @@ def check(path, data_json, summary_json):
     summ = json.load(open(summary_json))
     d = browser()
     try:
-        url = load(d, path)
-        if d.execute_script("return document.documentElement.getAttribute('data-ready')") != "1":
-            fail(path + ": the viewer did not start")
+        if not started(d, path):
             return
-        for e in console_errors(d):
-            fail(path + ": console error: " + e["message"])
-        for u in requests(d, url):
-            if u != url and not u.startswith("data:"):
-                fail(path + ": a request other than the page: " + u)
         P = page_data(d)
         names = [b["name"] for b in ref["bands"]]
         # The tooltip at three censuses: each drawn band's value is the
@@ -334,15 +337,7 @@ def static_view(path, P):
 def hostile(path, title):
     d = browser()
     try:
-        url = load(d, path)
-        time.sleep(0.2)
-        if d.execute_script("return document.documentElement.getAttribute('data-ready')") != "1":
-            fail(path + ": the viewer did not start")
-        for e in console_errors(d):
-            fail(path + ": console error: " + e["message"])
-        for u in requests(d, url):
-            if u != url and not u.startswith("data:"):
-                fail(path + ": a request other than the page: " + u)
+        started(d, path, settle=0.2)
         imgs = d.execute_script("return document.images.length")
         if imgs != 1:
             fail("%s: %d images: a name became markup" % (path, imgs))

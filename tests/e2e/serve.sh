@@ -35,7 +35,6 @@ set -u
 . "$(dirname "$0")/lib.bash"
 e2e_init serve
 : "${HP2X:?}" "${HP2X_SRC:?}"
-export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export LC_ALL=C
 py=/usr/bin/python3
 serve_py=$HP2X_SRC/tests/e2e/serve.py
