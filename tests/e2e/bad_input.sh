@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# tests/e2e/bad_input.sh - the bad-input contract of README.md ("## Bad
-# input"), one case per row, through the hp2x binary.
+# tests/e2e/bad_input.sh - the bad-input contract of the man page (hp2x.1,
+# BAD INPUT; README.md's short table), one case per entry, through the
+# hp2x binary.
 #
 # Every row either is accepted or tolerated (exit 0, at most one warning
 # naming the file, and a graph of exactly what is valid: checked in the
