@@ -1,7 +1,8 @@
 /*
  * convert/compare.c - comparing inputs: --diff A B (the table of
  * changes, the difference graph) and several inputs drawn on one y
- * scale, refused when their values are not of one measure.  The inputs
+ * scale, refused when their values are not of one measure; as a graph,
+ * or (-o FOO.html) as the interactive page.  The inputs
  * come read and cut from run.c (inputs.c).
  */
 #include "compare.h"
@@ -13,6 +14,7 @@
 #include "../hp/grow.h"
 #include "../hp/stats.h"
 #include "job.h"
+#include "page.h"
 #include "summary.h"
 
 /* What a profile's values measure, "bytes (a heap profile)": its kind
@@ -55,9 +57,39 @@ refuse_mixed(const struct cli_input *in, size_t n, const char *why,
 	return 0;
 }
 
+/* What the comparison writes: the inputs (ri the graphs', in the
+ * profiles themselves, n of them) as a graph or as the page (page.h). */
+struct what {
+	const struct render_input *ri;
+	const struct cli_input *in;
+	size_t n;
+	const struct render_diff *diff;
+};
+
 static int
-draw(const struct cli_settings *s, const struct render_input *ri, size_t n,
-     const struct render_opts *ro, struct hp_err *err)
+write_what(const struct cli_settings *s, render_ctx *ctx,
+	   const struct what *w, FILE *f, struct hp_err *err)
+{
+	const hp_model *m[CLI_MAX_INPUTS];
+	const char *name[CLI_MAX_INPUTS];
+	size_t i;
+
+	if (!(s->format && s->format->page))
+		return render_graphs(ctx, w->ri, w->n, &w->in[0].ro, f, err);
+	if (w->diff)
+		return out_html_diff(ctx, w->diff, w->in[0].name,
+				     cli_input_model(&w->in[0]), w->in[1].name,
+				     cli_input_model(&w->in[1]),
+				     s->render.match_ids, &w->in[0].ro, f, err);
+	for (i = 0; i < w->n; i++) {
+		m[i] = cli_input_model(&w->in[i]);
+		name[i] = w->in[i].name ? w->in[i].name : "-";
+	}
+	return out_html_many(ctx, m, name, w->n, &w->in[0].ro, f, err);
+}
+
+static int
+draw(const struct cli_settings *s, const struct what *w, struct hp_err *err)
 {
 	struct cli_out out = { 0 };
 	render_ctx *ctx = render_ctx_new(NULL, err);
@@ -67,7 +99,7 @@ draw(const struct cli_settings *s, const struct render_input *ri, size_t n,
 		return -1;
 	if (cli_out_open(&out, s->output, err))
 		goto done;
-	if (render_graphs(ctx, ri, n, ro, out.f, err)) {
+	if (write_what(s, ctx, w, out.f, err)) {
 		cli_out_name(&out, err);
 		goto done;
 	}
@@ -87,6 +119,7 @@ cli_compare_diff(const struct cli_settings *s, const struct cli_input *in,
 	struct hp_diff d;
 	struct render_diff rd;
 	struct render_input ri = { 0 };
+	struct what w;
 	char *title;
 	size_t n, i;
 	int rc = -1;
@@ -137,7 +170,11 @@ cli_compare_diff(const struct cli_settings *s, const struct cli_input *in,
 	rd.change = d.change;
 	rd.area = sb.integral - sa.integral;
 	ri.diff = &rd;
-	rc = draw(s, &ri, 1, &in[0].ro, err);
+	w.ri = &ri;
+	w.in = in;
+	w.n = 1;
+	w.diff = &rd;
+	rc = draw(s, &w, err);
 out:
 	free(title);
 	hp_stats_release(&sa);
@@ -151,6 +188,7 @@ cli_compare_many(const struct cli_settings *s, const struct cli_input *in,
 		 size_t n, struct hp_err *err)
 {
 	struct render_input ri[CLI_MAX_INPUTS];
+	struct what w;
 	int json = s->summary == CLI_SUMMARY_JSON;
 	size_t i;
 
@@ -174,5 +212,9 @@ cli_compare_many(const struct cli_settings *s, const struct cli_input *in,
 	memset(ri, 0, sizeof ri);
 	for (i = 0; i < n; i++)
 		ri[i].m = cli_input_model(&in[i]);
-	return draw(s, ri, n, &in[0].ro, err);
+	w.ri = ri;
+	w.in = in;
+	w.n = n;
+	w.diff = NULL;
+	return draw(s, &w, err);
 }

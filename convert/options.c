@@ -919,7 +919,7 @@ finish(struct cli_settings *s, struct hp_err *err)
 	s->format = f;
 	if (f->graph)
 		s->render.format = f->surface;
-	if ((s->ninputs > 1 || s->diff) && s->output && !f->graph)
+	if ((s->ninputs > 1 || s->diff) && s->output && !f->graph && !f->page)
 		return hp_err_set(err, "%s holds one profile: %s draws graphs only",
 				  f->name, s->diff ? "--diff" : "several inputs");
 	return 0;

@@ -20,18 +20,28 @@
  *              axis the samples of least and greatest total, first and
  *              last included, so no peak of the total is lost:
  *              s[i] = [slot, value, ...], the drawn bands' values, slot
- *              indexing "bands"
+ *              indexing "bands"; past those, slot nbands + j is band
+ *              x[j]'s own value
+ *   all, of    whether the samples kept are all of them, of how many
+ *              (a per-interval profile's: its steps, two an interval)
+ *   x          the model bands merged into OTHER or left out, whose own
+ *              values the samples carry too when that costs no sample
+ *              (else none: the table has no window numbers for them)
  *   bands      the drawn bands bottom first, as the static graph draws
  *              them: {name, label, c (colour), m (model band, -1 for
  *              OTHER)}
  *   names      every band of the profile, in the model's order, and
  *   ipe, stack, ticky  what some profiles say of a band, by model index
  *   spark      every band's shape over the run: SPARK_N levels 0..z of
- *              its peak in SPARK_N equal stretches of time
+ *              its peak in SPARK_N equal stretches of time, one string
+ *              (band i's from i * SPARK_N)
  *   marks      [time, label or null], at most one a column of PAGE_MARKS
  *              (nmarks: how many the profile has); series: {heap_size:
  *              [[t], [v]], ...}, each at most SERIES_POINTS points
- *   rows       the table's numbers, every band in the model's order,
+ *   tree       -hc: the cost-centre tree (page_tree.c)
+ *   counts, count_unit  a per-interval profile's: each band's count
+ *              (ticks) over the run, in the model's order
+ *   rows       the table's numbers, six per band in the model's order,
  *              from the code of --summary=json (summary_rows)
  */
 #include "page.h"
@@ -51,8 +61,12 @@
 #include "json.h"
 #include "summary.h"
 
-#define PAGE_SAMPLES ((size_t)4096)	/* kept whole up to this many */
-#define PAGE_COLUMNS ((size_t)1024)	/* else two per column of these */
+/* The samples kept: as many as the budget holds, up to PAGE_SAMPLES
+ * (the viewer draws a window of that many within a frame's time); past
+ * the sample count, two a column (least and greatest total) of as many
+ * columns as that makes, so a profile of few bands keeps finer columns
+ * than the screen's for a zoom to show. */
+#define PAGE_SAMPLES ((size_t)1 << 16)
 /* The page's budget: 1 MB and 100 B a band, whatever the sample count;
  * the samples get what the graph, the tables and the viewer leave. */
 #define PAGE_BUDGET(bands) ((size_t)1000000 + (size_t)100 * (bands))
@@ -124,8 +138,8 @@ put_data_url(FILE *f, const unsigned char *s, size_t len)
 /* Text as HTML character data or attribute value: markup characters as
  * references; valid UTF-8 as it is; a control character or a byte that
  * is not UTF-8 as U+FFFD (HTML has no reference for NUL). */
-static void
-put_html(FILE *f, const char *str, size_t len)
+void
+page_put_html(FILE *f, const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, k;
@@ -166,7 +180,7 @@ static void
 put_html_c(FILE *f, const char *s)
 {
 	if (s)
-		put_html(f, s, strlen(s));
+		page_put_html(f, s, strlen(s));
 }
 
 static const char *
@@ -270,11 +284,12 @@ choose_samples(const hp_model *m, size_t cap, size_t **keep)
 }
 
 /* How many samples fit in `room` bytes: each costs its time and, per
- * drawn band, its slot and a value as long as the greatest total's. */
+ * entry (a slot and a value as long as the greatest total's), `per`
+ * entries. */
 static size_t
-sample_cap(const hp_model *m, const struct render_layout *l, size_t room)
+sample_cap(const hp_model *m, double per, size_t room)
 {
-	size_t n = hp_model_sample_count(m), i, digits = 1, per;
+	size_t n = hp_model_sample_count(m), i, digits = 1;
 	uint64_t top = 0;
 
 	for (i = 0; i < n; i++)
@@ -282,8 +297,7 @@ sample_cap(const hp_model *m, const struct render_layout *l, size_t room)
 			top = hp_model_sample_sum(m, i);
 	for (; top >= 10; top /= 10)
 		digits++;
-	per = 12 + l->nbands * (digits + 5);
-	n = room / per;
+	n = (size_t)((double)room / (12 + per * (double)(digits + 5)));
 	if (n < PAGE_MIN_SAMPLES)
 		n = PAGE_MIN_SAMPLES;
 	if (n > PAGE_SAMPLES)
@@ -291,17 +305,58 @@ sample_cap(const hp_model *m, const struct render_layout *l, size_t room)
 	return n;
 }
 
+/* Where band b's own values go in the sample rows: past the drawn
+ * slots, for a band the graph merges into OTHER or leaves out (so the
+ * table has its numbers over a zoomed window too), when ext is kept;
+ * -1 for a band drawn on its own. */
+static int32_t
+extra_slot(const struct render_layout *l, const int32_t *ext, hp_band b)
+{
+	int32_t s = b < l->nslot ? l->slot[b] : LAYOUT_DROPPED;
+
+	if (!ext || (s >= 0 && l->bands[s].band != LAYOUT_OTHER))
+		return -1;
+	return ext[b];
+}
+
+/*
+ * The kept samples, "times" and "s"; and "x", the model bands of the
+ * extra slots (nbands + j), when the profile's every band fits in the
+ * room as well as the drawn ones alone would: every entry costs a slot
+ * and a value, the drawn bands' at most one a slot.
+ */
 static int
 put_samples(struct json_w *w, const hp_model *m,
 	    const struct render_layout *l, size_t room, struct hp_err *err)
 {
-	size_t cap = sample_cap(m, l, room), nk, i, k;
+	size_t n = hp_model_sample_count(m), nb = hp_model_band_count(m);
+	size_t cap, nk, i, k, nx = 0, ent = 0;
 	size_t *keep;
 	uint64_t *row;
 	unsigned char *seen;
+	int32_t *ext = NULL;
+	double per;
 
-	if (cap > PAGE_COLUMNS * 2 && hp_model_sample_count(m) > cap)
-		cap = PAGE_COLUMNS * 2;
+	for (i = 0; i < n; i++) {
+		const hp_band *b;
+		const uint64_t *v;
+
+		ent += hp_model_sample(m, i, &b, &v);
+	}
+	per = n ? (double)ent / (double)n : 0;
+	cap = sample_cap(m, per < (double)l->nbands ? per : (double)l->nbands,
+			 room);
+	if (sample_cap(m, per + 1, room) >= (n < cap ? n : cap)) {
+		ext = hp_mallocn(nb ? nb : 1, sizeof *ext);
+		if (!ext)
+			return hp_err_set(err, "out of memory");
+		for (i = 0; i < nb; i++) {
+			int32_t s = i < l->nslot ? l->slot[i] : LAYOUT_DROPPED;
+
+			ext[i] = s >= 0 && l->bands[s].band != LAYOUT_OTHER
+				 ? -1 : (int32_t)(l->nbands + nx++);
+		}
+	}
 	nk = choose_samples(m, cap, &keep);
 	row = hp_callocn(l->nbands + 1, sizeof *row);
 	seen = hp_callocn(l->nbands + 1, 1);
@@ -310,6 +365,7 @@ put_samples(struct json_w *w, const hp_model *m,
 			free(keep);
 		free(row);
 		free(seen);
+		free(ext);
 		return hp_err_set(err, "out of memory");
 	}
 	json_key(w, "times");
@@ -322,27 +378,32 @@ put_samples(struct json_w *w, const hp_model *m,
 	for (i = 0; i < nk; i++) {
 		const hp_band *b;
 		const uint64_t *v;
-		size_t n = hp_model_sample(m, keep[i], &b, &v);
+		size_t ne = hp_model_sample(m, keep[i], &b, &v);
 
 		/* OTHER sums what it merged; a slot listed once, in the
 		 * order the sample lists its bands. */
-		for (k = 0; k < n; k++) {
+		for (k = 0; k < ne; k++) {
 			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
 
 			if (s >= 0)
 				row[s] += v[k];
 		}
 		json_array(w);
-		for (k = 0; k < n; k++) {
+		for (k = 0; k < ne; k++) {
 			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
+			int32_t x = extra_slot(l, ext, b[k]);
 
+			if (x >= 0 && v[k]) {
+				json_u64(w, (uint64_t)x);
+				json_u64(w, v[k]);
+			}
 			if (s < 0 || seen[s])
 				continue;
 			seen[s] = 1;
 			json_u64(w, (uint64_t)s);
 			json_u64(w, row[s]);
 		}
-		for (k = 0; k < n; k++) {
+		for (k = 0; k < ne; k++) {
 			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
 
 			if (s >= 0)
@@ -351,9 +412,20 @@ put_samples(struct json_w *w, const hp_model *m,
 		json_end(w);
 	}
 	json_end(w);
+	json_key(w, "all");
+	json_bool(w, nk == n);
+	json_key(w, "of");
+	json_u64(w, n);
+	json_key(w, "x");
+	json_array(w);
+	for (i = 0; ext && i < nb; i++)
+		if (ext[i] >= 0)
+			json_u64(w, i);
+	json_end(w);
 	free(keep);
 	free(row);
 	free(seen);
+	free(ext);
 	return 0;
 }
 
@@ -486,7 +558,9 @@ put_names(struct json_w *w, const hp_model *m)
 }
 
 /* Each band's shape: its greatest value in each of SPARK_N stretches of
- * the run, as a level 0..35 of its peak, one character each. */
+ * the run, as a level 0..35 of its peak, one character each; the bands'
+ * in one string (band i's at i * SPARK_N), which costs 20,000 bands 60 KB
+ * less than a string each. */
 static int
 put_sparks(struct json_w *w, const hp_model *m, struct hp_err *err)
 {
@@ -494,11 +568,14 @@ put_sparks(struct json_w *w, const hp_model *m, struct hp_err *err)
 	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m);
 	size_t i, k;
 	uint64_t *mx = hp_callocn(nb ? nb * SPARK_N : 1, sizeof *mx);
+	char *s = hp_mallocn(nb ? nb * SPARK_N : 1, 1);
 	double t0, t1;
-	char s[SPARK_N];
 
-	if (!mx)
+	if (!mx || !s) {
+		free(mx);
+		free(s);
 		return hp_err_set(err, "out of memory");
+	}
 	t0 = ns ? hp_model_sample_time(m, 0) : 0;
 	t1 = ns ? hp_model_sample_time(m, ns - 1) : 0;
 	for (i = 0; i < ns; i++) {
@@ -515,8 +592,6 @@ put_sparks(struct json_w *w, const hp_model *m, struct hp_err *err)
 			if (v[k] > mx[(size_t)b[k] * SPARK_N + c])
 				mx[(size_t)b[k] * SPARK_N + c] = v[k];
 	}
-	json_key(w, "spark");
-	json_array(w);
 	for (i = 0; i < nb; i++) {
 		uint64_t peak = 0;
 
@@ -525,17 +600,45 @@ put_sparks(struct json_w *w, const hp_model *m, struct hp_err *err)
 		for (k = 0; k < SPARK_N; k++)
 			if (mx[i * SPARK_N + k] > peak)
 				peak = mx[i * SPARK_N + k];
-		for (k = 0; k < SPARK_N; k++) {
-			uint64_t v = mx[i * SPARK_N + k];
-
-			s[k] = digits[peak ? (size_t)lround((double)v /
-							    (double)peak * 35)
-					   : 0];
-		}
-		json_str(w, s, SPARK_N);
+		for (k = 0; k < SPARK_N; k++)
+			s[i * SPARK_N + k] =
+				digits[peak ? (size_t)lround((double)mx[i * SPARK_N + k] /
+							     (double)peak * 35) : 0];
 	}
-	json_end(w);
+	json_key(w, "spark");
+	json_str(w, s, nb * SPARK_N);
 	free(mx);
+	free(s);
+	return 0;
+}
+
+/* A per-interval profile's counts (ticks of a time profile): every
+ * band's sum over its samples, in the model's order, as "counts", and
+ * their unit as "count_unit", for the table. */
+static int
+put_counts(struct json_w *w, const hp_model *m, struct hp_err *err)
+{
+	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m), i, k;
+	uint64_t *sum = hp_callocn(nb ? nb : 1, sizeof *sum);
+
+	if (!sum)
+		return hp_err_set(err, "out of memory");
+	for (i = 0; i < ns; i++) {
+		const hp_band *b;
+		const uint64_t *v;
+		size_t n = hp_model_sample(m, i, &b, &v);
+
+		for (k = 0; k < n; k++)
+			sum[b[k]] += v[k];
+	}
+	json_key(w, "count_unit");
+	json_cstr(w, hp_model_count_unit(m));
+	json_key(w, "counts");
+	json_array(w);
+	for (i = 0; i < nb; i++)
+		json_u64(w, sum[i]);
+	json_end(w);
+	free(sum);
 	return 0;
 }
 
@@ -631,6 +734,8 @@ page_fixed(const hp_model *m, size_t svg_len)
 	for (i = 0; i < n; i++) {
 		hp_model_band_name(m, (hp_band)i, &len);
 		sum += len + 85;
+		if (page_is_hc(m))	/* its frames in the tree, at most */
+			sum += len + 60;
 	}
 	return sum + hp_model_mark_count(m) * 8;
 }
@@ -662,63 +767,64 @@ put_live(struct json_w *w, const hp_model *m, unsigned gen)
 	json_end(w);
 }
 
-static int
-put_data(FILE *f, const hp_model *m, const hp_model *drawn,
-	 const struct render_opts *o, const struct render_layout *l,
-	 const char *name, size_t svg_len, const unsigned *live,
-	 struct hp_err *err)
+int
+page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
+		const struct render_opts *o, const struct render_layout *l,
+		const char *name, size_t svg_len, const unsigned *live,
+		struct hp_err *err)
 {
 	size_t budget = PAGE_BUDGET(hp_model_band_count(m));
 	size_t fixed = page_fixed(m, svg_len);
-	struct json_w w;
-
-	json_init(&w, f, 1);
-	json_object(&w);
-	json_key(&w, "v");
-	json_int(&w, 1);
-	json_key(&w, "kind");
-	json_cstr(&w, kind_of(m));
-	json_key(&w, "title");
-	json_cstr(&w, l->title);
-	json_key(&w, "job");
-	json_cstr(&w, hp_model_get(m, HP_JOB));
-	json_key(&w, "date");
-	json_cstr(&w, hp_model_get(m, HP_DATE));
-	json_key(&w, "file");
-	json_cstr(&w, name);
-	json_key(&w, "xunit");
-	json_cstr(&w, l->xunit);
-	json_key(&w, "vunit");
-	json_cstr(&w, hp_model_get(m, HP_VALUE_UNIT) ?
+	json_object(w);
+	json_key(w, "v");
+	json_int(w, 1);
+	json_key(w, "kind");
+	json_cstr(w, kind_of(m));
+	json_key(w, "title");
+	json_cstr(w, l->title);
+	json_key(w, "job");
+	json_cstr(w, hp_model_get(m, HP_JOB));
+	json_key(w, "date");
+	json_cstr(w, hp_model_get(m, HP_DATE));
+	json_key(w, "file");
+	json_cstr(w, name);
+	json_key(w, "xunit");
+	json_cstr(w, l->xunit);
+	json_key(w, "vunit");
+	json_cstr(w, hp_model_get(m, HP_VALUE_UNIT) ?
 		  hp_model_get(m, HP_VALUE_UNIT) : "bytes");
-	json_key(&w, "scale");
-	json_num(&w, hp_model_scale(m));
-	json_key(&w, "t0");
-	json_num(&w, l->t0);
-	json_key(&w, "t1");
-	json_num(&w, l->t1);
-	json_key(&w, "zero");
-	json_bool(&w, l->zero_start);
-	json_key(&w, "step");
-	json_bool(&w, l->step);
-	json_key(&w, "window");
-	json_bool(&w, o->has_from || o->has_to);
-	json_key(&w, "n");
-	json_u64(&w, hp_model_sample_count(m));
-	if (put_samples(&w, drawn, l, budget > fixed ? budget - fixed : 0, err))
+	json_key(w, "scale");
+	json_num(w, hp_model_scale(m));
+	json_key(w, "t0");
+	json_num(w, l->t0);
+	json_key(w, "t1");
+	json_num(w, l->t1);
+	json_key(w, "zero");
+	json_bool(w, l->zero_start);
+	json_key(w, "step");
+	json_bool(w, l->step);
+	json_key(w, "window");
+	json_bool(w, o->has_from || o->has_to);
+	json_key(w, "n");
+	json_u64(w, hp_model_sample_count(m));
+	if (put_samples(w, drawn, l, budget > fixed ? budget - fixed : 0, err))
 		return -1;
-	put_bands(&w, l);
-	put_names(&w, m);
-	if (put_sparks(&w, drawn, err))
+	put_bands(w, l);
+	put_names(w, m);
+	if (put_sparks(w, drawn, err))
 		return -1;
 	if (!o->no_marks)
-		put_marks(&w, m, l);
-	put_series(&w, m);
-	if (summary_rows(&w, m, o, err))
+		put_marks(w, m, l);
+	put_series(w, m);
+	if (hp_model_per_interval(m) && put_counts(w, m, err))
+		return -1;
+	if (page_is_hc(m) && page_tree(w, m, l, err))
+		return -1;
+	if (summary_rows(w, m, o, err))
 		return -1;
 	if (live)
-		put_live(&w, m, *live);
-	json_end(&w);
+		put_live(w, m, *live);
+	json_end(w);
 	return 0;
 }
 
@@ -733,9 +839,9 @@ put_bytes(FILE *f, double v, const char *unit)
 
 /* The drawn bands, top first, for a reader without JavaScript and for
  * print: the key's colour, the full name, peak and share. */
-static int
-put_table(FILE *f, const hp_model *m, const struct render_layout *l,
-	  struct hp_err *err)
+int
+page_input_table(FILE *f, const hp_model *m, const struct render_layout *l,
+		 struct hp_err *err)
 {
 	struct hp_stats st;
 	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
@@ -777,7 +883,7 @@ put_table(FILE *f, const hp_model *m, const struct render_layout *l,
 		if (b->band == LAYOUT_OTHER && l->other_label)
 			put_html_c(f, l->other_label);
 		else
-			put_html(f, b->label, b->label_len);
+			page_put_html(f, b->label, b->label_len);
 		fputs(b->band == LAYOUT_OTHER ? "</td><td>&le; " : "</td><td>", f);
 		put_bytes(f, peak * scale, vu);
 		fprintf(f, "</td><td>%.1f %%</td></tr>\n",
@@ -803,45 +909,65 @@ put_subtitle(FILE *f, const hp_model *m, const char *name)
 	return 0;
 }
 
-static int
-page(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
-     const char *name, const unsigned *live, FILE *f, struct hp_err *err)
+size_t
+page_budget(const hp_model *m)
 {
-	const char *t = (const char *)page_html, *end = t + page_html_len;
-	struct mem svg = { 0 };
-	struct render_opts so = *o;
-	struct render_layout l;
-	hp_model *steps = NULL;
-	int rc = -1, have_layout = 0;
+	return PAGE_BUDGET(hp_model_band_count(m));
+}
 
-	/* In colour unless a palette was asked for (hp2ps's greys are
-	 * for paper); the layout and the static graph both see it. */
-	if (so.palette == RENDER_PALETTE_AUTO)
-		so.colour = 1;
-	o = &so;
-	so.format = RENDER_SVG;
-	/* The static graph is for print and readers without JavaScript:
-	 * 2 pt columns halve its size against -o svg's 1 pt, and coarser
-	 * ones (to 16 pt) keep it within half the page's budget when many
-	 * bands are drawn. */
+/*
+ * The static graph, hp2x's SVG of in[0..n-1], for print and readers
+ * without JavaScript: 2 pt columns halve its size against -o svg's 1 pt,
+ * and coarser ones (to 16 pt) keep it within half the page's budget
+ * when many bands are drawn.  o is the page's options (SVG, in colour).
+ */
+int
+page_svg(render_ctx *ctx, const struct render_input *in, size_t n,
+	 const struct render_opts *o, size_t budget, char **buf, size_t *len,
+	 struct hp_err *err)
+{
+	struct render_opts so = *o;
+	struct mem svg = { 0 };
+
 	for (so.column = 2;; so.column *= 2) {
 		if (mem_open(&svg, err) ||
-		    render_graph(ctx, m, &so, NULL, NULL, svg.f, err) ||
-		    mem_close(&svg, err))
-			goto out;
-		if (svg.len <= PAGE_BUDGET(hp_model_band_count(m)) / 2 ||
-		    so.column >= 16)
+		    render_graphs(ctx, in, n, &so, svg.f, err) ||
+		    mem_close(&svg, err)) {
+			mem_free(&svg);
+			return -1;
+		}
+		if (svg.len <= budget / 2 || so.column >= 16)
 			break;
 		mem_free(&svg);
 	}
-	/* the viewer draws what the static graph draws: a per-interval
-	 * profile's steps (hp/steps.h); the table's numbers are the
-	 * profile's own */
-	if (hp_model_per_interval(m) && !(steps = hp_steps(m, err)))
-		goto out;
-	if (layout_compute(&l, steps ? steps : m, o, NULL, NULL, NULL, err))
-		goto out;
-	have_layout = 1;
+	*buf = svg.buf;
+	*len = svg.len;
+	return 0;
+}
+
+/* The page's options: an SVG graph, in colour unless a palette was
+ * asked for (hp2ps's greys are for paper); the layout and the static
+ * graph both see them. */
+void
+page_opts(struct render_opts *so, const struct render_opts *o)
+{
+	*so = *o;
+	if (so->palette == RENDER_PALETTE_AUTO)
+		so->colour = 1;
+	so->format = RENDER_SVG;
+}
+
+/* The template of render/page/ with its @NAME@ markers filled: the
+ * hashes, style and script built in, the title and graph given, the
+ * policy's connect-src 'self' for a served page (else 'none'), the rest
+ * by `part`. */
+int
+page_fill(FILE *f, const char *title, const char *svg, size_t svg_len,
+	  int connect_self, page_part_fn part, void *closure,
+	  struct hp_err *err)
+{
+	const char *t = (const char *)page_html, *end = t + page_html_len;
+
 	while (t < end) {
 		const char *at = memchr(t, '@', (size_t)(end - t)), *z;
 		size_t k;
@@ -865,36 +991,96 @@ page(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 		else if (IS("STYLE_HASH"))
 			fputs(page_css_hash, f);
 		else if (IS("TITLE"))
-			put_html_c(f, l.title);
-		else if (IS("SUBTITLE"))
-			put_subtitle(f, m, name);
+			put_html_c(f, title);
 		else if (IS("CONNECT"))
-			fputs(live ? "'self'" : "'none'", f);
+			fputs(connect_self ? "'self'" : "'none'", f);
 		else if (IS("STYLE"))
 			fwrite(page_css, 1, page_css_len, f);
 		else if (IS("SCRIPT"))
 			fwrite(page_js, 1, page_js_len, f);
 		else if (IS("SVG"))
-			put_data_url(f, (const unsigned char *)svg.buf, svg.len);
-		else if (IS("TABLE")) {
-			if (put_table(f, m, &l, err))
-				goto out;
-		} else if (IS("DATA")) {
-			if (put_data(f, m, steps ? steps : m, o, &l,
-				     name ? name : "-", svg.len, live, err))
-				goto out;
+			put_data_url(f, (const unsigned char *)svg, svg_len);
+		else if (IS("SUBTITLE") || IS("TABLE") || IS("DATA")) {
+			if (part(f, IS("SUBTITLE") ? PAGE_SUBTITLE :
+				 IS("TABLE") ? PAGE_TABLE : PAGE_DATA,
+				 closure, err))
+				return -1;
 		} else {
 			fwrite(at, 1, k + 2, f);
 		}
 #undef IS
 		t = z + 1;
 	}
-	rc = out_flush(f, err);
+	return out_flush(f, err);
+}
+
+/* One profile's page: what page_fill asks for. */
+struct one {
+	const hp_model *m, *drawn;
+	const struct render_opts *o;
+	const struct render_layout *l;
+	const char *name;
+	size_t svg_len;
+	const unsigned *live;	/* served: the model's generation */
+};
+
+static int
+one_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
+{
+	const struct one *p = closure;
+	struct json_w w;
+
+	switch (what) {
+	case PAGE_SUBTITLE:
+		return put_subtitle(f, p->m, p->name);
+	case PAGE_TABLE:
+		return page_input_table(f, p->m, p->l, err);
+	default:
+		json_init(&w, f, 1);
+		return page_input_data(&w, p->m, p->drawn, p->o, p->l,
+				       p->name ? p->name : "-", p->svg_len,
+				       p->live, err);
+	}
+}
+
+static int
+page(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
+     const char *name, const unsigned *live, FILE *f, struct hp_err *err)
+{
+	struct render_input in = { m, NULL, NULL, NULL };
+	struct render_opts so;
+	struct render_layout l;
+	hp_model *steps = NULL;
+	struct one p;
+	char *svg = NULL;
+	size_t svg_len = 0;
+	int rc = -1, have_layout = 0;
+
+	page_opts(&so, o);
+	if (page_svg(ctx, &in, 1, &so, page_budget(m), &svg, &svg_len, err))
+		goto out;
+	/* the viewer draws what the static graph draws: a per-interval
+	 * profile's steps (hp/steps.h); the table's numbers are the
+	 * profile's own */
+	if (hp_model_per_interval(m) && !(steps = hp_steps(m, err)))
+		goto out;
+	if (layout_compute(&l, steps ? steps : m, &so, NULL, NULL, NULL, err))
+		goto out;
+	have_layout = 1;
+	p.m = m;
+	p.drawn = steps ? steps : m;
+	p.o = &so;
+	p.l = &l;
+	p.name = name;
+	p.svg_len = svg_len;
+	p.live = live;
+	rc = page_fill(f, l.title, svg, svg_len, live != NULL, one_part, &p,
+		       err);
 out:
 	if (have_layout)
 		layout_release(&l);
 	hp_model_free(steps);
-	mem_free(&svg);
+	free(svg);
 	return rc;
 }
 

@@ -32,4 +32,79 @@ int out_html_served(render_ctx *ctx, const hp_model *m,
 		    const struct render_opts *o, const char *name,
 		    unsigned gen, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
+/* The page of several inputs (page_many.c): one chart each on one y
+ * scale, zoom and hover linked.  name[i] is input i as given.  0, or -1
+ * with err. */
+int out_html_many(render_ctx *ctx, const hp_model *const *m,
+		  const char *const *name, size_t n,
+		  const struct render_opts *o, FILE *f,
+		  struct hp_err *err) HP_MUSTCHECK;
+
+/* --diff A B's page (page_diff.c): hp2x's difference graph and the
+ * table of changes, the numbers of --diff --summary=json.  d is the
+ * difference; byid as --match-ids.  0, or -1 with err. */
+int out_html_diff(render_ctx *ctx, const struct render_diff *d,
+		  const char *name_a, const hp_model *a, const char *name_b,
+		  const hp_model *b, int byid, const struct render_opts *o,
+		  FILE *f, struct hp_err *err) HP_MUSTCHECK;
+
+/* The pieces every page is made of (out_html.c). */
+struct json_w;
+struct render_layout;
+
+/* What page_fill asks of its caller, in the template's order. */
+enum page_part { PAGE_SUBTITLE, PAGE_TABLE, PAGE_DATA };
+typedef int (*page_part_fn)(FILE *f, enum page_part what, void *closure,
+			    struct hp_err *err);
+
+/* A page's budget for profile m: 1 MB and 100 bytes a band, whatever
+ * its length (the samples get what the rest leaves). */
+size_t page_budget(const hp_model *m);
+
+/* The page's render options: o's, drawn to SVG, in colour unless a
+ * palette was asked for. */
+void page_opts(struct render_opts *so, const struct render_opts *o);
+
+/* hp2x's SVG of in[0..n-1] for the page (a new buffer in *buf), within
+ * half of budget when coarser columns get it there. */
+int page_svg(render_ctx *ctx, const struct render_input *in, size_t n,
+	     const struct render_opts *o, size_t budget, char **buf,
+	     size_t *len, struct hp_err *err) HP_MUSTCHECK;
+
+/* The page's template filled: title (set as text), the svg as the
+ * static graph, connect-src 'self' when connect_self (a served page),
+ * the rest from part.  0, or -1 with err. */
+int page_fill(FILE *f, const char *title, const char *svg, size_t svg_len,
+	      int connect_self, page_part_fn part, void *closure,
+	      struct hp_err *err) HP_MUSTCHECK;
+
+/* One profile's object of the data block (out_html.c's head comment
+ * lists its keys): m the profile, drawn what the graph draws (m, or its
+ * steps), l its layout, name the input as given; svg_len the bytes of
+ * the static graph it shares the page's budget with; live, for a served
+ * page, the generation of its model (else NULL). */
+int page_input_data(struct json_w *w, const hp_model *m,
+		    const hp_model *drawn, const struct render_opts *o,
+		    const struct render_layout *l, const char *name,
+		    size_t svg_len, const unsigned *live,
+		    struct hp_err *err) HP_MUSTCHECK;
+
+/* The drawn bands of m as an HTML table, for print and readers without
+ * JavaScript. */
+int page_input_table(FILE *f, const hp_model *m,
+		     const struct render_layout *l,
+		     struct hp_err *err) HP_MUSTCHECK;
+
+/* Text as HTML character data or attribute value: markup characters as
+ * references, what is not UTF-8 (or a control) as U+FFFD. */
+void page_put_html(FILE *f, const char *s, size_t len);
+
+/* Whether m is a heap profile by cost-centre stack (+RTS -hc). */
+int page_is_hc(const hp_model *m);
+
+/* page_tree.c: key "tree", m's cost-centre stacks as a tree, coloured
+ * as l draws their bands.  0, or -1 with err. */
+int page_tree(struct json_w *w, const hp_model *m,
+	      const struct render_layout *l, struct hp_err *err) HP_MUSTCHECK;
+
 #endif

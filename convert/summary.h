@@ -25,10 +25,10 @@ int summary_print(FILE *out, const char *name, const hp_model *m,
 		  struct hp_err *err) HP_MUSTCHECK;
 
 /* The numbers of one profile's table, as --summary=json has them, for
- * the interactive page: key "rows" with one array per band in the
- * model's order, [peak, peak_time, share, last, growth, fate] (share a
- * fraction; fate 0 drawn, 1 merged into OTHER, 2 left out), written
- * through w (json.h). */
+ * the interactive page: key "rows", one array of six numbers per band
+ * in the model's order, [peak, peak_time, share, last, growth, fate]
+ * (share a fraction; share and growth to six significant digits; fate 0
+ * drawn, 1 merged into OTHER, 2 left out), written through w (json.h). */
 struct json_w;
 int summary_rows(struct json_w *w, const hp_model *m,
 		 const struct render_opts *o, struct hp_err *err) HP_MUSTCHECK;

@@ -9,9 +9,10 @@
 var M = { l: 66, r: 14, t: 24, b: 40 };
 var SERIES = { heap_size: ['heap size', '#d62728'], blocks_size: ['blocks size', '#7f7f7f'], heap_live: ['live bytes', '#1f3fbf'] };
 
-function makeChart(D, S, changed) {
-  var cv = $('canvas'), hv = $('hilite'), ov = $('ov'), box = $('chart');
-  var xhair = $('xhair'), tip = $('tip'), sel = $('sel'), ovwin = $('ovwin');
+function makeChart(D, S, changed, root, link) {
+  function q(c) { return root.querySelector('.' + c); }
+  var cv = q('cv'), hv = q('hilite'), ov = q('ovc'), box = q('chart');
+  var xhair = q('xhair'), tip = q('tip'), sel = q('sel'), ovwin = q('ovwin');
   var W = 0, H = 0, hl = -1, vis = [], yMax = 1, drag = null, ovKey = '';
   var C = { hl: function () { return hl; } };
 
@@ -209,13 +210,17 @@ function makeChart(D, S, changed) {
   C.dataChanged = function () { ovKey = ''; };
   C.width = function () { return W - M.l - M.r; };
 
-  C.draw = function () {
+  /* The y range this chart needs for the window (several inputs share
+   * the greatest). */
+  C.needY = function () { vis = S.shown(); var ab = range(); return computeY(ab[0], ab[1]); };
+
+  C.draw = function (yShared) {
     vis = S.shown();
-    H = Math.round(Math.max(260, Math.min(520, window.innerHeight * 0.55)));
+    H = Math.round(Math.max(link ? 200 : 260, Math.min(520, window.innerHeight * (link ? 0.4 : 0.55))));
     var gw = setup(cv, H), g = gw[0];
     W = gw[1];
     var ab = range();
-    yMax = computeY(ab[0], ab[1]);
+    yMax = yShared || computeY(ab[0], ab[1]);
     g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
     plot(g, W, H, ab[0], ab[1], function (t) { return px(t, W); }, py, 1.5);
     series(g, W);
@@ -228,12 +233,12 @@ function makeChart(D, S, changed) {
     var n = ab[1] - ab[0] + 1;
     var note = [];
     if (!D.exact) {
-      note.push('This page keeps ' + (D.T - D.lead) + ' of the run\'s ' + D.n + ' samples: in each column of the time axis the samples of least and greatest total (no peak of the total is lost).' +
-        (n < 40 ? ' This zoom has reached the finest level kept; hp2x --from/--to cuts an exact window.' : ''));
+      note.push('This page keeps ' + D.times.length + ' of the ' + D.of + ' samples' + (D.step ? ' (interval ends)' : '') + ': in each column of the time axis the samples of least and greatest total (no peak of the total is lost).' +
+        (n < (W - M.l - M.r) / 2 ? ' This zoom has reached the finest level kept: it draws each of the ' + n + ' samples kept here, and zooming further adds no detail; hp2x --from/--to cuts an exact window (every sample in it).' : ''));
     }
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
     if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
-    $('note').textContent = note.join(' ');
+    if (!link || link.first === C) $('note').textContent = note.join(' ');
     box.setAttribute('data-x0', r[0]); box.setAttribute('data-x1', r[1]); box.setAttribute('data-ymax', yMax);
     box.setAttribute('data-w', W);
   };
@@ -285,6 +290,15 @@ function makeChart(D, S, changed) {
     tip.style.left = (X + 14 + tw > W ? Math.max(0, X - 14 - tw) : X + 14) + 'px';
     tip.style.top = Math.max(0, Math.min(H - th, y - th / 2)) + 'px';
     if (k !== hl) { hl = k; outline(); changed('hl'); }
+    if (link) link.hover(C, D.tm[i]);
+  };
+
+  /* Several inputs: the crosshair at time t, hovered in another chart. */
+  C.mark = function (t) {
+    var r = win();
+    if (!(t >= r[0] && t <= r[1])) { xhair.hidden = true; return; }
+    xhair.hidden = false; xhair.style.left = Math.round(px(t, W)) + 'px';
+    xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
   };
 
   C.tooltip = function (i, k) {
@@ -336,7 +350,9 @@ function makeChart(D, S, changed) {
   C.leave = function () {
     xhair.hidden = true; tip.hidden = true;
     if (hl !== -1) { hl = -1; outline(); changed('hl'); }
+    if (link) link.leave(C);
   };
+  C.unmark = function () { xhair.hidden = true; };
 
   /* ---- drag to zoom ---- */
 
@@ -389,7 +405,7 @@ function makeChart(D, S, changed) {
 
   /* The overview: drag there picks the window too. */
   var odrag = null;
-  var ovbox = $('overview');
+  var ovbox = q('overview');
   function otime(x) { var w = widthOf(ovbox); return D.lo + (x - M.l) / (w - M.l - M.r) * (D.hi - D.lo); }
   ovbox.addEventListener('pointerdown', function (e) { odrag = localX(e, ovbox)[0]; ovbox.setPointerCapture(e.pointerId); e.preventDefault(); });
   ovbox.addEventListener('pointerup', function (e) {

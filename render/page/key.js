@@ -3,8 +3,8 @@
  * (the rest re-stack and y rescales); Ctrl-, Cmd- or Alt-click keeps
  * only that band, and again shows them all. */
 
-function makeKey(D, S, changed) {
-  var box = $('key'), btns = [];
+function makeKey(D, S, changed, root) {
+  var box = root.querySelector('.key'), btns = [];
   for (var k = D.bands.length - 1; k >= 0; k--) add(k, false);
 
   /* Band k's button: at the bottom while the key is built top first,

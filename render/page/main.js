@@ -2,14 +2,25 @@
  * hidden (it stays for print), the parts wired to one state, the keys. */
 
 function main() {
-  var D = loadData(), S = makeState(D), chart, key, table, live = null;
+  var B = loadData(), inputs = B.kind === 'many' ? B.inputs : [B], D = inputs[0];
+  var S = makeState(D), charts = [], keys = [], table, link = null, live = null;
+  var chart = {   /* the charts together: a zoom or a key zooms them all */
+    draw: function () {
+      if (charts.length < 2) { charts.forEach(function (c) { c.draw(); }); return; }
+      var y = Math.max.apply(null, charts.map(function (c) { return c.needY(); }));
+      charts.forEach(function (c) { c.draw(y); });
+    },
+    resized: function () { charts.forEach(function (c) { c.resized(); }); },
+    zoomTo: function (a, b) { if (charts.length) charts[0].zoomTo(a, b); },
+    zoomBy: function (f) { if (charts.length) charts[0].zoomBy(f); },
+    pan: function (f) { if (charts.length) charts[0].pan(f); }
+  };
   document.documentElement.classList.add('js');
   $('app').hidden = false;
-  S.read();
 
   function changed(what) {
     if (what !== 'hl') { chart.draw(); S.write(); }
-    key.update(chart.hl());
+    keys.forEach(function (k, i) { k.update(charts[i].hl()); });
     if (what !== 'hl') {
       table.refresh();
       document.querySelectorAll('[data-view]').forEach(function (b) { b.setAttribute('aria-pressed', b.getAttribute('data-view') === S.view ? 'true' : 'false'); });
@@ -21,12 +32,53 @@ function main() {
     if (live && (what === 'window' || what === 'state' || what === 'init')) live.zoomed();
   }
 
-  chart = makeChart(D, S, changed);
-  key = makeKey(D, S, changed);
-  table = makeTable(D, S, changed);
+  /* A ticky report (one total per counter) and --diff: hp2x's own
+   * ranked bars or difference graph stand for the chart, the table
+   * holds the numbers. */
+  var picture = D.kind === 'counters' || D.kind === 'diff';
+  if (D.kind === 'diff') {
+    $('tablesec').querySelector('h2').firstChild.textContent = 'Changes ';
+    S.read();
+  } else if (inputs.length > 1 && !picture) {
+    /* Several inputs: a chart each, one time axis, one y scale; the
+     * pointer over one puts the crosshair at that time on the others. */
+    var lo = Math.min.apply(null, inputs.map(function (d) { return d.lo; }));
+    var hi = Math.max.apply(null, inputs.map(function (d) { return d.hi; }));
+    var first = document.querySelector('.pane');
+    link = {
+      hover: function (c, t) { charts.forEach(function (o) { if (o !== c) o.mark(t); }); },
+      leave: function (c) { charts.forEach(function (o) { if (o !== c) o.unmark(); }); }
+    };
+    inputs.forEach(function (d, i) {
+      var pane = first;
+      if (i) {
+        pane = first.cloneNode(true);
+        pane.querySelectorAll('[id]').forEach(function (e) { e.removeAttribute('id'); });
+        $('panes').appendChild(pane);
+      }
+      pane.setAttribute('data-input', i);
+      var h = pane.querySelector('.pname');
+      h.textContent = d.file; h.hidden = false;
+      d.lo = lo; d.hi = hi;
+      S.pane(i, d);
+    });
+    S.read();
+    inputs.forEach(function (d, i) {
+      var pane = document.querySelectorAll('.pane')[i];
+      charts.push(makeChart(d, S.panes[i], changed, pane, link));
+      keys.push(makeKey(d, S.panes[i], changed, pane));
+    });
+    link.first = charts[0];
+    $('tablesec').querySelector('h2').firstChild.textContent = 'Bands of ' + D.file + ' ';
+  } else {
+    S.read();
+    charts.push(makeChart(D, S, changed, document.querySelector('.pane'), null));
+    keys.push(makeKey(D, S, changed, document.querySelector('.pane')));
+  }
+  table = makeTable(D, S.panes.length ? S.panes[0] : S, changed);
+  makeTree(D);
 
-  if (D.kind === 'counters') {   /* one total per counter: the table says it */
-    /* hp2x's own ranked bars stand for the graph */
+  if (picture) {
     $('chart').parentNode.hidden = true; $('overview').hidden = true;
     document.querySelector('.views').hidden = true; $('reset').hidden = true;
     var img = $('graph');
@@ -76,7 +128,7 @@ function main() {
     clearTimeout(rt); rt = setTimeout(function () { chart.resized(); chart.draw(); }, 30);
   }).observe($('chart'));
   window.addEventListener('hashchange', function () { S.read(); changed('state'); });
-  if (D.live) live = makeLive(D, S, changed, chart, key);
+  if (D.live && charts.length === 1) live = makeLive(D, S, changed, charts[0], keys[0]);
   changed('init');
   document.documentElement.setAttribute('data-ready', '1');
   document.documentElement.setAttribute('data-ready-ms', performance.now().toFixed(1));

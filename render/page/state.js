@@ -7,13 +7,34 @@ function makeState(D) {
   var S = { view: 'stack', x0: null, x1: null, hidden: new Set(), filter: '', lines: {}, re: null, err: '' };
 
   S.matches = function (name) { return !S.re || S.re.test(name); };
-  /* The bands drawn now, bottom first. */
-  S.shown = function () {
+  /* The bands of Dp drawn now, bottom first. */
+  function shownOf(Dp, hidden) {
     var out = [];
-    for (var k = 0; k < D.bands.length; k++)
-      if (!S.hidden.has(k) && (S.matches(D.bands[k].label) || S.matches(D.bands[k].name))) out.push(k);
+    for (var k = 0; k < Dp.bands.length; k++)
+      if (!hidden.has(k) && (S.matches(Dp.bands[k].label) || S.matches(Dp.bands[k].name))) out.push(k);
     return out;
+  }
+  S.shown = function () { return shownOf(D, S.hidden); };
+
+  /* Several inputs: what chart i sees, the page's state but its own
+   * hidden bands (hide=... for the first in the address, hideI=... for
+   * input I); its window is the page's, so a zoom zooms them all. */
+  S.panes = [];
+  S.pane = function (i, Dp) {
+    var P = Object.create(S);
+    ['x0', 'x1'].forEach(function (k) {
+      Object.defineProperty(P, k, { get: function () { return S[k]; }, set: function (v) { S[k] = v; } });
+    });
+    P.hidden = new Set(); P.D = Dp;
+    P.shown = function () { return shownOf(Dp, P.hidden); };
+    S.panes[i] = P;
+    return P;
   };
+  function hideOf(text, Dp) {
+    return new Set((text || '').split(',').filter(function (s) { return s !== ''; })
+      .map(Number).filter(function (k) { return k >= 0 && k < Dp.bands.length; }));
+  }
+  function hideText(set) { return Array.from(set).sort(function (a, b) { return a - b; }).join(','); }
   S.setFilter = function (text) {
     var f = compileFilter(text);
     S.filter = text; S.err = f.err;
@@ -27,8 +48,8 @@ function makeState(D) {
     if (v === 'stack' || v === 'norm' || v === 'peak') S.view = v;
     var x = (p.get('x') || '').split(',').map(Number);
     if (x.length === 2 && isFinite(x[0]) && isFinite(x[1]) && x[1] > x[0]) { S.x0 = x[0]; S.x1 = x[1]; }
-    S.hidden = new Set((p.get('hide') || '').split(',').filter(function (s) { return s !== ''; })
-      .map(Number).filter(function (k) { return k >= 0 && k < D.bands.length; }));
+    S.hidden = hideOf(p.get('hide'), D);
+    S.panes.forEach(function (P, i) { P.hidden = hideOf(p.get(i ? 'hide' + i : 'hide'), P.D); });
     S.setFilter(p.get('re') || '');
     (p.get('lines') || '').split(',').forEach(function (k) { if (D.series[k]) S.lines[k] = true; });
   };
@@ -38,7 +59,8 @@ function makeState(D) {
     p.set('v', '1');
     if (S.view !== 'stack') p.set('view', S.view);
     if (S.x0 !== null) p.set('x', S.x0 + ',' + S.x1);
-    if (S.hidden.size) p.set('hide', Array.from(S.hidden).sort(function (a, b) { return a - b; }).join(','));
+    if (!S.panes.length && S.hidden.size) p.set('hide', hideText(S.hidden));
+    S.panes.forEach(function (P, i) { if (P.hidden.size) p.set(i ? 'hide' + i : 'hide', hideText(P.hidden)); });
     if (S.filter) p.set('re', S.filter);
     var l = Object.keys(S.lines).filter(function (k) { return S.lines[k]; });
     if (l.length) p.set('lines', l.join(','));

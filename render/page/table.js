@@ -5,7 +5,9 @@
  * same box as the chart.  Only the rows in view are in the DOM, so
  * 20,000 bands scroll smoothly.  Zoomed in, the numbers are those of
  * the window, computed from the samples on the page as hp/stats.c
- * computes them for the run. */
+ * computes them for the run: of every band when the page carries the
+ * own values of those merged into OTHER or left out (D.x), else of the
+ * drawn ones. */
 
 var ROW_H = 26;
 
@@ -34,6 +36,18 @@ function makeTable(D, S, changed) {
     });
     cols.push({ k: 'kinds', t: 'Argument kinds', s: 1, get: function (r) { return r.ticky ? r.ticky[4] : ''; } });
     sortKey = 'peak';
+  }
+  /* a per-interval profile's counts: a time profile's ticks */
+  if (D.counts && D.kind !== 'counters') cols.splice(5, 0, { k: 'count', t: D.count_unit.charAt(0).toUpperCase() + D.count_unit.slice(1), n: 1, f: String });
+  if (D.kind === 'diff') {   /* --diff: the table of changes */
+    var bytes = function (v) { return fmtSI(v, 'B'); };
+    var signed = function (u) { return function (v) { return (v > 0 ? '+' : '') + fmtSI(v, u); }; };
+    cols = [{ k: 'rank', t: '#', n: 1, f: String }, cols[0]];
+    [['pa', 'Peak A', bytes], ['pb', 'Peak B', bytes], ['dp', 'Peak change', signed('B')],
+     ['di', 'Change (B·s)', signed('B·s')], ['la', 'Last A', bytes], ['lb', 'Last B', bytes]].forEach(function (c) {
+      cols.push({ k: c[0], t: c[1], n: 1, f: c[2] });
+    });
+    sortKey = 'rank'; desc = false;
   }
 
   cols.forEach(function (c) {
@@ -76,9 +90,16 @@ function makeTable(D, S, changed) {
         var a = lowerIdx(D.tm, S.x0), b = lowerIdx(D.tm, S.x1);
         if (D.tm[a] < S.x0 && a < b) a++;
         if (D.lead && a === 0) a = Math.min(1, b);
-        var all = 0, per = D.bands.map(function (_, k) { var s = windowStats(D.val[k], a, b); all += s.integral; return s; });
+        /* the share's whole: the drawn slots (OTHER holds what it
+         * merged) and the bands left out */
+        var all = 0, per = D.val.map(function (v, k) {
+          var s = windowStats(v, a, b);
+          if (k < D.bands.length || D.rows[D.x[k - D.bands.length]].drawn === 'dropped') all += s.integral;
+          return s;
+        });
         stats = D.rows.map(function (r) {
-          var k = D.slotOf.has(r.m) ? D.slotOf.get(r.m) : -1, o = Object.create(r);
+          var k = D.valOf.has(r.m) ? D.valOf.get(r.m) : -1, o = Object.create(r);
+          o.count = null;   /* a count is the run's */
           if (k < 0) { o.peak = o.peak_time = o.share = o.last = o.growth = null; return o; }
           var s = per[k];
           o.peak = s.peak; o.peak_time = s.peak_time; o.last = s.last; o.growth = s.growth;
@@ -98,7 +119,8 @@ function makeTable(D, S, changed) {
       cols.forEach(function (x) { x.th.setAttribute('aria-sort', x.k === sortKey ? (desc ? 'descending' : 'ascending') : 'none'); });
       $('tcount').textContent = rows.length + ' of ' + D.rows.length +
         (S.x0 !== null ? ' · numbers for ' + S.x0.toFixed(3) + '–' + S.x1.toFixed(3) + ' s' +
-          (D.exact ? '' : ' (from the samples kept)') + '; bands merged into OTHER or left out have none there' : '');
+          (D.exact ? '' : ' (from the samples kept)') +
+          (D.x.length || D.rows.every(function (r) { return r.drawn === 'drawn'; }) ? '' : '; bands merged into OTHER or left out have none there (too many for the page)') : '');
       T.render(true);
     },
     render: function (force) {
@@ -119,6 +141,7 @@ function makeTable(D, S, changed) {
     tr.setAttribute('data-m', r.m);
     cols.forEach(function (c) {
       var td = el('td', c.n ? 'num' : null), v = val(r, c);
+      td.setAttribute('data-k', c.k);
       if (c.k === 'label') {
         var k = D.slotOf.has(r.m) ? D.slotOf.get(r.m) : -1;
         var sw = el('span', 'sw'), cell = el('div', 'cell');

@@ -4,9 +4,13 @@
 # exits 1 when there was one.
 #
 #   page.py check PAGE.html DATA.json SUMMARY.json   (one profile)
+#   page.py tree PAGE.html DATA.json SUMMARY.json    (-hc: the cost-centre tree)
 #   page.py hostile PAGE.html TITLE                   (names stay text)
+#   page.py inert PAGE.html                          (no name became markup)
 #   page.py csp PAGE.html                             (a wrong hash is refused)
 #   page.py counters PAGE.html DATA.json              (a ticky report)
+#   page.py diff PAGE.html SUMMARY.json               (--diff's page)
+#   page.py many PAGE.html DATA.json...              (several inputs)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
 import json, os, sys, time
@@ -108,11 +112,24 @@ def hover(d, x, y=None):
 
 
 # The table's rows in the DOM now: name, peak, at, share, last, growth
-# (exact values), graph.
+# (the values the page carries), graph, and a time profile's ticks.
 TABLE_ROWS = """
   return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
-    var td = tr.children, v = function (k) { var a = td[k].getAttribute('data-v'); return a === null ? null : +a; };
-    return [td[0].title, v(2), v(3), v(4), v(5), v(6), td[7].textContent]; });"""
+    var k = function (c) { return tr.querySelector('[data-k="' + c + '"]'); };
+    var v = function (c) { var a = k(c).getAttribute('data-v'); return a === null ? null : +a; };
+    return [k('label').title, v('peak'), v('peak_time'), v('share'), v('last'), v('growth'), k('drawn').textContent,
+      k('count') && v('count')]; });"""
+
+
+def six(x):
+    """x to six significant digits, as the page carries a share and a
+    growth (the rest of a row is exact)."""
+    return x if x is None else float("%.6g" % x)
+
+
+def same_row(r, want):
+    return r[:3] + r[4:5] + r[6:7] == want[:3] + want[4:5] + want[6:7] and \
+        r[3] == six(want[3]) and r[5] == six(want[5])
 
 
 def all_rows(d, script):
@@ -154,6 +171,95 @@ def counters(path, data_json):
                 fail("%s: row %r, the JSON %r" % (path, rows.get(want[0]), want))
         if len(rows) != len(ref["bands"]):
             fail("%s: %d rows for %d counters" % (path, len(rows), len(ref["bands"])))
+    finally:
+        d.quit()
+
+
+def many(path, *data_json):
+    """Several inputs: a chart each, one y scale, a band one colour in
+    all; the tooltip of each at one of its censuses shows its JSON's
+    values; the pointer over one puts the crosshair on the others at
+    that time; a drag zoom in one zooms all."""
+    refs = [json.load(open(j)) for j in data_json]
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        charts = d.find_elements(By.CSS_SELECTOR, ".chart")
+        if len(charts) != len(refs):
+            fail("%s: %d charts for %d inputs" % (path, len(charts), len(refs)))
+            return
+        P = page_data(d)["inputs"]
+        ys = {c.get_attribute("data-ymax") for c in charts}
+        if len(ys) != 1:
+            fail("%s: the charts' y scales differ: %s" % (path, ys))
+        colour = {}
+        for inp in P:
+            for b in inp["bands"]:
+                if b["m"] >= 0 and colour.setdefault(inp["names"][b["m"]], b["c"]) != b["c"]:
+                    fail("%s: %r has two colours" % (path, inp["names"][b["m"]]))
+        for k, (c, ref, inp) in enumerate(zip(charts, refs, P)):
+            d.execute_script("arguments[0].scrollIntoView({block: 'center'})", c)
+            r = c.rect
+            x0, x1 = float(c.get_attribute("data-x0")), float(c.get_attribute("data-x1"))
+            s = [x for x in ref["samples"] if x["values"]][len(ref["samples"]) // 3]
+            x = ML + (s["time"] - x0) / (x1 - x0) * (r["width"] - ML - MR)
+            ActionChains(d).move_to_element_with_offset(c, int(round(x - r["width"] / 2)),
+                                                        int(round((MT + (r["height"] - MT - MB) * 0.9) - r["height"] / 2))).perform()
+            got = d.execute_script("""var c = arguments[0], t = c.querySelector('.tip');
+              if (t.hidden) return null;
+              return {t: +t.getAttribute('data-t'), rows: [].map.call(t.querySelectorAll('.tr:not(.line)'), function (r) {
+                return [+r.getAttribute('data-slot'), +r.querySelector('.tv').getAttribute('data-v')]; }),
+                hairs: [].map.call(document.querySelectorAll('.xhair'), function (h) { return h.hidden ? null : h.style.left; })};""", c)
+            if not got or got["t"] != s["time"]:
+                fail("%s: input %d: no tooltip at its census at %s s: %r" % (path, k, s["time"], got))
+                continue
+            names = [b["name"] for b in ref["bands"]]
+            want = {names[b]: v for b, v in s["values"]}
+            for slot, v in got["rows"]:
+                m = inp["bands"][slot]["m"]
+                if m >= 0 and want.get(inp["names"][m], 0) != v:
+                    fail("%s: input %d at %s s: %s for %r, the JSON %s" % (path, k, s["time"], v, inp["names"][m], want.get(inp["names"][m])))
+            if None in got["hairs"] or len(set(got["hairs"])) != 1:
+                fail("%s: hovering input %d, the crosshairs are at %r" % (path, k, got["hairs"]))
+        # a drag in the first zooms all
+        c = charts[0]
+        d.execute_script("arguments[0].scrollIntoView({block: 'center'})", c)
+        r = c.rect
+        a, b = ML + (r["width"] - ML - MR) * 0.2, ML + (r["width"] - ML - MR) * 0.5
+        ActionChains(d).move_to_element_with_offset(c, int(a - r["width"] / 2), 0).click_and_hold() \
+            .move_by_offset(int(b - a), 0).release().perform()
+        wins = {(x.get_attribute("data-x0"), x.get_attribute("data-x1")) for x in charts}
+        if len(wins) != 1 or "x=" not in d.execute_script("return location.hash"):
+            fail("%s: after a drag zoom the windows are %r" % (path, wins))
+        ys = {x.get_attribute("data-ymax") for x in charts}
+        if len(ys) != 1:
+            fail("%s: zoomed, the charts' y scales differ: %s" % (path, ys))
+    finally:
+        d.quit()
+
+
+def diff(path, summary_json):
+    """--diff's page: no error, no request, hp2x's difference graph
+    shown, and a row per band with --diff --summary=json's numbers, in
+    its order."""
+    ref = json.load(open(summary_json))
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        if not d.find_element(By.ID, "graph").is_displayed():
+            fail(path + ": the difference graph is not shown")
+        rows = all_rows(d, """return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
+            var td = tr.children, v = function (k) { return +td[k].getAttribute('data-v'); };
+            return [td[1].title, v(0), v(2), v(3), v(4), v(5), v(6), v(7)]; });""")
+        for k, b in enumerate(ref["band"]):
+            want = [b["name"], k + 1, b["a"]["peak"], b["b"]["peak"], b["change"]["peak"],
+                    b["change"]["integral"], b["a"]["last"], b["b"]["last"]]
+            if rows.get(b["name"]) != want:
+                fail("%s: row %r, --diff --summary=json %r" % (path, rows.get(b["name"]), want))
+        if len(rows) != len(ref["band"]):
+            fail("%s: %d rows for %d bands" % (path, len(rows), len(ref["band"])))
     finally:
         d.quit()
 
@@ -268,6 +374,22 @@ def check(path, data_json, summary_json):
             fail(path + ": the window is not in the address")
         if float(c.get_attribute("data-ymax")) > ymax0:
             fail(path + ": zoomed in, y grew")
+        # Zoomed, the table's peaks are the window's, every band's (those
+        # merged into OTHER or left out too, when the page carries them).
+        if P["all"]:
+            w0, w1 = g2["x0"], g2["x1"]
+            # a per-interval profile is drawn as steps, each interval's
+            # value at its start and its end (the JSON's time is its
+            # middle): an interval with an end in the window counts
+            inwin = [s for s in samples if any(w0 <= t <= w1 for t in (s["time"] - half, s["time"] + half))]
+            rows = all_rows(d, TABLE_ROWS)
+            own = {P["names"][b["m"]] for b in P["bands"] if b["m"] >= 0} | {P["names"][m] for m in P["x"]}
+            for m, name in enumerate(P["names"]):
+                lab = P["labels"].get(str(m), name)
+                want = max([v for s in inwin for b, v in s["values"] if names[b] == name] + [0]) if name in own else None
+                if rows.get(lab) is None or rows[lab][1] != want:
+                    fail("%s: zoomed to %s..%s, %r peaks at %s in the table, at %s in the JSON" %
+                         (path, w0, w1, lab, rows.get(lab) and rows[lab][1], want))
         d.find_element(By.TAG_NAME, "body").send_keys("\ue00c")   # Esc
         if geometry(d)["x0"] != g["x0"] or geometry(d)["x1"] != g["x1"]:
             fail(path + ": Esc did not go back to the whole run")
@@ -282,10 +404,37 @@ def check(path, data_json, summary_json):
                 fail("%s: the table lacks %r" % (path, lab))
                 continue
             want = [lab, b["peak"], b["peak_time"], b["share"], b["last"], b["growth"], b["drawn"]]
-            if r != want:
+            if not same_row(r, want):
                 fail("%s: table row %r, --summary=json %r" % (path, r, want))
         if len(rows) != len(summ["band"]):
             fail("%s: the table has %d rows, --summary=json %d bands" % (path, len(rows), len(summ["band"])))
+        # A time profile's ticks: each band's, the sum of the JSON's.
+        if ref.get("count_unit") == "ticks":
+            ticks = {}
+            for s in samples:
+                for b, v in s["values"]:
+                    ticks[names[b]] = ticks.get(names[b], 0) + v
+            for m, name in enumerate(P["names"]):
+                r = rows.get(P["labels"].get(str(m), name))
+                if r and r[7] != ticks.get(name, 0):
+                    fail("%s: %r has %s ticks in the table, %s in the JSON" % (path, name, r[7], ticks.get(name, 0)))
+        # Roles and labels: what a keyboard and a screen reader use.
+        roles = d.execute_script("""
+          var q = function (s) { return document.querySelectorAll(s); }, bad = [];
+          if (document.getElementById('tip').getAttribute('role') !== 'tooltip') bad.push('tooltip role');
+          if (document.getElementById('table').tagName !== 'TABLE' || !q('#table th[scope=col]').length) bad.push('table');
+          if (!q('#table th[aria-sort]').length) bad.push('aria-sort');
+          [].forEach.call(q('#key button, [data-view]'), function (b) {
+            if (b.type !== 'button' || !/^(true|false)$/.test(b.getAttribute('aria-pressed'))) bad.push('pressed: ' + b.textContent); });
+          [].forEach.call(q('canvas[role=img]'), function (c) { if (!c.getAttribute('aria-label')) bad.push('canvas label'); });
+          if (!document.getElementById('filter').closest('label')) bad.push('filter label');
+          var h = document.getElementById('help-btn'), was = h.getAttribute('aria-expanded');
+          document.dispatchEvent(new KeyboardEvent('keydown', {key: '?', bubbles: true}));
+          if (h.getAttribute('aria-expanded') === was || document.getElementById('help').hidden === (was === 'false')) bad.push('? key');
+          document.dispatchEvent(new KeyboardEvent('keydown', {key: '?', bubbles: true}));
+          return bad;""")
+        for r in roles:
+            fail("%s: roles and labels: %s" % (path, r))
         # A link with a fragment restores the view.
         x0 = g["x0"] + (g["x1"] - g["x0"]) * 0.25
         x1 = g["x0"] + (g["x1"] - g["x0"]) * 0.5
@@ -334,6 +483,73 @@ def static_view(path, P):
         d.quit()
 
 
+def frames(name):
+    """A -hc band's stack, outermost frame first, without GHC's id."""
+    import re
+    return list(reversed(re.sub(r"^\(\d+\)(?=.)", "", name).split("/")))
+
+
+def tree(path, data_json, summary_json):
+    """-hc: every node of the cost-centre tree, opened, has the peak of
+    its stacks' sum at one census of -o FOO.json, their share of
+    --summary=json, and its own stack's band's colour."""
+    ref = json.load(open(data_json))
+    summ = json.load(open(summary_json))
+    names = [b["name"] for b in ref["bands"]]
+    peak, share = {}, {}
+    for s in ref["samples"]:
+        now = {}
+        for b, v in s["values"]:
+            f = frames(names[b])
+            for k in range(1, len(f) + 1):
+                now[tuple(f[:k])] = now.get(tuple(f[:k]), 0) + v
+        for p, v in now.items():
+            peak[p] = max(peak.get(p, 0), v)
+    for b in summ["band"]:
+        f = frames(b["name"])
+        for k in range(1, len(f) + 1):
+            share[tuple(f[:k])] = share.get(tuple(f[:k]), 0) + b["share"]
+    d = browser()
+    try:
+        load(d, path)
+        P = page_data(d)
+        colour = {}
+        for b in P["bands"]:
+            if b["m"] >= 0:
+                colour[tuple(frames(P["names"][b["m"]]))] = b["c"]
+        other = [b["c"] for b in P["bands"] if b["m"] < 0]
+        for r in summ["band"]:
+            if r["drawn"] == "other":
+                colour.setdefault(tuple(frames(r["name"])), other[0])
+        # open every node, then read them all with their paths
+        for _ in range(50):
+            if not d.execute_script("""var b = document.querySelectorAll('#tree .tog[aria-expanded="false"]');
+                b.forEach(function (x) { x.click(); }); return b.length;"""):
+                break
+        got = d.execute_script("""
+          var rgb = function (s) { var m = s.match(/\d+/g); return m && m.length >= 3 && s.indexOf('rgb') === 0 ?
+            '#' + m.slice(0, 3).map(function (x) { return (+x).toString(16).padStart(2, '0'); }).join('') : null; };
+          return [].map.call(document.querySelectorAll('#tree li'), function (li) {
+            var path = [], e = li;
+            for (; e && e.tagName === 'LI'; e = e.parentNode.parentNode) path.unshift(e.querySelector(':scope > .node .tn').textContent);
+            var tv = li.querySelectorAll(':scope > .node .tv'), sw = li.querySelector(':scope > .node .sw');
+            return [path, +tv[0].getAttribute('data-v'), +tv[1].getAttribute('data-v'), rgb(sw.style.background)]; });""")
+        if len(got) != len(share):
+            fail("%s: the tree has %d nodes, the stacks %d" % (path, len(got), len(share)))
+        for p, pk, sh, c in got:
+            p = tuple(p)
+            if pk != peak.get(p, 0):
+                fail("%s: %s peaks at %s, the JSON's samples at %s" % (path, "/".join(p), pk, peak.get(p)))
+            if p not in share or abs(sh - share[p]) > 1e-9 * max(1, share[p]):
+                fail("%s: %s has share %s, --summary=json %s" % (path, "/".join(p), sh, share.get(p)))
+            if c != colour.get(p):
+                fail("%s: %s is coloured %s, its band %s" % (path, "/".join(p), c, colour.get(p)))
+        if not got:
+            fail(path + ": no cost-centre tree")
+    finally:
+        d.quit()
+
+
 def hostile(path, title):
     d = browser()
     try:
@@ -356,6 +572,20 @@ def hostile(path, title):
             fail(path + ": the 100 KB name is not shown whole")
         if not any("\u2028" in k for k in keys):
             fail(path + ": the U+2028 name is not shown")
+    finally:
+        d.quit()
+
+
+def inert(path):
+    """A page of hostile names (several inputs, --diff): it starts, and
+    no name became an element: one image (hp2x's graph), two scripts."""
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        n = d.execute_script("return [document.images.length, document.scripts.length, document.querySelectorAll('iframe, object, embed').length]")
+        if n != [1, 2, 0]:
+            fail("%s: %d images, %d scripts, %d frames: a name became markup" % (path, *n))
     finally:
         d.quit()
 
@@ -390,5 +620,5 @@ def shot(path, png, frag=""):
 
 
 if __name__ == "__main__":
-    {"check": check, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines}[sys.argv[1]](*sys.argv[2:])
+    {"check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

@@ -15,15 +15,24 @@
 #             JavaScript, hp2x's own graph and the band table show
 #             (also a time profile: its values are ticks, scaled on the
 #             axis)
+#   tree      -hc (.hp and eventlog): every node of the cost-centre tree
+#             has the peak of its stacks' sum in -o FOO.json's samples,
+#             their share in --summary=json, its own band's colour
 #   counters  a ticky report: hp2x's ranked bars, and a row per counter
 #             with -o FOO.json's entries, allocs and alloc'd
+#   many      two inputs: a chart each on one y scale, one colour a band,
+#             each tooltip its JSON's values, the crosshair on both, a
+#             drag zoom in one zooms both
+#   diff      --diff A B: hp2x's difference graph, and a row per band
+#             with --diff --summary=json's numbers, in its order
 #   lines     an eventlog's heap size and live bytes, switched on by the
 #             address: the tooltip gives each as -o FOO.json's series
 #             have it at the census
 #   hostile   band names </script><img src=x onerror=alert(1)>, invalid
 #             UTF-8, NUL, U+2028 and 100 KB of text, and a JOB that
 #             closes the title: all shown as text, no element made of
-#             them, nothing fails
+#             them, nothing fails; so too on the pages of two inputs and
+#             of --diff, one of them a file named <img src=x>.hp
 #   csp       the page with a wrong script hash does not run (the policy
 #             is enforced, so the hashes are what allows the script)
 #   bytes     the data block holds no '<' and no raw U+2028/9; the page
@@ -57,6 +66,15 @@ one() { # one PROFILE [OPTIONS...]
 samples_hT_hp() { one "$S/leak-hT.hp"; }
 samples_hT_eventlog() { one "$S/leak-hT.eventlog"; }
 samples_hc_hp() { one "$S/leak-hc.hp"; }
+tree() { # the -hc tree, of a .hp (ids, cut names) and an eventlog
+	local p
+	for p in "$S/leak-hc.hp" "$S/leak-hc.eventlog"; do
+		"$HP2X" "$p" -o page.html && "$HP2X" "$p" -o data.json &&
+			"$HP2X" "$p" --summary=json >summary.json ||
+			{ bad "hp2x failed on $p"; continue; }
+		browse tree page.html data.json summary.json || bad "$p: see above"
+	done
+}
 samples_hb_eventlog_many() { one "$S/leak-hb.eventlog" -m 40; }
 samples_time_eventlog() { one "$S/leak-p.eventlog"; }
 lines() {
@@ -69,6 +87,21 @@ counters() {
 	"$HP2X" "$S/leak.ticky" -o page.html || { bad "hp2x failed on leak.ticky"; return; }
 	"$HP2X" "$S/leak.ticky" -o data.json || { bad "hp2x -o data.json failed on leak.ticky"; return; }
 	browse counters page.html data.json || bad "leak.ticky: see above"
+}
+
+many() { # several inputs: a chart each, one y scale, linked zoom and hover
+	local a=$S/leak-hT.hp b=$S/leak-hT.eventlog
+	"$HP2X" "$a" "$b" -o page.html || { bad "hp2x A B -o page.html failed"; return; }
+	"$HP2X" "$a" -o a.json && "$HP2X" "$b" -o b.json || { bad "hp2x -o json failed"; return; }
+	browse many page.html a.json b.json || bad "many: see above"
+}
+
+diff() { # --diff's page: its graph, and the table --diff --summary=json has
+	"$HP2X" --diff "$S/fix-leak.hp" "$S/fix-fixed.eventlog" -o page.html ||
+		{ bad "hp2x --diff -o page.html failed"; return; }
+	"$HP2X" --diff "$S/fix-leak.hp" "$S/fix-fixed.eventlog" --summary=json >summary.json ||
+		{ bad "hp2x --diff --summary=json failed"; return; }
+	browse diff page.html summary.json || bad "diff: see above"
 }
 
 hostile() {
@@ -89,6 +122,14 @@ hostile() {
 	} >hostile.hp
 	"$HP2X" hostile.hp -o hostile.html || { bad "hp2x failed on hostile names"; return; }
 	browse hostile hostile.html '</title><script>alert(1)</script>' || bad "hostile: see above"
+	# several inputs and --diff, of the same names and a file named as
+	# markup
+	cp hostile.hp '<img src=x>.hp'
+	"$HP2X" hostile.hp '<img src=x>.hp' -o hostile2.html &&
+		"$HP2X" --diff hostile.hp '<img src=x>.hp' -o hostile3.html ||
+		{ bad "hp2x failed on two hostile profiles"; return; }
+	browse inert hostile2.html || bad "hostile, two inputs: see above"
+	browse inert hostile3.html || bad "hostile, --diff: see above"
 	# The data block: no '<', no raw U+2028/2029 (JSON escapes them).
 	"$py" - hostile.html <<'PY' || bad "hostile: the data block is not script-safe"
 import sys
@@ -110,9 +151,12 @@ csp() {
 run samples_hT_hp samples_hT_hp
 run samples_hT_eventlog samples_hT_eventlog
 run samples_hc_hp samples_hc_hp
+run tree tree
 run samples_hb_eventlog_many samples_hb_eventlog_many
 run samples_time_eventlog samples_time_eventlog
 run counters counters
+run many many
+run diff diff
 run lines lines
 run hostile hostile
 run csp csp

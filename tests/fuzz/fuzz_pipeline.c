@@ -11,7 +11,8 @@
  * Checked besides "no crash": a profile that reads always draws; the
  * output starts as its format says; the .aux of a graph, written and
  * read back as -p, draws again; a .hp input written back as .hp reads
- * back to the same samples.  And the analysis (issue 15): every band's
+ * back to the same samples; the interactive page's data block holds no
+ * '<' whatever the names.  And the analysis (issue 15): every band's
  * peak in the summary is the model's; a window over all the samples
  * keeps them all; a profile compared with itself changed nothing, and
  * its difference graph draws; --summary prints, as text and JSON.
@@ -24,6 +25,7 @@
 #include <string.h>
 
 #include "convert/dataout.h"
+#include "convert/page.h"
 #include "convert/summary.h"
 #include "fuzz.h"
 #include "hp/diff.h"
@@ -122,6 +124,31 @@ check_output(const struct render_opts *o, const struct mem *mm)
 		fz_fail("graph output", "wrong start");
 }
 
+/* The interactive page: written, and its data block, whatever the
+ * names, holds no '<' (so no name ends the block or starts a tag) and
+ * is followed by the page's own script. */
+static void
+page(render_ctx *ctx, const hp_model *m, const struct render_opts *o)
+{
+	static const char open[] = "<script type=\"application/json\" id=\"hp2x-data\">";
+	struct hp_err err = {{0}};
+	struct mem mm;
+	const char *a, *z;
+
+	mem_open(&mm);
+	if (out_html(ctx, m, o, "fuzz", mm.f, &err))
+		fz_fail("a profile that reads must make a page", err.msg);
+	mem_close(&mm);
+	a = memmem(mm.buf, mm.len, open, sizeof open - 1);
+	if (strncmp(mm.buf, "<!DOCTYPE html>", 15) != 0 || !a)
+		fz_fail("html output", "no page or no data block");
+	a += sizeof open - 1;
+	z = memmem(a, mm.len - (size_t)(a - mm.buf), "</script>\n<script>", 18);
+	if (!z || memchr(a, '<', (size_t)(z - a)))
+		fz_fail("html output", "a '<' in the data block");
+	free(mm.buf);
+}
+
 static void
 draw(render_ctx *ctx, const hp_model *m, const uint8_t *c)
 {
@@ -156,6 +183,7 @@ draw(render_ctx *ctx, const hp_model *m, const uint8_t *c)
 	}
 	render_aux_free(used);
 	render_aux_free(prior);
+	page(ctx, m, &o);
 }
 
 /* .hp in, .hp out, .hp in again: the same samples, names and values.

@@ -1,0 +1,158 @@
+/*
+ * convert/page_many.c - the interactive page of several inputs: one
+ * chart each, on one y scale, their zoom and hover linked in the
+ * browser (render/page/main.js).
+ *
+ * The layouts are made as render/graph.c makes those of several graphs
+ * in one file: each alone, then again with what they share (layout_share:
+ * one colour per band name, the largest y range), so a band has one
+ * colour in every chart, as in the static graph.  The data block:
+ *   v 1, kind "many", title, inputs: [each input's object, as a page of
+ *   one profile has it (out_html.c)]
+ * Each input keeps its own budget (1 MB and 100 B a band), less its
+ * share of the static graph.
+ */
+#include "page.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../hp/grow.h"
+#include "../hp/steps.h"
+#include "../render/layout/layout.h"
+#include "json.h"
+
+struct many {
+	const hp_model *const *m;
+	hp_model **steps;	/* per input: its steps, or NULL */
+	const char *const *name;
+	size_t n;
+	const struct render_opts *o;
+	struct render_layout *l;
+	size_t svg_len;
+};
+
+static const hp_model *
+drawn(const struct many *p, size_t i)
+{
+	return p->steps[i] ? p->steps[i] : p->m[i];
+}
+
+static int
+many_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
+{
+	const struct many *p = closure;
+	struct json_w w;
+	size_t i;
+
+	switch (what) {
+	case PAGE_SUBTITLE:
+		for (i = 0; i < p->n; i++) {
+			if (i)
+				fputs(" \xc2\xb7 ", f);
+			page_put_html(f, p->name[i], strlen(p->name[i]));
+		}
+		fprintf(f, " \xc2\xb7 one y scale");
+		return 0;
+	case PAGE_TABLE:
+		for (i = 0; i < p->n; i++) {
+			fputs("<h2>", f);
+			page_put_html(f, p->name[i], strlen(p->name[i]));
+			fputs("</h2>\n", f);
+			if (page_input_table(f, p->m[i], &p->l[i], err))
+				return -1;
+		}
+		return 0;
+	default:
+		json_init(&w, f, 1);
+		json_object(&w);
+		json_key(&w, "v");
+		json_int(&w, 1);
+		json_key(&w, "kind");
+		json_cstr(&w, "many");
+		json_key(&w, "inputs");
+		json_array(&w);
+		for (i = 0; i < p->n; i++)
+			if (page_input_data(&w, p->m[i], drawn(p, i), p->o,
+					    &p->l[i], p->name[i],
+					    p->svg_len / p->n, NULL, err))
+				return -1;
+		json_end(&w);
+		json_end(&w);
+		return 0;
+	}
+}
+
+int
+out_html_many(render_ctx *ctx, const hp_model *const *m,
+	      const char *const *name, size_t n, const struct render_opts *o,
+	      FILE *f, struct hp_err *err)
+{
+	struct render_input *in = hp_callocn(n, sizeof *in);
+	struct render_layout *l = hp_callocn(n, sizeof *l);
+	/* an array of model pointers, one per input (not of models) */
+	hp_model **steps = hp_callocn(n, sizeof(hp_model *)); /* NOLINT(bugprone-sizeof-expression) */
+	render_aux *shared = NULL;
+	struct render_opts so;
+	struct many p;
+	char *svg = NULL, *title = NULL;
+	size_t svg_len = 0, budget = 0, done = 0, i, tlen = 1;
+	int rc = -1, pass;
+
+	if (!in || !l || !steps) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	page_opts(&so, o);
+	for (i = 0; i < n; i++) {
+		in[i].m = m[i];
+		budget += page_budget(m[i]);
+		tlen += strlen(name[i]) + 4;
+		if (hp_model_per_interval(m[i]) && !(steps[i] = hp_steps(m[i], err)))
+			goto out;
+	}
+	if (page_svg(ctx, in, n, &so, budget, &svg, &svg_len, err))
+		goto out;
+	for (pass = 0; pass < 2; pass++) {
+		if (pass == 1) {
+			if (!(shared = layout_share(l, n, &so, err)))
+				goto out;
+			for (i = 0; i < n; i++)
+				layout_release(&l[i]);
+			done = 0;
+		}
+		for (i = 0; i < n; i++, done++)
+			if (layout_compute(&l[i], steps[i] ? steps[i] : m[i],
+					   &so, shared, NULL, NULL, err))
+				goto out;
+	}
+	if (!(title = hp_malloc(tlen))) {
+		hp_err_set(err, "out of memory");
+		goto out;
+	}
+	for (*title = 0, i = 0; i < n; i++) {
+		if (i)
+			strcat(title, " \xc2\xb7 ");
+		strcat(title, name[i]);
+	}
+	p.m = m;
+	p.steps = steps;
+	p.name = name;
+	p.n = n;
+	p.o = &so;
+	p.l = l;
+	p.svg_len = svg_len;
+	rc = page_fill(f, title, svg, svg_len, 0, many_part, &p, err);
+out:
+	for (i = 0; l && i < done; i++)
+		layout_release(&l[i]);
+	for (i = 0; steps && i < n; i++)
+		hp_model_free(steps[i]);
+	render_aux_free(shared);
+	free(title);
+	free(svg);
+	free(in);
+	free(l);
+	free(steps);
+	return rc;
+}
