@@ -247,13 +247,17 @@ function makeChart(D, S, changed, root, link) {
     var w = widthOf(ov.parentNode), h = 56;
     var x = function (t) { return M.l + (t - D.lo) / (D.hi - D.lo) * (w - M.l - M.r); };
     var key = [w, S.view, vis.join(',')].join(' ');
-    if (key !== ovKey) {   /* the whole run: again only when it changes */
+    if (key !== ovKey) {   /* the whole run: again only when it changes, after the graph shows */
       ovKey = key;
-      var g = setup(ov, h)[0], m = 0;
-      for (var i = 0; i < D.T; i++) { var s = total(i); if (s > m) m = s; }
-      if (S.view !== 'stack') m = 1;
-      var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
-      plot(g, w, h, 0, D.T - 1, x, y, 1);
+      afterFrame(function () {
+        if (ovKey !== key) return;   /* changed again since */
+        var g = setup(ov, h)[0], m = 0;
+        vis = S.shown();
+        for (var i = 0; i < D.T; i++) { var s = total(i); if (s > m) m = s; }
+        if (S.view !== 'stack') m = 1;
+        var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
+        plot(g, w, h, 0, D.T - 1, x, y, 1);
+      });
     }
     var r = win(), a = x(r[0]), b = x(r[1]);
     ovwin.style.left = a + 'px'; ovwin.style.width = Math.max(2, b - a) + 'px';

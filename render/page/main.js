@@ -18,11 +18,26 @@ function main() {
   document.documentElement.classList.add('js');
   $('app').hidden = false;
 
+  /* The table follows after the graph has shown (data-pending meanwhile). */
+  var tablePending = false;
+  function refreshTable() {
+    if (tablePending) return;
+    tablePending = true;
+    document.documentElement.setAttribute('data-pending', '1');
+    afterFrame(function () {
+      tablePending = false;
+      table.refresh();
+      document.documentElement.removeAttribute('data-pending');
+      var de = document.documentElement;   /* the whole page drawn, once */
+      if (!de.hasAttribute('data-idle-ms')) de.setAttribute('data-idle-ms', performance.now().toFixed(1));
+    });
+  }
+
   function changed(what) {
     if (what !== 'hl') { chart.draw(); S.write(); }
     keys.forEach(function (k, i) { k.update(charts[i].hl()); });
     if (what !== 'hl') {
-      table.refresh();
+      refreshTable();
       document.querySelectorAll('[data-view]').forEach(function (b) { b.setAttribute('aria-pressed', b.getAttribute('data-view') === S.view ? 'true' : 'false'); });
       document.querySelectorAll('[data-line]').forEach(function (b) { b.setAttribute('aria-pressed', S.lines[b.getAttribute('data-line')] ? 'true' : 'false'); });
       $('filter-msg').textContent = S.err;

@@ -63,3 +63,10 @@ function compileFilter(text) {
   try { return { re: new RegExp(text, 'i'), err: '' }; }
   catch (e) { return { re: null, err: 'not a regular expression: ' + e.message, bad: true }; }
 }
+
+/* fn after the next frame is drawn: work the reader does not look at
+ * first (the overview, the table below the graph) waits for the graph
+ * to show, so a click or a zoom shows within a frame or two. */
+function afterFrame(fn) {
+  requestAnimationFrame(function () { setTimeout(fn, 0); });
+}

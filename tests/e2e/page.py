@@ -136,6 +136,10 @@ def all_rows(d, script):
     """Every row of the table (it builds only those in view): scrolled
     through, each position's rows read once drawn; keyed by name."""
     rows = {}
+    for _ in range(100):   # the table follows the graph after a frame
+        if not d.execute_script("return document.documentElement.hasAttribute('data-pending')"):
+            break
+        time.sleep(0.05)
     d.execute_script("document.getElementById('tscroll').scrollTop = 0")
     for _ in range(2000):
         for _ in range(100):
