@@ -30,7 +30,9 @@
  * so it never holds more, and nobody waits for it.  Heartbeat comments
  * every SERVE_HEARTBEAT seconds tell a dead peer from a quiet profile.
  * $HP2X_SERVE_DEADLINE, $HP2X_SERVE_STALL and $HP2X_SERVE_HEARTBEAT
- * (seconds) shorten them for the tests.
+ * (seconds) shorten them for the tests; $HP2X_SERVE_TOKEN fixes the
+ * token, so a test can stop hp2x and start it again at the same URL
+ * under an open page (its event stream resumes with Last-Event-ID).
  */
 #include "serve.h"
 
@@ -607,6 +609,51 @@ logger(void *cls, const char *fmt, va_list ap)
 
 /* ---- listening ---- */
 
+/* $HP2X_SERVE_TOKEN, when set, as the token's TOKEN_BYTES bytes: 0, or
+ * an error.  Only what a random token looks like is taken (its 32 hex
+ * digits, of which at least 8 differ, repeating no shorter piece), so
+ * "0000..." or "0123456789abcdef0123456789abcdef" cannot stand in for
+ * one: whoever sets it by hand has to make it as hp2x would. */
+static int
+token_from_env(unsigned char *tok, int *given, struct hp_err *err)
+{
+	const char *s = getenv("HP2X_SERVE_TOKEN");
+	unsigned seen = 0, distinct = 0;
+	size_t i, p;
+
+	*given = 0;
+	if (!s)
+		return 0;
+	for (i = 0; s[i]; i++) {
+		int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0'
+			: s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10 : -1;
+
+		if (d < 0 || i >= 2 * TOKEN_BYTES)
+			break;
+		if (!(seen & 1u << d))
+			distinct++;
+		seen |= 1u << d;
+		if (i % 2)
+			tok[i / 2] = (unsigned char)(tok[i / 2] << 4 | d);
+		else
+			tok[i / 2] = (unsigned char)d;
+	}
+	if (i != 2 * TOKEN_BYTES || s[i])
+		return hp_err_set(err, "HP2X_SERVE_TOKEN: %d lower-case hex digits wanted (a random token, as hp2x makes)",
+				  2 * TOKEN_BYTES);
+	for (p = 1; p <= TOKEN_BYTES; p++) {
+		for (i = 0; i + p < 2 * TOKEN_BYTES && s[i] == s[i + p]; i++)
+			;
+		if (i + p == 2 * TOKEN_BYTES)
+			break;
+	}
+	if (distinct < 8 || p <= TOKEN_BYTES)
+		return hp_err_set(err, "HP2X_SERVE_TOKEN: does not look random (%u different digits%s): make one as hp2x would, from random bytes",
+				  distinct, p <= TOKEN_BYTES ? ", a repeated piece" : "");
+	*given = 1;
+	return 0;
+}
+
 static int
 parse_spec(const char *spec, struct sockaddr_in *sa, struct hp_err *err)
 {
@@ -649,11 +696,11 @@ cli_serve_open(const char *spec, FILE *errs, struct hp_err *err)
 	unsigned port;
 	cli_serve *sv;
 	size_t i;
-	int loop;
+	int loop, given;
 
-	if (parse_spec(spec, &sa, err))
+	if (parse_spec(spec, &sa, err) || token_from_env(tok, &given, err))
 		return NULL;
-	if (getrandom(tok, sizeof tok, 0) != (ssize_t)sizeof tok) {
+	if (!given && getrandom(tok, sizeof tok, 0) != (ssize_t)sizeof tok) {
 		hp_err_set(err, "--serve: no random bytes for the token: %s",
 			   strerror(errno));
 		return NULL;

@@ -30,7 +30,9 @@
 #             come; --exit ends with the input (the program's status)
 #   bind      127.0.0.1 unless told; another address is said on
 #             stderr; bad --serve values and --serve with --include are
-#             refused; --exit ends with the input
+#             refused; --exit ends with the input; HP2X_SERVE_TOKEN
+#             fixes the token only when it looks random (32 hex
+#             digits, 8 or more different, no repeated piece)
 set -u
 . "$(dirname "$0")/lib.bash"
 e2e_init serve
@@ -115,6 +117,17 @@ bind() {
 		grep -q -- '--serve' bad.txt || bad "--serve=$v: $(cat bad.txt)"
 	done
 	"$HP2X" --serve --include=THUNK "$S/leak-hT.hp" 2>bad.txt && bad "--serve --include accepted"
+	for v in '' abc 0123456789abcdef0123456789abcdef 11111111111111112222222222222222 \
+		aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab 7F3A9C1E5B2D4F6A8C0E1D3B5A7C9E2F \
+		7f3a9c1e5b2d4f6a8c0e1d3b5a7c9e2 7f3a9c1e5b2d4f6a8c0e1d3b5a7c9e2f0; do
+		HP2X_SERVE_TOKEN=$v "$HP2X" --serve=127.0.0.1:0 --exit "$S/leak-hT.hp" 2>bad.txt &&
+			bad "HP2X_SERVE_TOKEN=$v accepted"
+		grep -q 'HP2X_SERVE_TOKEN' bad.txt || bad "HP2X_SERVE_TOKEN=$v: $(cat bad.txt)"
+	done
+	HP2X_SERVE_TOKEN=7f3a9c1e5b2d4f6a8c0e1d3b5a7c9e2f timeout 60 "$HP2X" -q --serve=127.0.0.1:0 \
+		--exit "$S/leak-hT.eventlog" 2>tok.txt || bad "HP2X_SERVE_TOKEN refused: $(cat tok.txt)"
+	grep -q 'serving http://127.0.0.1:[0-9]*/t/7f3a9c1e5b2d4f6a8c0e1d3b5a7c9e2f/' tok.txt ||
+		bad "HP2X_SERVE_TOKEN not the URL's: $(cat tok.txt)"
 	"$HP2X" --exit "$S/leak-hT.hp" 2>bad.txt && bad "--exit without --serve accepted"
 	# --exit: over when the eventlog ends
 	timeout 60 "$HP2X" -q --serve=127.0.0.1:0 --exit "$S/leak-hT.eventlog" -o out.svg 2>err3.txt ||

@@ -8,12 +8,23 @@ Chromium (tests/e2e/serve_page.sh starts hp2x and the stream).
       reopened, the page goes on from its own count; at the end its data
       is REF.json's (the one-shot conversion): every time, every drawn
       band's value, OTHER the sum of what it merges
+  serve_page.py reconnect HP2X INPUT REF.json   hp2x --serve INPUT (a
+      growing file) stopped and started again at the same URL under the
+      open page (HP2X_SERVE_TOKEN and the port fixed): the page's event
+      stream resumes by itself, its request carrying Last-Event-ID, the
+      page's count; the server's batches after it start there, so no
+      sample comes twice; the document is the same; at the end its data
+      is REF.json's
   serve_page.py zoom URL REF.json   a finished profile larger than the
       page holds: a zoom into its middle asks the server for columns and
       then holds exactly REF.json's samples there
 """
 import json
 import os
+import re
+import secrets
+import signal
+import subprocess
 import sys
 import time
 
@@ -96,6 +107,121 @@ def requests(d):
         if m["method"] == "Network.requestWillBeSent":
             out.append(m["params"]["request"]["url"])
     return out
+
+
+def stream_log(d):
+    """From the performance log: the event-stream requests (their URL
+    and headers, as sent) and the batches that came ((i, samples) of
+    each 'samples' event, in order)."""
+    reqs, batches = {}, []
+    for entry in d.get_log("performance"):
+        m = json.loads(entry["message"])["message"]
+        p = m.get("params", {})
+        if m["method"] == "Network.requestWillBeSent" and "/events?" in p["request"]["url"]:
+            reqs.setdefault(p["requestId"], {}).update(url=p["request"]["url"], headers=dict(p["request"]["headers"]))
+        elif m["method"] == "Network.requestWillBeSentExtraInfo":
+            reqs.setdefault(p["requestId"], {}).setdefault("sent", {}).update(p["headers"])
+        elif m["method"] == "Network.eventSourceMessageReceived" and p["eventName"] == "samples":
+            b = json.loads(p["data"])
+            batches.append((b["i"], len(b["t"])))
+    return [r for r in reqs.values() if "url" in r], batches
+
+
+def token():
+    """A token as hp2x makes one (and as HP2X_SERVE_TOKEN takes it)."""
+    while True:
+        t = secrets.token_hex(16)
+        if len(set(t)) >= 8:
+            return t
+
+
+def reconnect(hp2x, inp, ref_path):
+    ref = json.load(open(ref_path))
+    total = len(ref["samples"])
+    env = dict(os.environ, HP2X_SERVE_TOKEN=token())
+    procs = []
+
+    def start(port):
+        err = open("err-%d.txt" % len(procs), "w+")
+        p = subprocess.Popen([hp2x, "-q", "--serve=127.0.0.1:%d" % port, "--interval", "0.3", inp],
+                             env=env, stderr=err)
+        procs.append(p)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            err.seek(0)
+            m = re.search(r"serving (http://127\.0\.0\.1:(\d+)/t/[0-9a-f]+/)", err.read())
+            if m:
+                return m.group(1), int(m.group(2))
+            if p.poll() is not None:
+                break
+            time.sleep(0.05)
+        err.seek(0)
+        fail("hp2x said no URL: %s" % err.read())
+        return None, None
+
+    d = browser()
+    try:
+        url, port = start(0)
+        if not url or not open_page(d, url):
+            return
+        # the count it loaded with (batches may have come since)
+        n0 = d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent).n")
+        d.execute_script("document.documentElement.setAttribute('data-mark', 'same document');")
+        if not wait(d, "return +document.documentElement.getAttribute('data-live-n') > %d" % n0, 30):
+            fail("the page did not grow from %d samples" % n0)
+            return
+        # cut: hp2x goes (its sockets with it) while the file grows on
+        procs[0].send_signal(signal.SIGTERM)
+        procs[0].wait(30)
+        cut = count(d)
+        if not wait(d, "return document.getElementById('live').textContent.indexOf('reconnecting') >= 0", 10):
+            fail("the page did not see its stream cut: %r" % d.execute_script("return document.getElementById('live').textContent"))
+        time.sleep(1.0)
+        if count(d) != cut:
+            fail("the page grew from %d to %d with no server" % (cut, count(d)))
+        again, _ = start(port)
+        if again != url:
+            fail("hp2x came back at %s, not %s" % (again, url))
+            return
+        if not wait(d, "return +document.documentElement.getAttribute('data-live-n') >= %d" % total, 60):
+            fail("the page ended with %d samples, the profile has %d" % (count(d), total))
+        if cut >= total:
+            fail("the stream had ended before the cut (%d samples): nothing was missed" % cut)
+        if d.execute_script("return document.documentElement.getAttribute('data-mark')") != "same document":
+            fail("the page was loaded again instead of resuming its stream")
+        reqs, batches = stream_log(d)
+        if len(reqs) != 2:
+            fail("%d event-stream requests, not the first and one reconnection: %s" % (len(reqs), reqs))
+        else:
+            sent = {k.lower(): v for k, v in reqs[1].get("sent", reqs[1]["headers"]).items()}
+            if sent.get("last-event-id") != str(cut):
+                fail("the reconnection carried Last-Event-ID %r, not the page's %d" % (sent.get("last-event-id"), cut))
+        # the batches follow each other: none repeats a sample, the
+        # first after the cut starts at the cut
+        at, after = n0, None
+        for i, k in batches:
+            if i != at:
+                fail("a batch of %d samples from %d, where the page had %d" % (k, i, at))
+                break
+            if i == cut:
+                after = i
+            at = i + k
+        if after is None:
+            fail("no batch started at the cut (%d): %s" % (cut, batches))
+        if at != total:
+            fail("the batches brought the page to %d samples, not %d" % (at, total))
+        same_as(page_data(d), ref, "after the reconnection")
+        errs = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "/events?" not in e["message"]]
+        for e in errs:
+            fail("console error: " + e["message"])
+        print("reconnect: %d samples at load, cut at %d, resumed with Last-Event-ID %d, %d batches, %d samples at the end"
+              % (n0, cut, cut, len(batches), count(d)))
+    finally:
+        d.quit()
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
 
 
 def live(url, ref_path):
@@ -208,5 +334,5 @@ def shot(url, png, at):
 
 
 if __name__ == "__main__":
-    {"live": live, "zoom": zoom, "shot": shot}[sys.argv[1]](*sys.argv[2:])
+    {"live": live, "zoom": zoom, "shot": shot, "reconnect": reconnect}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

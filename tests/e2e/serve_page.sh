@@ -9,6 +9,12 @@
 #          window at the end follows the end; closed and reopened, the
 #          page asks for the samples after its own; at the end its data
 #          is -o FOO.json's of the whole file, sample for sample
+#   reconnect  the eventlog replayed into a growing file that hp2x
+#          --serve follows; hp2x is stopped and started again at the
+#          same URL (HP2X_SERVE_TOKEN, the same port) under the open page:
+#          its stream resumes by itself with Last-Event-ID, the server
+#          sends only what the page missed (no batch repeats a sample),
+#          and at the end its data is -o FOO.json's of the whole file
 #   zoom   a finished .hp of 20,000 samples (more than the page keeps): a
 #          zoom into the middle asks the server for columns, after which
 #          the page holds exactly the file's samples there
@@ -41,6 +47,15 @@ live() {
 	"$py" "$page_py" live "$url" ref.json || bad "live: see above"
 }
 
+reconnect() {
+	local el=$HP2X_SRC/samples/leak-hT.eventlog
+	"$HP2X" "$el" -o ref.json || { bad "hp2x -o ref.json"; return; }
+	# the first samples at once, then the rest over about 12 s
+	"$py" "$HP2X_SRC/tests/replay" "$el" --to - --chunks 500 --pace 0.08 >grow.eventlog &
+	pids+=($!)
+	"$py" "$page_py" reconnect "$HP2X" grow.eventlog ref.json || bad "reconnect: see above"
+}
+
 zoom() {
 	"$py" - <<'PY' >big.hp
 import sys
@@ -59,5 +74,6 @@ PY
 }
 
 run live live
+run reconnect reconnect
 run zoom zoom
 e2e_done
