@@ -50,10 +50,12 @@ put_sample(struct json_w *w, const hp_model *m, size_t i)
 	json_end(w);
 }
 
+/* Where a batch from `from' ends: never before it (a page made from the
+ * model after the last drawing is ahead of what was published). */
 static size_t
 upto(size_t from, size_t to, size_t cap)
 {
-	return to > from && to - from > cap ? from + cap : to;
+	return to <= from ? from : to - from > cap ? from + cap : to;
 }
 
 int

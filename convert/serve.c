@@ -426,8 +426,10 @@ answer_events(cli_serve *sv, struct MHD_Connection *c, int head)
 			ns++;
 	}
 	/* a page of a later model than this (a stale Last-Event-ID after
-	 * the input was replaced), or of an earlier one: it loads again */
-	if (s->at.samples > sv->pub.samples)
+	 * the input was replaced), or of an earlier one: it loads again.
+	 * Not a page ahead of what was published: the page is made from
+	 * the model as it is, which may have grown since the last drawing. */
+	if (s->at.samples > hp_model_sample_count(sv->m))
 		s->reload = 1;
 	s->progress = mono();
 	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 8192, sse_read,
