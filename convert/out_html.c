@@ -770,6 +770,7 @@ put_live(struct json_w *w, const hp_model *m, unsigned gen)
 int
 page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		const struct render_opts *o, const struct render_layout *l,
+		const struct render_layout *alone, const struct hp_stats *st,
 		const char *name, size_t svg_len, const unsigned *live,
 		struct hp_err *err)
 {
@@ -820,8 +821,7 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		return -1;
 	if (page_is_hc(m) && page_tree(w, m, l, err))
 		return -1;
-	if (summary_rows(w, m, o, err))
-		return -1;
+	summary_rows(w, st, alone);
 	if (live)
 		put_live(w, m, *live);
 	json_end(w);
@@ -839,17 +839,14 @@ put_bytes(FILE *f, double v, const char *unit)
 
 /* The drawn bands, top first, for a reader without JavaScript and for
  * print: the key's colour, the full name, peak and share. */
-int
+void
 page_input_table(FILE *f, const hp_model *m, const struct render_layout *l,
-		 struct hp_err *err)
+		 const struct hp_stats *st)
 {
-	struct hp_stats st;
 	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
 	double scale = hp_model_scale(m);
 	size_t i;
 
-	if (hp_stats_compute(&st, m, err))
-		return -1;
 	if (!vu)
 		vu = "bytes";
 	if (strcmp(vu, "bytes") == 0)
@@ -869,13 +866,13 @@ page_input_table(FILE *f, const hp_model *m, const struct render_layout *l,
 		if (b->band == LAYOUT_OTHER) {
 			for (k = 0; k < l->nslot; k++)
 				if (l->slot[k] == (int32_t)i) {
-					integral += st.band[k].integral;
-					if ((double)st.band[k].peak > peak)
-						peak = (double)st.band[k].peak;
+					integral += st->band[k].integral;
+					if ((double)st->band[k].peak > peak)
+						peak = (double)st->band[k].peak;
 				}
 		} else {
-			peak = (double)st.band[b->band].peak;
-			integral = st.band[b->band].integral;
+			peak = (double)st->band[b->band].peak;
+			integral = st->band[b->band].integral;
 		}
 		colour_hex(hex, b);
 		fprintf(f, "<tr><td><svg width=\"10\" height=\"10\" aria-hidden=\"true\"><rect width=\"10\" height=\"10\" fill=\"%s\"/></svg> ",
@@ -887,11 +884,9 @@ page_input_table(FILE *f, const hp_model *m, const struct render_layout *l,
 		fputs(b->band == LAYOUT_OTHER ? "</td><td>&le; " : "</td><td>", f);
 		put_bytes(f, peak * scale, vu);
 		fprintf(f, "</td><td>%.1f %%</td></tr>\n",
-			st.integral > 0 ? 100 * integral / st.integral : 0.0);
+			st->integral > 0 ? 100 * integral / st->integral : 0.0);
 	}
 	fputs("</tbody></table>", f);
-	hp_stats_release(&st);
-	return 0;
 }
 
 static int
@@ -1021,6 +1016,7 @@ struct one {
 	const struct render_layout *l;
 	const char *name;
 	size_t svg_len;
+	const struct hp_stats *st;
 	const unsigned *live;	/* served: the model's generation */
 };
 
@@ -1034,11 +1030,12 @@ one_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 	case PAGE_SUBTITLE:
 		return put_subtitle(f, p->m, p->name);
 	case PAGE_TABLE:
-		return page_input_table(f, p->m, p->l, err);
+		page_input_table(f, p->m, p->l, p->st);
+		return 0;
 	default:
 		json_init(&w, f, 1);
-		return page_input_data(&w, p->m, p->drawn, p->o, p->l,
-				       p->name ? p->name : "-", p->svg_len,
+		return page_input_data(&w, p->m, p->drawn, p->o, p->l, p->l,
+				       p->st, p->name ? p->name : "-", p->svg_len,
 				       p->live, err);
 	}
 }
@@ -1050,11 +1047,12 @@ page(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 	struct render_input in = { m, NULL, NULL, NULL };
 	struct render_opts so;
 	struct render_layout l;
+	struct hp_stats st;
 	hp_model *steps = NULL;
 	struct one p;
 	char *svg = NULL;
 	size_t svg_len = 0;
-	int rc = -1, have_layout = 0;
+	int rc = -1, have_layout = 0, have_stats = 0;
 
 	page_opts(&so, o);
 	if (page_svg(ctx, &in, 1, &so, page_budget(m), &svg, &svg_len, err))
@@ -1067,16 +1065,24 @@ page(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 	if (layout_compute(&l, steps ? steps : m, &so, NULL, NULL, NULL, err))
 		goto out;
 	have_layout = 1;
+	/* the static table's numbers and the data block's rows (those of
+	 * --summary=json: the layout above is the one it makes) */
+	if (hp_stats_compute(&st, m, err))
+		goto out;
+	have_stats = 1;
 	p.m = m;
 	p.drawn = steps ? steps : m;
 	p.o = &so;
 	p.l = &l;
 	p.name = name;
 	p.svg_len = svg_len;
+	p.st = &st;
 	p.live = live;
 	rc = page_fill(f, l.title, svg, svg_len, live != NULL, one_part, &p,
 		       err);
 out:
+	if (have_stats)
+		hp_stats_release(&st);
 	if (have_layout)
 		layout_release(&l);
 	hp_model_free(steps);

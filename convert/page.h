@@ -82,18 +82,24 @@ int page_fill(FILE *f, const char *title, const char *svg, size_t svg_len,
  * lists its keys): m the profile, drawn what the graph draws (m, or its
  * steps), l its layout, name the input as given; svg_len the bytes of
  * the static graph it shares the page's budget with; live, for a served
- * page, the generation of its model (else NULL). */
+ * page, the generation of its model (else NULL).  st is m's hp_stats
+ * and alone the layout m's --summary=json would use (l, unless the
+ * page's layouts share an aux): the table's numbers, made once for the
+ * static table and the data block. */
+struct hp_stats;
 int page_input_data(struct json_w *w, const hp_model *m,
 		    const hp_model *drawn, const struct render_opts *o,
-		    const struct render_layout *l, const char *name,
+		    const struct render_layout *l,
+		    const struct render_layout *alone,
+		    const struct hp_stats *st, const char *name,
 		    size_t svg_len, const unsigned *live,
 		    struct hp_err *err) HP_MUSTCHECK;
 
 /* The drawn bands of m as an HTML table, for print and readers without
- * JavaScript. */
-int page_input_table(FILE *f, const hp_model *m,
-		     const struct render_layout *l,
-		     struct hp_err *err) HP_MUSTCHECK;
+ * JavaScript; st is m's hp_stats. */
+void page_input_table(FILE *f, const hp_model *m,
+		      const struct render_layout *l,
+		      const struct hp_stats *st);
 
 /* Text as HTML character data or attribute value: markup characters as
  * references, what is not UTF-8 (or a control) as U+FFFD. */

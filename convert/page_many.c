@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/stats.h"
 #include "../hp/steps.h"
 #include "../render/layout/layout.h"
 #include "json.h"
@@ -28,7 +29,9 @@ struct many {
 	const char *const *name;
 	size_t n;
 	const struct render_opts *o;
-	struct render_layout *l;
+	struct render_layout *l;	/* sharing one aux */
+	struct render_layout *alone;	/* each alone, as --summary's */
+	struct hp_stats *st;
 	size_t svg_len;
 };
 
@@ -59,8 +62,7 @@ many_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 			fputs("<h2>", f);
 			page_put_html(f, p->name[i], strlen(p->name[i]));
 			fputs("</h2>\n", f);
-			if (page_input_table(f, p->m[i], &p->l[i], err))
-				return -1;
+			page_input_table(f, p->m[i], &p->l[i], &p->st[i]);
 		}
 		return 0;
 	default:
@@ -74,7 +76,8 @@ many_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 		json_array(&w);
 		for (i = 0; i < p->n; i++)
 			if (page_input_data(&w, p->m[i], drawn(p, i), p->o,
-					    &p->l[i], p->name[i],
+					    &p->l[i], &p->alone[i], &p->st[i],
+					    p->name[i],
 					    p->svg_len / p->n, NULL, err))
 				return -1;
 		json_end(&w);
@@ -90,16 +93,19 @@ out_html_many(render_ctx *ctx, const hp_model *const *m,
 {
 	struct render_input *in = hp_callocn(n, sizeof *in);
 	struct render_layout *l = hp_callocn(n, sizeof *l);
+	struct render_layout *alone = hp_callocn(n, sizeof *alone);
+	struct hp_stats *st = hp_callocn(n, sizeof *st);
 	/* an array of model pointers, one per input (not of models) */
 	hp_model **steps = hp_callocn(n, sizeof(hp_model *)); /* NOLINT(bugprone-sizeof-expression) */
 	render_aux *shared = NULL;
 	struct render_opts so;
 	struct many p;
 	char *svg = NULL, *title = NULL;
-	size_t svg_len = 0, budget = 0, done = 0, i, tlen = 1;
-	int rc = -1, pass;
+	size_t svg_len = 0, budget = 0, done = 0, nalone = 0, nst = 0, i;
+	size_t tlen = 1;
+	int rc = -1;
 
-	if (!in || !l || !steps) {
+	if (!in || !l || !alone || !st || !steps) {
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
@@ -113,19 +119,22 @@ out_html_many(render_ctx *ctx, const hp_model *const *m,
 	}
 	if (page_svg(ctx, in, n, &so, budget, &svg, &svg_len, err))
 		goto out;
-	for (pass = 0; pass < 2; pass++) {
-		if (pass == 1) {
-			if (!(shared = layout_share(l, n, &so, err)))
-				goto out;
-			for (i = 0; i < n; i++)
-				layout_release(&l[i]);
-			done = 0;
-		}
-		for (i = 0; i < n; i++, done++)
-			if (layout_compute(&l[i], steps[i] ? steps[i] : m[i],
-					   &so, shared, NULL, NULL, err))
-				goto out;
-	}
+	/* each alone (kept: the table's fates are those of --summary on
+	 * the input by itself), then again sharing colours and scale */
+	for (; nalone < n; nalone++)
+		if (layout_compute(&alone[nalone],
+				   steps[nalone] ? steps[nalone] : m[nalone],
+				   &so, NULL, NULL, NULL, err))
+			goto out;
+	if (!(shared = layout_share(alone, n, &so, err)))
+		goto out;
+	for (; done < n; done++)
+		if (layout_compute(&l[done], steps[done] ? steps[done] : m[done],
+				   &so, shared, NULL, NULL, err))
+			goto out;
+	for (; nst < n; nst++)
+		if (hp_stats_compute(&st[nst], m[nst], err))
+			goto out;
 	if (!(title = hp_malloc(tlen))) {
 		hp_err_set(err, "out of memory");
 		goto out;
@@ -141,11 +150,17 @@ out_html_many(render_ctx *ctx, const hp_model *const *m,
 	p.n = n;
 	p.o = &so;
 	p.l = l;
+	p.alone = alone;
+	p.st = st;
 	p.svg_len = svg_len;
 	rc = page_fill(f, title, svg, svg_len, 0, many_part, &p, err);
 out:
-	for (i = 0; l && i < done; i++)
+	for (i = 0; i < done; i++)
 		layout_release(&l[i]);
+	for (i = 0; i < nalone; i++)
+		layout_release(&alone[i]);
+	for (i = 0; i < nst; i++)
+		hp_stats_release(&st[i]);
 	for (i = 0; steps && i < n; i++)
 		hp_model_free(steps[i]);
 	render_aux_free(shared);
@@ -153,6 +168,8 @@ out:
 	free(svg);
 	free(in);
 	free(l);
+	free(alone);
+	free(st);
 	free(steps);
 	return rc;
 }

@@ -830,36 +830,25 @@ json_sig(struct json_w *w, double v)
 	json_raw(w, buf, (size_t)n);
 }
 
-int
-summary_rows(struct json_w *w, const hp_model *m, const struct render_opts *o,
-	     struct hp_err *err)
+void
+summary_rows(struct json_w *w, const struct hp_stats *st,
+	     const struct render_layout *l)
 {
-	struct render_layout l;
-	struct hp_stats st;
 	size_t i;
 
-	if (hp_stats_compute(&st, m, err))
-		return -1;
-	if (layout_compute(&l, m, o, NULL, NULL, NULL, err)) {
-		hp_stats_release(&st);
-		return -1;
-	}
 	json_key(w, "rows");
 	json_array(w);
-	for (i = 0; i < st.nbands; i++) {
-		const struct hp_band_stats *s = &st.band[i];
+	for (i = 0; i < st->nbands; i++) {
+		const struct hp_band_stats *s = &st->band[i];
 
 		json_u64(w, s->peak);
 		json_num(w, s->peak_t);
-		json_sig(w, share(&st, s->integral) / 100);
+		json_sig(w, share(st, s->integral) / 100);
 		json_u64(w, s->last);
 		json_sig(w, s->growth);
-		json_int(w, (int)fate_of(&l, (hp_band)i));
+		json_int(w, (int)fate_of(l, (hp_band)i));
 	}
 	json_end(w);
-	layout_release(&l);
-	hp_stats_release(&st);
-	return 0;
 }
 
 /* ---- the change between two ---- */

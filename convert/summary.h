@@ -28,10 +28,15 @@ int summary_print(FILE *out, const char *name, const hp_model *m,
  * the interactive page: key "rows", one array of six numbers per band
  * in the model's order, [peak, peak_time, share, last, growth, fate]
  * (share a fraction; share and growth to six significant digits; fate 0
- * drawn, 1 merged into OTHER, 2 left out), written through w (json.h). */
+ * drawn, 1 merged into OTHER, 2 left out), written through w (json.h).
+ * st is the profile's hp_stats_compute and l the layout --summary's
+ * would be (of its steps when per-interval, hp/steps.h; no -p aux):
+ * the page has both already, so they are not made twice. */
 struct json_w;
-int summary_rows(struct json_w *w, const hp_model *m,
-		 const struct render_opts *o, struct hp_err *err) HP_MUSTCHECK;
+struct hp_stats;
+struct render_layout;
+void summary_rows(struct json_w *w, const struct hp_stats *st,
+		  const struct render_layout *l);
 
 /* The change from a to b: per band, peak, integral and last value of
  * each and their difference, largest change first.  Bands are matched
