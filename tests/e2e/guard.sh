@@ -71,22 +71,30 @@ t_lib_cases() {
 		false || { bad "the writer failed"; return; }
 	}
 	c_error() { (exec sleep 302.\$m) & pids+=(\$!); exit 2; }
+	c_fork() {	# a forked shell that execs only after its case ended
+		mkfifo never
+		(read -rt 1 <>never; exec sleep 303.\$m) &
+	}
 	c_check() {
+		sleep 1.5	# c_fork's shell would have exec'd by now
 		pgrep -fx "cat pipe.\$m" >/dev/null && bad "c_fifo's reader outlived its case"
 		pgrep -fx "sleep 302.\$m" >/dev/null && bad "c_error's sleep outlived its case"
+		pgrep -fx "sleep 303.\$m" >/dev/null && bad "c_fork's shell outlived its case"
 		return 0
 	}
 	run fifo c_fifo
 	run error c_error
+	run fork c_fork
 	run check c_check
 	e2e_done
 	EOF
 	guarded out 60 bash leaky.sh "$BASHPID"
 	[ "$took" -lt 20 ] || bad "the script's output stayed open for $took s"
 	grep -q '^FAIL: fifo$' out && grep -q '^FAIL: error$' out &&
-		grep -q '^1 passed, 2 failed$' out || bad "the failures were not reported: $(cat out)"
+		grep -q '^2 passed, 2 failed$' out || bad "the failures were not reported: $(cat out)"
 	alive "sleep 302.$BASHPID" && bad "a case's process outlived the script"
 	alive "cat pipe.$BASHPID" && bad "a case's reader outlived the script"
+	alive "sleep 303.$BASHPID" && bad "a case's forked shell outlived the script"
 }
 
 run leftover-ended t_leftover_ended

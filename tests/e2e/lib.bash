@@ -34,9 +34,10 @@ fail=0
 
 E2E_GUARD=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/guard
 
-# sweep: end every process tagged with this shell's tag or under it.
+# sweep [DIR]: end every process tagged with this shell's tag or under
+# it, and with DIR every process working in DIR (tests/guard).
 sweep() {
-	env -u HP2X_TEST_TAG bash "$E2E_GUARD" --sweep "$HP2X_TEST_TAG"
+	env -u HP2X_TEST_TAG bash "$E2E_GUARD" --sweep "$HP2X_TEST_TAG" "$@"
 }
 
 e2e_init() {
@@ -82,7 +83,8 @@ run() {
 	if (cd "$dir" || exit 1
 	    pids=()
 	    export HP2X_TEST_TAG=$HP2X_TEST_TAG:c$BASHPID
-	    trap 'end_pids; sweep' EXIT
+	    here=$(pwd -P)	# what a process started here works in
+	    trap 'end_pids; sweep "$here"' EXIT
 	    trap 'exit 143' TERM INT HUP
 	    failed=0
 	    if declare -F case_setup >/dev/null; then case_setup || exit 1; fi
