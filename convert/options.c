@@ -13,6 +13,11 @@
  * is an input (several are drawn side by side, or compared with --diff)
  * where hp2ps reads the first and ignores the rest.
  *
+ * Over 1,000 lines for its tables: the option table (one row an option,
+ * the only place an option is declared), the value parsers its rows
+ * name, the two walks (hp2ps's letters, long options) and --help, which
+ * is printed from the same rows; each part reads the static table.
+ *
  * Parsing is pure: it fills struct cli_settings and touches no file.
  */
 #include "cli.h"

@@ -7,6 +7,10 @@
  * in arbitrary chunks; complete lines are parsed straight out of the chunk
  * and only an unfinished tail is copied, into one growable buffer.
  *
+ * It is over 1,000 lines as one reader: the grammar and semantics below,
+ * the chunked line assembly and the recovery from a cut last sample are
+ * one state machine over one struct, and split they would share it all.
+ *
  * GRAMMAR (as accepted)
  *
  *   file    := BOM? line*
