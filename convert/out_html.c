@@ -59,6 +59,7 @@
 #include "../render/page/page.h"
 #include "dataout.h"
 #include "json.h"
+#include "memtext.h"
 #include "summary.h"
 
 /* The samples kept: as many as the budget holds, up to PAGE_SAMPLES
@@ -74,42 +75,6 @@
 #define PAGE_MARKS ((size_t)1000)	/* marks, one a column past that */
 #define SERIES_POINTS ((size_t)4096)
 #define SPARK_N ((size_t)16)
-
-/* A memory stream's text. */
-struct mem {
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
-static int
-mem_open(struct mem *m, struct hp_err *err)
-{
-	m->buf = NULL;
-	m->len = 0;
-	m->f = open_memstream(&m->buf, &m->len);
-	return m->f ? 0 : hp_err_set(err, "out of memory");
-}
-
-static int
-mem_close(struct mem *m, struct hp_err *err)
-{
-	int bad = ferror(m->f);
-
-	if (fclose(m->f) != 0 || bad)
-		return hp_err_set(err, "out of memory");
-	m->f = NULL;
-	return 0;
-}
-
-static void
-mem_free(struct mem *m)
-{
-	if (m->f)
-		fclose(m->f);
-	free(m->buf);
-	m->buf = NULL;
-}
 
 /* The SVG as the body of a data: URL inside a double-quoted attribute:
  * what would end the attribute or start a reference, what a URL drops or
@@ -922,18 +887,18 @@ page_svg(render_ctx *ctx, const struct render_input *in, size_t n,
 	 struct hp_err *err)
 {
 	struct render_opts so = *o;
-	struct mem svg = { 0 };
+	struct cli_mem svg = { 0 };
 
 	for (so.column = 2;; so.column *= 2) {
-		if (mem_open(&svg, err) ||
+		if (cli_mem_open(&svg, err) ||
 		    render_graphs(ctx, in, n, &so, svg.f, err) ||
-		    mem_close(&svg, err)) {
-			mem_free(&svg);
+		    cli_mem_close(&svg, err)) {
+			cli_mem_free(&svg);
 			return -1;
 		}
 		if (svg.len <= budget / 2 || so.column >= 16)
 			break;
-		mem_free(&svg);
+		cli_mem_free(&svg);
 	}
 	*buf = svg.buf;
 	*len = svg.len;

@@ -52,6 +52,7 @@
 #include "../hp/grow.h"
 #include "cli.h"
 #include "dataout.h"
+#include "memtext.h"
 #include "page.h"
 #include "../render/page/page.h"
 #include "summary.h"
@@ -188,27 +189,12 @@ refuse(struct MHD_Connection *c, unsigned status)
 }
 
 /* What a writer made in memory, answered; 500 when it failed. */
-struct mem {
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
-static int
-mem_open(struct mem *m)
-{
-	m->buf = NULL;
-	m->len = 0;
-	m->f = open_memstream(&m->buf, &m->len);
-	return m->f ? 0 : -1;
-}
-
 static enum MHD_Result
-send_mem(struct MHD_Connection *c, struct mem *m, int failed,
+send_mem(struct MHD_Connection *c, struct cli_mem *m, int failed,
 	 const char *type, const char *csp)
 {
-	if (fclose(m->f) != 0 || failed) {
-		free(m->buf);
+	if (cli_mem_close(m, NULL) != 0 || failed) {
+		cli_mem_free(m);
 		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
 	}
 	return send_body(c, MHD_HTTP_OK, type, csp, m->buf, m->len, 1);
@@ -237,13 +223,13 @@ static enum MHD_Result
 answer_page(cli_serve *sv, struct MHD_Connection *c)
 {
 	struct hp_err err = {{0}};
-	struct mem mm;
+	struct cli_mem mm;
 	char csp[512];
 	int failed;
 
 	if (!sv->ctx && !(sv->ctx = render_ctx_new(NULL, &err)))
 		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
-	if (mem_open(&mm))
+	if (cli_mem_open(&mm, NULL))
 		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
 	failed = out_html_served(sv->ctx, sv->m, sv->ro, sv->name, sv->gen,
 				 mm.f, &err) != 0;
@@ -258,10 +244,10 @@ static enum MHD_Result
 answer_data(cli_serve *sv, struct MHD_Connection *c, int which)
 {
 	struct hp_err err = {{0}};
-	struct mem mm;
+	struct cli_mem mm;
 	int failed;
 
-	if (mem_open(&mm))
+	if (cli_mem_open(&mm, NULL))
 		return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR);
 	if (which == 0)
 		failed = out_json(sv->m, mm.f, &err) != 0;
@@ -276,8 +262,7 @@ answer_data(cli_serve *sv, struct MHD_Connection *c, int which)
 		double ta = a ? strtod(a, NULL) : NAN, tb = b ? strtod(b, NULL) : NAN;
 
 		if (!(tb > ta) || !isfinite(ta) || !isfinite(tb)) {
-			fclose(mm.f);
-			free(mm.buf);
+			cli_mem_free(&mm);
 			return refuse(c, MHD_HTTP_NOT_FOUND);
 		}
 		if (!sv->idx && !(sv->idx = render_colidx_new()))
@@ -321,13 +306,13 @@ static int
 sse_next(struct sse *s)
 {
 	cli_serve *sv = s->sv;
-	struct mem mm;
+	struct cli_mem mm;
 	int any = 0;
 
 	free(s->buf);
 	s->buf = NULL;
 	s->len = s->off = 0;
-	if (s->done || mem_open(&mm))
+	if (s->done || cli_mem_open(&mm, NULL))
 		return 0;
 	if (s->reload || s->gen != sv->gen || !sv->m) {
 		/* another model: the page loads again (and with it its
@@ -346,16 +331,15 @@ sse_next(struct sse *s)
 	if (!any && s->beat) {
 		/* a comment: keeps proxies and the browser from giving up,
 		 * and a write to a dead peer fails */
-		fclose(mm.f);
-		free(mm.buf);
-		if (mem_open(&mm))
+		cli_mem_free(&mm);
+		if (cli_mem_open(&mm, NULL))
 			return 0;
 		fputs(":\n\n", mm.f);
 		any = 1;
 	}
 	s->beat = 0;
-	if (fclose(mm.f) != 0 || !any) {
-		free(mm.buf);
+	if (cli_mem_close(&mm, NULL) != 0 || !any) {
+		cli_mem_free(&mm);
 		return 0;
 	}
 	s->buf = mm.buf;

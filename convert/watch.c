@@ -70,7 +70,7 @@
  * count is in: a band first seen in a sample not yet complete changes no
  * graph, but the data outputs list every band the model holds. */
 struct shown {
-	size_t samples, bands, marks, series[HP_NSERIES];
+	struct live_pos pos;	/* the counts, as --serve's pages have them */
 	uint64_t header;	/* a hash of the header fields */
 };
 
@@ -197,15 +197,7 @@ shown_of(const hp_model *m, struct shown *sh)
 	int k;
 
 	memset(sh, 0, sizeof *sh);
-	sh->samples = hp_model_sample_count(m);
-	sh->bands = hp_model_band_count(m);
-	sh->marks = hp_model_mark_count(m);
-	for (k = 0; k < HP_NSERIES; k++) {
-		const double *t;
-		const uint64_t *v;
-
-		sh->series[k] = hp_model_series(m, (enum hp_series)k, &t, &v);
-	}
+	live_pos_of(m, &sh->pos);
 	for (k = 0; k < HP_NFIELDS; k++) {
 		const char *f = hp_model_get(m, (enum hp_field)k);
 

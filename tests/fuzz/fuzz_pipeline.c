@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "convert/dataout.h"
+#include "convert/memtext.h"
 #include "convert/page.h"
 #include "convert/summary.h"
 #include "fuzz.h"
@@ -39,28 +40,19 @@
 #define MAX_ENTRIES 20000
 #define MAX_BANDS 2000
 
-struct mem {
-	char *buf;
-	size_t len;
-	FILE *f;
-};
-
+/* Text made in memory (convert/memtext.h); out of memory ends the run. */
 static void
-mem_open(struct mem *mm)
+mem_open(struct cli_mem *mm)
 {
-	mm->buf = NULL;
-	mm->len = 0;
-	mm->f = open_memstream(&mm->buf, &mm->len);
-	if (!mm->f)
+	if (cli_mem_open(mm, NULL))
 		fz_fail("out of memory", NULL);
 }
 
 static void
-mem_close(struct mem *mm)
+mem_close(struct cli_mem *mm)
 {
-	if (fclose(mm->f))
+	if (cli_mem_close(mm, NULL))
 		fz_fail("out of memory", NULL);
-	mm->f = NULL;
 }
 
 static size_t
@@ -103,7 +95,7 @@ options(struct render_opts *o, const uint8_t *c)
 }
 
 static void
-check_output(const struct render_opts *o, const struct mem *mm)
+check_output(const struct render_opts *o, const struct cli_mem *mm)
 {
 	const char *want;
 
@@ -132,7 +124,7 @@ page(render_ctx *ctx, const hp_model *m, const struct render_opts *o)
 {
 	static const char open[] = "<script type=\"application/json\" id=\"hp2x-data\">";
 	struct hp_err err = {{0}};
-	struct mem mm;
+	struct cli_mem mm;
 	const char *a, *z;
 
 	mem_open(&mm);
@@ -155,7 +147,7 @@ draw(render_ctx *ctx, const hp_model *m, const uint8_t *c)
 	struct hp_err err = {{0}};
 	struct render_opts o;
 	render_aux *used = render_aux_new(), *prior = render_aux_new();
-	struct mem g, a;
+	struct cli_mem g, a;
 
 	if (!used || !prior)
 		fz_fail("out of memory", NULL);
@@ -194,7 +186,7 @@ static void
 data_outputs(const hp_model *in, int hp_input)
 {
 	struct hp_err err = {{0}};
-	struct mem mm;
+	struct cli_mem mm;
 	hp_model *back, *steps = NULL;
 	const hp_model *m = in;
 	const char *d;
@@ -262,7 +254,7 @@ analysis(render_ctx *ctx, const hp_model *m, const uint8_t *c, int draw_ok)
 	struct hp_stats st;
 	struct hp_diff d;
 	struct render_opts o;
-	struct mem mm;
+	struct cli_mem mm;
 
 	if (hp_stats_compute(&st, m, &err))
 		fz_fail("stats", err.msg);
