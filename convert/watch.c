@@ -27,6 +27,12 @@
  * changed (samples, marks, series, header); each goes through cli_out,
  * so a viewer never opens a partial file.  The launcher's plan (which
  * argv, which file or FIFO) is launch.c's.
+ *
+ * Over 1,000 lines as one event loop: each kind of input (a file, a
+ * FIFO, standard input, a socket, a launched program) and the server's
+ * descriptor is a branch of the same poll(2) loop over the one struct
+ * watcher; what has a state of its own is elsewhere (follow.c,
+ * launch.c, stream.c, serve.c).
  */
 #include "watch.h"
 
