@@ -6,6 +6,11 @@
  * holds and what -t dropped, one line per phase between marks.  Band
  * names are shortened in the middle to the columns there are.  JSON
  * holds the same numbers unrounded and every band, for CI scripts.
+ *
+ * Over 1,000 lines because both forms of each summary (one profile, a
+ * ticky report, --diff, several inputs) are kept side by side, text and
+ * JSON, so that a number is worked out once for both, and the page's
+ * table (summary_rows) takes its rows from the same code.
  */
 #include "summary.h"
 
