@@ -44,8 +44,8 @@
  *   rows       the table's numbers, six per band in the model's order,
  *              from the code of --summary=json (summary_rows)
  *
- * Over 1,000 lines as the writer of that one data block: each key above
- * is a short function here, the layout they share is built once; the
+ * Over 1,000 lines as the writer of that one data block: the keys above
+ * are written by short functions here from one layout built once; the
  * pages of several inputs, --diff and -hc's tree are page_many.c,
  * page_diff.c and page_tree.c.
  */
