@@ -39,6 +39,14 @@ int out_json(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
  * for flame graphs (out_speedscope.c).  Fails for any other profile. */
 int out_speedscope(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
+/* A band's info-table provenance as a JSON object (out_json.c): the
+ * JSON output's "ipe" and the HTML page's, one writer; sp as json.h's
+ * containers take it (NULL: the default). */
+struct json_w;
+struct json_space;
+void out_json_ipe(struct json_w *w, const struct hp_ipe *p,
+		  const struct json_space *sp);
+
 /* Shared by the three writers (out_hp.c). */
 
 /* The time as written by all three, NUL-terminated in buf (at most

@@ -428,25 +428,6 @@ put_bands(struct json_w *w, const struct render_layout *l)
 	json_end(w);
 }
 
-static void
-put_ipe_fields(struct json_w *w, const struct hp_ipe *p)
-{
-	json_object(w);
-	json_key(w, "table_name");
-	json_cstr(w, p->table_name);
-	json_key(w, "closure_desc");
-	json_cstr(w, p->closure_desc);
-	json_key(w, "type_desc");
-	json_cstr(w, p->type_desc);
-	json_key(w, "label");
-	json_cstr(w, p->label);
-	json_key(w, "module");
-	json_cstr(w, p->module);
-	json_key(w, "srcloc");
-	json_cstr(w, p->srcloc);
-	json_end(w);
-}
-
 /* Every band's name, and what some profiles say of it, by model index
  * (objects keyed by the index, only for bands that have it). */
 static void
@@ -486,7 +467,7 @@ put_names(struct json_w *w, const hp_model *m)
 			continue;
 		snprintf(idx, sizeof idx, "%zu", i);
 		json_key(w, idx);
-		put_ipe_fields(w, p);
+		out_json_ipe(w, p, NULL);
 	}
 	json_end(w);
 	json_key(w, "stack");

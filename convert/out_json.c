@@ -45,11 +45,11 @@ static const struct json_space lines = { "\n", ",\n", "" };
 static const struct json_space inline_ = { "", ", ", "" };
 static const struct json_space series_ = { "", ",\n", "" };
 
-static void
-put_ipe(struct json_w *w, const struct hp_ipe *p)
+void
+out_json_ipe(struct json_w *w, const struct hp_ipe *p,
+	     const struct json_space *sp)
 {
-	json_key(w, "ipe");
-	json_object_sp(w, &inline_);
+	json_object_sp(w, sp);
 	json_key(w, "table_name");
 	json_cstr(w, p->table_name);
 	json_key(w, "closure_desc");
@@ -147,8 +147,10 @@ put_bands(struct json_w *w, const hp_model *m)
 			json_key(w, "label");
 			json_str(w, label, llen);
 		}
-		if (ipe)
-			put_ipe(w, ipe);
+		if (ipe) {
+			json_key(w, "ipe");
+			out_json_ipe(w, ipe, &inline_);
+		}
 		put_ticky(w, hp_model_band_ticky(m, (hp_band)i));
 		put_stack(w, m, (hp_band)i);
 		json_end(w);

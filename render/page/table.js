@@ -24,7 +24,10 @@ function makeTable(D, S, changed) {
     { k: 'drawn', t: 'Graph', s: 1 }
   ];
   if (D.hasIpe) ['closure_desc', 'type_desc', 'module', 'srcloc'].forEach(function (f, j) {
-    cols.push({ k: 'ipe.' + f, t: ['Closure type', 'Type', 'Module', 'Source'][j], s: 1, get: function (r) { return r.ipe ? r.ipe[f] || '' : ''; } });
+    /* GHC gives the closure type as a number; hp2x adds its name */
+    cols.push({ k: 'ipe.' + f, t: ['Closure type', 'Type', 'Module', 'Source'][j], s: 1, get: function (r) {
+      return r.ipe ? (f === 'closure_desc' && r.ipe.closure_type) || r.ipe[f] || '' : '';
+    } });
   });
   if (D.hasStack) cols.push({ k: 'stack', t: 'Stack', s: 1, get: function (r) { return r.stack ? r.stack.join(' / ') : ''; } });
   var sortKey = 'share', desc = true, rows = [], stats = D.rows, T = null;
@@ -125,7 +128,10 @@ function makeTable(D, S, changed) {
     },
     render: function (force) {
       var first = Math.max(0, Math.floor(scroll.scrollTop / ROW_H) - 5);
-      var last = Math.min(rows.length, first + Math.ceil(scroll.clientHeight / ROW_H) + 10);
+      /* the box may not have its height yet (drawn before the
+       * layout settles): never fewer rows than the window could show */
+      var h = Math.max(scroll.clientHeight, window.innerHeight);
+      var last = Math.min(rows.length, first + Math.ceil(h / ROW_H) + 10);
       if (!force && first === T.first && last === T.last) return;
       T.first = first; T.last = last;
       body.setAttribute('data-first', first);

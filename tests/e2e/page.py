@@ -310,6 +310,18 @@ def check(path, data_json, summary_json):
             return
         P = page_data(d)
         names = [b["name"] for b in ref["bands"]]
+        # The table's box, scrolled to, is filled with rows (it once
+        # drew the rows of a box not yet laid out, a dozen, and no more).
+        shown, fits, total = d.execute_script("""
+            var b = document.getElementById('tscroll');
+            b.scrollIntoView();
+            var r = [document.querySelectorAll('#tbody tr:not(.pad)').length,
+                     Math.floor(b.clientHeight / 26),
+                     parseInt(document.getElementById('tcount').textContent, 10)];
+            window.scrollTo(0, 0);
+            return r;""")
+        if shown < min(total, fits):
+            fail("%s: the table shows %d rows in a box for %d (of %d)" % (path, shown, fits, total))
         # The tooltip at three censuses: each drawn band's value is the
         # JSON output's at that sample, the total their sum.
         samples = ref["samples"]
