@@ -605,6 +605,7 @@ token_from_env(unsigned char *tok, int *given, struct hp_err *err)
 {
 	const char *s = getenv("HP2X_SERVE_TOKEN");
 	unsigned seen = 0, distinct = 0;
+	const size_t digits = (size_t)2 * TOKEN_BYTES;
 	size_t i, p;
 
 	*given = 0;
@@ -614,7 +615,7 @@ token_from_env(unsigned char *tok, int *given, struct hp_err *err)
 		int d = s[i] >= '0' && s[i] <= '9' ? s[i] - '0'
 			: s[i] >= 'a' && s[i] <= 'f' ? s[i] - 'a' + 10 : -1;
 
-		if (d < 0 || i >= 2 * TOKEN_BYTES)
+		if (d < 0 || i >= digits)
 			break;
 		if (!(seen & 1u << d))
 			distinct++;
@@ -624,13 +625,13 @@ token_from_env(unsigned char *tok, int *given, struct hp_err *err)
 		else
 			tok[i / 2] = (unsigned char)d;
 	}
-	if (i != 2 * TOKEN_BYTES || s[i])
+	if (i != digits || s[i])
 		return hp_err_set(err, "HP2X_SERVE_TOKEN: %d lower-case hex digits wanted (a random token, as hp2x makes)",
 				  2 * TOKEN_BYTES);
 	for (p = 1; p <= TOKEN_BYTES; p++) {
-		for (i = 0; i + p < 2 * TOKEN_BYTES && s[i] == s[i + p]; i++)
+		for (i = 0; i + p < digits && s[i] == s[i + p]; i++)
 			;
-		if (i + p == 2 * TOKEN_BYTES)
+		if (i + p == digits)
 			break;
 	}
 	if (distinct < 8 || p <= TOKEN_BYTES)
