@@ -145,8 +145,11 @@ out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 	if (hp_model_series_only(m))
 		return series_csv(m, f, err);
 	/* each value's unit: bytes, or a ticky profile's entries, or a
-	 * time profile's ticks */
-	fprintf(f, "sample,time,band,%s\n", hp_model_count_unit(m));
+	 * time profile's ticks, or a .hp's own VALUE_UNIT (data: quoted
+	 * as any field) */
+	fputs("sample,time,band,", f);
+	put_field(f, hp_model_count_unit(m), strlen(hp_model_count_unit(m)));
+	putc('\n', f);
 	for (i = 0; i < n; i++) {
 		const hp_band *b;
 		const uint64_t *v;

@@ -122,4 +122,17 @@ EOF2
 }
 run "profiles of different measures are not compared" mixed_measures
 
+# A .hp's own VALUE_UNIT heads the CSV's value column: data, quoted as
+# any field, so a comma or a line end in it adds no column and no row.
+unit_as_data() {
+	printf 'JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "a,b\n=c"\nBEGIN_SAMPLE 0\nx\t1\nEND_SAMPLE 0\n' >u.hp
+	"$HP2X" u.hp -o u.csv || { bad "hp2x failed"; return; }
+	python3 - <<'EOF2' || bad "CSV: $(cat u.csv)"
+import csv, sys
+rows = list(csv.reader(open("u.csv", newline="")))
+sys.exit(not (rows == [["sample", "time", "band", "a,b\n=c"], ["0", "0.000000", "x", "1"]]))
+EOF2
+}
+run "a .hp's VALUE_UNIT is a quoted field of the CSV" unit_as_data
+
 e2e_done
