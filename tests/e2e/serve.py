@@ -332,16 +332,22 @@ def hp_sample(t, k):
     return s + "END_SAMPLE %.2f\n" % t
 
 
-def stall(url, fifo, out):
+def first_sample(url, fifo, job):
+    """A .hp header and one sample into fifo; returns the open fifo and
+    parts(url) once the server has drawn it."""
     f = open(fifo, "w")
-    f.write('JOB "stall"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
-    f.write(hp_sample(0, 0))
+    f.write('JOB "%s"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' % job + hp_sample(0, 0))
     f.flush()
     h, p, root = parts(url)
     for _ in range(100):
         if request(url, path=root + "data.json")[0] == 200:
             break
         time.sleep(0.1)
+    return (f, h, p, root)
+
+
+def stall(url, fifo, out):
+    f, h, p, root = first_sample(url, fifo, "stall")
     good = Stream(url, "?from=0")
     stalled = Stream(url, "?from=0", rcvbuf=4096)
     good.pump(lambda s: s.samples >= 1, 5)
@@ -394,14 +400,7 @@ def prompt(url, fifo, interval):
     after the last batch came) reaches a stream with that drawing, not
     an interval later (it once waited for watch mode's next look)."""
     interval = float(interval)
-    f = open(fifo, "w")
-    f.write('JOB "prompt"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' + hp_sample(0, 0))
-    f.flush()
-    h, p, root = parts(url)
-    for _ in range(100):
-        if request(url, path=root + "data.json")[0] == 200:
-            break
-        time.sleep(0.1)
+    f, h, p, root = first_sample(url, fifo, "prompt")
     st = Stream(url, "?from=1&nb=5&nm=0&ns=0,0,0")
     st.samples = 1
     worst = 0
