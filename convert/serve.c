@@ -146,13 +146,29 @@ env_seconds(const char *name, double def)
 
 /* ---- answers ---- */
 
+/* A response queued with every response's headers, then let go. */
+static enum MHD_Result
+queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *r,
+      const char *type, const char *csp)
+{
+	enum MHD_Result rc;
+	size_t i;
+
+	for (i = 0; i < sizeof common_headers / sizeof common_headers[0]; i++)
+		MHD_add_response_header(r, common_headers[i][0],
+					common_headers[i][1]);
+	MHD_add_response_header(r, "Content-Security-Policy", csp);
+	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	rc = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
 static enum MHD_Result
 send_body(struct MHD_Connection *c, unsigned status, const char *type,
 	  const char *csp, char *body, size_t len, int owned)
 {
 	struct MHD_Response *r;
-	enum MHD_Result rc;
-	size_t i;
 
 	r = MHD_create_response_from_buffer(len, body, owned ?
 					    MHD_RESPMEM_MUST_FREE :
@@ -162,14 +178,7 @@ send_body(struct MHD_Connection *c, unsigned status, const char *type,
 			free(body);
 		return MHD_NO;
 	}
-	for (i = 0; i < sizeof common_headers / sizeof common_headers[0]; i++)
-		MHD_add_response_header(r, common_headers[i][0],
-					common_headers[i][1]);
-	MHD_add_response_header(r, "Content-Security-Policy", csp);
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-	rc = MHD_queue_response(c, status, r);
-	MHD_destroy_response(r);
-	return rc;
+	return queue(c, status, r, type, csp);
 }
 
 static enum MHD_Result
@@ -186,6 +195,31 @@ refuse(struct MHD_Connection *c, unsigned status)
 
 	return send_body(c, status, "text/plain; charset=utf-8", DATA_CSP, b,
 			 strlen(b), 0);
+}
+
+/* The page's address before the first drawing (a browser opened
+ * before the program's first census, or while hp2x starts again): a
+ * page that loads itself again every second until the real one comes.
+ * A meta refresh, as no script runs under DATA_CSP; 503 with
+ * Retry-After, so nothing caches or indexes it. */
+static enum MHD_Result
+answer_waiting(struct MHD_Connection *c)
+{
+	static char body[] =
+		"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		"<meta http-equiv=\"refresh\" content=\"1\">"
+		"<title>hp2x: no sample yet</title></head>\n<body><p>hp2x has "
+		"no sample to show yet: this page loads again every second "
+		"until it has.</p></body></html>\n";
+	struct MHD_Response *r;
+
+	r = MHD_create_response_from_buffer(strlen(body), body,
+					    MHD_RESPMEM_PERSISTENT);
+	if (!r)
+		return MHD_NO;
+	MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
+	return queue(c, MHD_HTTP_SERVICE_UNAVAILABLE, r,
+		     "text/html; charset=utf-8", DATA_CSP);
 }
 
 /* What a writer made in memory, answered; 500 when it failed. */
@@ -386,9 +420,7 @@ answer_events(cli_serve *sv, struct MHD_Connection *c, int head)
 							"Last-Event-ID");
 	struct MHD_Response *r;
 	struct sse *s;
-	enum MHD_Result rc;
 	const char *ns;
-	size_t i;
 	int k;
 
 	if (head)
@@ -426,15 +458,7 @@ answer_events(cli_serve *sv, struct MHD_Connection *c, int head)
 	if (sv->streams)
 		sv->streams->prev = s;
 	sv->streams = s;
-	for (i = 0; i < sizeof common_headers / sizeof common_headers[0]; i++)
-		MHD_add_response_header(r, common_headers[i][0],
-					common_headers[i][1]);
-	MHD_add_response_header(r, "Content-Security-Policy", DATA_CSP);
-	MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE,
-				"text/event-stream");
-	rc = MHD_queue_response(c, MHD_HTTP_OK, r);
-	MHD_destroy_response(r);
-	return rc;
+	return queue(c, MHD_HTTP_OK, r, "text/event-stream", DATA_CSP);
 }
 
 /* ---- who may ask ---- */
@@ -515,7 +539,8 @@ answer(void *cls, struct MHD_Connection *c, const char *url,
 	if (!head && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
 		return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED);
 	if (!sv->m)
-		return refuse(c, MHD_HTTP_SERVICE_UNAVAILABLE);
+		return strcmp(route, "") == 0 ? answer_waiting(c)
+			: refuse(c, MHD_HTTP_SERVICE_UNAVAILABLE);
 	if (strcmp(route, "") == 0)
 		return answer_page(sv, c);
 	if (strcmp(route, "events") == 0)

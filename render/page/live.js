@@ -137,13 +137,25 @@ function makeLive(D, S, changed, chart, key) {
     mark('live · ' + new Date().toLocaleTimeString());
   }
 
+  /* The browser reconnects a stream by itself while the server cannot
+   * be reached, and gives it up for good on an answer that is not a
+   * stream: hp2x's 503 while it starts again, before its first drawing.
+   * Then the page asks again itself, each wait twice the last, up to
+   * RETRY_MAX ms, from its own count. */
+  var RETRY_MIN = 1000, RETRY_MAX = 10000, retry = RETRY_MIN;
+
   function start() {
     var url = 'events?g=' + D.live.gen + '&from=' + D.n + '&nb=' + have.nb + '&nm=' + have.nm + '&ns=' + have.ns.join(',');
     var es = new EventSource(url);
     es.addEventListener('samples', function (e) { batch(JSON.parse(e.data)); });
     es.addEventListener('reload', function () { es.close(); reload(); });
-    es.addEventListener('open', function () { mark('live · ' + D.n + ' samples'); });
-    es.addEventListener('error', function () { mark(es.readyState === 2 ? 'not live: the server is gone' : 'reconnecting…'); });
+    es.addEventListener('open', function () { retry = RETRY_MIN; mark('live · ' + D.n + ' samples'); });
+    es.addEventListener('error', function () {
+      if (es.readyState !== 2) { mark('reconnecting…'); return; }
+      mark('not live: the server does not answer; trying again in ' + retry / 1000 + ' s');
+      setTimeout(start, retry);
+      retry = Math.min(retry * 2, RETRY_MAX);
+    });
     document.documentElement.setAttribute('data-live-n', D.n);
   }
 

@@ -15,6 +15,14 @@ Chromium (tests/e2e/serve_page.sh starts hp2x and the stream).
       page's count; the server's batches after it start there, so no
       sample comes twice; the document is the same; at the end its data
       is REF.json's
+  serve_page.py late HP2X DIR REF.json   hp2x --serve DIR/in.hp before
+      the file exists: the address answers a page that loads itself
+      again until the first drawing, then the real page (its first half
+      of the samples); hp2x is stopped and started again at the same URL
+      with the file gone, so the page's stream gets a 503 (which the
+      browser takes as the end of it): the page asks again by itself,
+      and when the whole profile appears it resumes in the same
+      document and ends with REF.json's data
   serve_page.py zoom URL REF.json   a finished profile larger than the
       page holds: a zoom into its middle asks the server for columns and
       then holds exactly REF.json's samples there
@@ -224,6 +232,89 @@ def reconnect(hp2x, inp, ref_path):
                 p.wait()
 
 
+def late(hp2x, where, ref_path):
+    ref = json.load(open(ref_path))
+    total = len(ref["samples"])
+    inp = os.path.join(where, "in.hp")
+    env = dict(os.environ, HP2X_SERVE_TOKEN=token())
+    procs = []
+
+    def start(port):
+        err = open(os.path.join(where, "late-err-%d.txt" % len(procs)), "w+")
+        p = subprocess.Popen([hp2x, "--serve=127.0.0.1:%d" % port, "--interval", "0.2", inp],
+                             env=env, stderr=err)
+        procs.append(p)
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            err.seek(0)
+            text = err.read()
+            m = re.search(r"serving (http://127\.0\.0\.1:(\d+)/t/[0-9a-f]+/)", text)
+            if m and "waiting for" in text:
+                return m.group(1), int(m.group(2))
+            if p.poll() is not None:
+                break
+            time.sleep(0.05)
+        err.seek(0)
+        fail("hp2x said no URL or did not wait for its input: %s" % err.read())
+        return None, None
+
+    d = browser()
+    try:
+        url, port = start(0)
+        if not url:
+            return
+        d.get(url)
+        title = d.execute_script("return document.title")
+        if "no sample yet" not in title:
+            fail("before the first drawing the address answered %r, not the waiting page" % title)
+        # the first half appears: the waiting page becomes the real one
+        os.rename(os.path.join(where, "half.hp"), inp)
+        if not wait(d, "return document.documentElement.getAttribute('data-ready') === '1'", 20):
+            fail("the waiting page did not turn into the profile's page: %r" % d.execute_script("return document.title"))
+            return
+        n0 = count(d)
+        if not 0 < n0 < total:
+            fail("the page began with %d samples, not the first half of %d" % (n0, total))
+        d.execute_script("document.documentElement.setAttribute('data-mark', 'same document');")
+        # hp2x stops; it starts again at the same URL with no file yet
+        procs[0].send_signal(signal.SIGTERM)
+        procs[0].wait(30)
+        os.rename(inp, os.path.join(where, "gone.hp"))
+        again, _ = start(port)
+        if again != url:
+            fail("hp2x came back at %s, not %s" % (again, url))
+            return
+        if not wait(d, "return document.getElementById('live').textContent.indexOf('not live') >= 0", 20):
+            fail("the page's stream was not refused (503) while hp2x had no sample: %r"
+                 % d.execute_script("return document.getElementById('live').textContent"))
+        os.rename(os.path.join(where, "whole.hp"), inp)
+        if not wait(d, "return +document.documentElement.getAttribute('data-live-n') >= %d" % total, 40):
+            fail("after the 503 the page stayed at %d samples (%r); the profile has %d"
+                 % (count(d), d.execute_script("return document.getElementById('live').textContent"), total))
+            return
+        if d.execute_script("return document.documentElement.getAttribute('data-mark')") != "same document":
+            fail("the page was loaded again instead of resuming its stream")
+        # the page draws GHC's exit mark (the empty last sample of a .hp),
+        # which the JSON output, a list of censuses, leaves out
+        P = page_data(d)
+        last = len(P["tm"]) - 1
+        if len(P["tm"]) - P["lead"] != total + 1 or any(v[last] for v in P["val"]):
+            fail("the page does not end with the .hp's exit mark after its %d censuses" % total)
+        else:
+            P["tm"] = P["tm"][:last]
+            P["val"] = [v[:last] for v in P["val"]]
+        same_as(P, ref, "after the 503")
+        reqs, _ = stream_log(d)
+        print("late: waiting page, then %d samples; %d event-stream requests; %d samples at the end"
+              % (n0, len(reqs), count(d)))
+    finally:
+        d.quit()
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+
+
 def live(url, ref_path):
     ref = json.load(open(ref_path))
     total = len(ref["samples"])
@@ -334,5 +425,5 @@ def shot(url, png, at):
 
 
 if __name__ == "__main__":
-    {"live": live, "zoom": zoom, "shot": shot, "reconnect": reconnect}[sys.argv[1]](*sys.argv[2:])
+    {"live": live, "zoom": zoom, "shot": shot, "reconnect": reconnect, "late": late}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

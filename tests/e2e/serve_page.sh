@@ -15,6 +15,11 @@
 #          its stream resumes by itself with Last-Event-ID, the server
 #          sends only what the page missed (no batch repeats a sample),
 #          and at the end its data is -o FOO.json's of the whole file
+#   late   hp2x --serve on a .hp not there yet: the address answers a
+#          page that loads itself again until the first drawing; hp2x
+#          started again with the file gone (its stream refused, 503):
+#          the open page asks again by itself and resumes when the whole
+#          file comes (serve_page.py late)
 #   zoom   a finished .hp of 20,000 samples (more than the page keeps): a
 #          zoom into the middle asks the server for columns, after which
 #          the page holds exactly the file's samples there
@@ -56,6 +61,14 @@ reconnect() {
 	"$py" "$page_py" reconnect "$HP2X" grow.eventlog ref.json || bad "reconnect: see above"
 }
 
+late() {
+	local hp=$HP2X_SRC/samples/leak-hT.hp
+	awk '/^END_SAMPLE/ { n++ } { print } n == 30 { exit }' "$hp" >half.hp
+	cp "$hp" whole.hp
+	"$HP2X" whole.hp -o ref.json || { bad "hp2x -o ref.json"; return; }
+	"$py" "$page_py" late "$HP2X" "$PWD" ref.json || bad "late: see above"
+}
+
 zoom() {
 	"$py" - <<'PY' >big.hp
 import sys
@@ -75,5 +88,6 @@ PY
 
 run live live
 run reconnect reconnect
+run late late
 run zoom zoom
 e2e_done
