@@ -14,7 +14,10 @@
  * of its own (the static graph's order and colours come with the next
  * load).  A model other than the page's (the file was replaced) makes
  * the page load again, keeping its view (the address's fragment holds
- * it). */
+ * it).  The table's numbers are the whole run's (--summary=json's):
+ * as the run grows the page asks the server's summary.json for them
+ * again, at most as often as keeps that under a twentieth of the
+ * server's time. */
 
 /* Colours for bands that came after the page (hp2ps's -c colours). */
 var LIVE_COLOURS = ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff', '#808080',
@@ -92,6 +95,39 @@ function makeLive(D, S, changed, chart, key) {
     key.add(k);
   }
 
+  /* ---- the table's numbers, the run's ---- */
+
+  var seen = new Map(), rowsDue = 0, rowsTimer = null;
+
+  function refreshRows() {
+    if (rowsTimer) return;
+    rowsTimer = setTimeout(function () {
+      var t0 = performance.now();
+      fetch('summary.json').then(function (r) {
+        if (!r.ok) throw new Error(r.status);
+        return r.json();
+      }).then(function (sum) {
+        var spent = performance.now() - t0, at = new Map();
+        D.rows.forEach(function (r) { at.set(r.name, r); });
+        sum.band.forEach(function (b) {
+          var r = at.get(b.name);
+          if (!r) {   /* a band that came after the page */
+            var m = seen.get(b.name), s;
+            if (m === undefined) return;
+            s = slotOf(m);
+            r = { name: b.name, m: m, label: b.name, spark: '', count: null,
+              drawn: s < 0 ? 'dropped' : s === other ? 'other' : 'drawn' };
+            D.rows.push(r);
+          }
+          r.peak = b.peak; r.peak_time = b.peak_time; r.share = b.share; r.last = b.last; r.growth = b.growth;
+        });
+        rowsDue = performance.now() + Math.max(2000, 20 * spent);
+        rowsTimer = null;
+        changed('rows');
+      }).catch(function () { rowsTimer = null; });
+    }, Math.max(250, rowsDue - performance.now()));
+  }
+
   function batch(m) {
     if (m.i > D.n) { reload(); return; }
     if (D.step && D.T) {   /* one time held to t1: the held copy goes */
@@ -99,6 +135,7 @@ function makeLive(D, S, changed, chart, key) {
     }
     var t = m.t, s = m.s, skip = D.n - m.i;
     m.names.forEach(function (p) {
+      seen.set(p[1], p[0]);
       if (p[0] < have.nb) return;
       if (other < 0) newBand(p[0], p[1]);
       have.nb = p[0] + 1;
@@ -135,6 +172,7 @@ function makeLive(D, S, changed, chart, key) {
     document.documentElement.setAttribute('data-live-n', D.n);
     $('counts').textContent = D.n + ' samples, ' + Math.max(have.nb, D.names.length) + ' bands';
     mark('live · ' + new Date().toLocaleTimeString());
+    refreshRows();
   }
 
   /* The browser reconnects a stream by itself while the server cannot

@@ -2,12 +2,13 @@
 """tests/e2e/serve_page.py - the page hp2x --serve serves, in headless
 Chromium (tests/e2e/serve_page.sh starts hp2x and the stream).
 
-  serve_page.py live URL REF.json   while a stream comes: the page's
-      sample count grows in place (the same document, a hidden band and
-      the window kept); a window at the end follows it; closed and
-      reopened, the page goes on from its own count; at the end its data
-      is REF.json's (the one-shot conversion): every time, every drawn
-      band's value, OTHER the sum of what it merges
+  serve_page.py live URL REF.json [SUMMARY.json]   while a stream
+      comes: the page's sample count grows in place (the same document,
+      a hidden band and the window kept); a window at the end follows it;
+      closed and reopened, the page goes on from its own count; at the
+      end its data is REF.json's (the one-shot conversion): every time,
+      every drawn band's value, OTHER the sum of what it merges; and its
+      table's numbers are SUMMARY.json's (--summary=json of the whole)
   serve_page.py reconnect HP2X INPUT REF.json   hp2x --serve INPUT (a
       growing file) stopped and started again at the same URL under the
       open page (HP2X_SERVE_TOKEN and the port fixed): the page's event
@@ -219,7 +220,9 @@ def reconnect(hp2x, inp, ref_path):
         if at != total:
             fail("the batches brought the page to %d samples, not %d" % (at, total))
         same_as(page_data(d), ref, "after the reconnection")
-        errs = [e for e in d.get_log("browser") if e["level"] == "SEVERE" and "/events?" not in e["message"]]
+        # the stream and the table's numbers are asked for while hp2x is down
+        errs = [e for e in d.get_log("browser") if e["level"] == "SEVERE"
+                and "/events?" not in e["message"] and "/summary.json" not in e["message"]]
         for e in errs:
             fail("console error: " + e["message"])
         print("reconnect: %d samples at load, cut at %d, resumed with Last-Event-ID %d, %d batches, %d samples at the end"
@@ -315,7 +318,35 @@ def late(hp2x, where, ref_path):
                 p.wait()
 
 
-def live(url, ref_path):
+def table_as(d, want):
+    """The table's rows, the run's numbers, against --summary=json of the
+    whole profile: the page asks for them again as the run grows."""
+    keys = ["peak", "peak_time", "share", "last", "growth"]
+    js = """var D = document.getElementById('app').hp2xData, o = {};
+      D.rows.forEach(function (r) { o[r.name] = [%s]; }); return o;""" % ",".join("r." + k for k in keys)
+
+    def close(a, b):
+        return a == b or (a is not None and b is not None and abs(a - b) <= 1e-9 * max(abs(a), abs(b)))
+
+    def diff():
+        got = d.execute_script(js)
+        for b in want["band"]:
+            g = got.get(b["name"])
+            if g is None:
+                return "band %r is not in the table" % b["name"]
+            for k, v in zip(keys, g):
+                if not close(v, b[k]):
+                    return "band %r: the table's %s is %r, --summary=json's %r" % (b["name"], k, v, b[k])
+        return None
+
+    end = time.monotonic() + 15
+    while (why := diff()) and time.monotonic() < end:
+        time.sleep(0.25)
+    if why:
+        fail("at the end of the run, " + why)
+
+
+def live(url, ref_path, sum_path=None):
     ref = json.load(open(ref_path))
     total = len(ref["samples"])
     d = browser()
@@ -367,6 +398,8 @@ def live(url, ref_path):
         if not wait(d, "return +document.documentElement.getAttribute('data-live-n') >= %d" % total, 60):
             fail("the page ended with %d samples, the profile has %d" % (count(d), total))
         same_as(page_data(d), ref, "at the end")
+        if sum_path:
+            table_as(d, json.load(open(sum_path)))
         errs = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
         for e in errs:
             fail("console error: " + e["message"])

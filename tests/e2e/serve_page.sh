@@ -8,7 +8,8 @@
 #          grows in steps in the same document, keeping a hidden band; a
 #          window at the end follows the end; closed and reopened, the
 #          page asks for the samples after its own; at the end its data
-#          is -o FOO.json's of the whole file, sample for sample
+#          is -o FOO.json's of the whole file, sample for sample, and its
+#          table's numbers --summary=json's
 #   reconnect  the eventlog replayed into a growing file that hp2x
 #          --serve follows; hp2x is stopped and started again at the
 #          same URL (HP2X_SERVE_TOKEN, the same port) under the open page:
@@ -44,12 +45,13 @@ serve() {
 live() {
 	local el=$HP2X_SRC/samples/leak-hT.eventlog
 	"$HP2X" "$el" -o ref.json || { bad "hp2x -o ref.json"; return; }
+	"$HP2X" --summary=json "$el" >sum.json || { bad "hp2x --summary=json"; return; }
 	mkfifo in.fifo
 	# the first samples at once, then the rest over about 12 s
 	"$py" "$HP2X_SRC/tests/replay" "$el" --to fifo:in.fifo --chunks 500 --pace 0.08 &
 	pids+=($!)
 	serve --interval 0.3 in.fifo || return
-	"$py" "$page_py" live "$url" ref.json || bad "live: see above"
+	"$py" "$page_py" live "$url" ref.json sum.json || bad "live: see above"
 }
 
 reconnect() {
