@@ -188,8 +188,11 @@ function makeChart(D, S, changed, root, link) {
       g.beginPath(); g.moveTo(X, M.t - 4); g.lineTo(X, h - M.b); g.stroke(); g.setLineDash([]);
       if (mk[1] !== null && X > lastEnd) {
         var txt = mk[1].length > 40 ? mk[1].slice(0, 39) + '…' : mk[1];
-        g.fillStyle = '#333'; g.fillText(txt, X + 2, M.t - 4);
-        lastEnd = X + 6 + g.measureText(txt).width;
+        var tw = g.measureText(txt).width, L = X + 2;
+        /* past the right edge: left of its rule when there is room */
+        if (L + tw > w - 2 && X - 2 - tw > lastEnd) L = X - 2 - tw;
+        g.fillStyle = '#333'; g.fillText(txt, L, M.t - 4);
+        lastEnd = Math.max(X, L + tw) + 4;
       }
     });
   }
