@@ -34,8 +34,14 @@ measure_of(const hp_model *m, char *buf, size_t size)
 	};
 	const char *unit = hp_model_get(m, HP_VALUE_UNIT);
 
-	snprintf(buf, size, "%s (%s)", unit && *unit ? unit : "bytes",
-		 kind[hp_model_profile(m)]);
+	/* a time profile's value is ticks: of one length on both sides */
+	if (hp_model_profile(m) == HP_PROFILE_TIME)
+		snprintf(buf, size, "%s (%s, ticks of %g ms)",
+			 unit && *unit ? unit : "bytes",
+			 kind[hp_model_profile(m)], hp_model_tick(m) * 1e3);
+	else
+		snprintf(buf, size, "%s (%s)", unit && *unit ? unit : "bytes",
+			 kind[hp_model_profile(m)]);
 }
 
 /* Refuse to compare inputs whose values are not of one measure, naming

@@ -83,6 +83,16 @@ diff_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 		json_cstr(&w, p->name_a);
 		json_key(&w, "b");
 		json_cstr(&w, p->name_b);
+		/* what the numbers are, as one profile's page says it (one
+		 * measure on both sides: compare.c refuses others) */
+		json_key(&w, "vunit");
+		json_cstr(&w, hp_model_get(p->a, HP_VALUE_UNIT) ?
+			  hp_model_get(p->a, HP_VALUE_UNIT) : "bytes");
+		json_key(&w, "scale");
+		json_num(&w, hp_model_scale(p->a));
+		json_key(&w, "aunit");
+		json_cstr(&w, hp_model_profile(p->a) == HP_PROFILE_HEAP ? ""
+			  : hp_model_amount_unit(p->a));
 		json_key(&w, "changes");
 		json_raw(&w, text, len);
 		json_end(&w);

@@ -54,19 +54,22 @@ static void
 human_frac(char *buf, size_t size, double v, const char *unit)
 {
 	if (fabs(v) < 999.5)
-		snprintf(buf, size, "%.3g %s", v, unit);
+		snprintf(buf, size, *unit ? "%.3g %s" : "%.3g", v, unit);
 	else
 		layout_si(buf, size, v, unit);
 }
 
+/* v with its sign, as fmt writes |v| ("+1.2 MB", "-0.0314 CPU/s"). */
 static void
-signed_human(char *buf, size_t size, double v, const char *unit)
+signed_human(char *buf, size_t size, double v,
+	     void (*fmt)(char *, size_t, double, const char *),
+	     const char *unit)
 {
 	if (!isfinite(v)) {
 		snprintf(buf, size, "n/a");
 		return;
 	}
-	layout_si(buf + 1, size - 1, fabs(v), unit);
+	fmt(buf + 1, size - 1, fabs(v), unit);
 	buf[0] = v > 0 ? '+' : v < 0 ? '-' : ' ';
 	if (v == 0)
 		memmove(buf, buf + 1, strlen(buf));
@@ -277,13 +280,18 @@ limits_lines(FILE *out, const struct hp_stats *st, const char *unit,
 struct units {
 	double scale;
 	const char *v, *area, *growth;
+	/* a value times scale, as text: fractions where scaled */
+	void (*hum)(char *, size_t, double, const char *);
 };
 
 static struct units
 units_of(const hp_model *m)
 {
-	struct units u = { hp_model_scale(m), "B", "B x s", "B/s" };
+	struct units u = { hp_model_scale(m), "B", "B x s", "B/s", layout_si };
 	const char *vu = hp_model_count_unit(m);
+
+	if (u.scale != 1)
+		u.hum = human_frac;
 
 	if (hp_model_profile(m) == HP_PROFILE_TIME) {
 		u.v = "CPU";		/* CPU seconds per second */
@@ -319,8 +327,8 @@ names_line(FILE *out, const hp_model *m, const hp_band *b,
 		s[k] = hp_model_band_label(m, b[k], &len[k]);
 		v[k][0] = '\0';
 		if (bytes)
-			(u->scale != 1 ? human_frac : layout_si)
-				(v[k], sizeof v[k], (double)bytes[k] * u->scale, u->v);
+			u->hum(v[k], sizeof v[k], (double)bytes[k] * u->scale,
+			       u->v);
 		fixed += (k ? 2 : 0) + (bytes ? strlen(v[k]) + 1 : 0);
 		names += len[k];
 	}
@@ -463,8 +471,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
 	char a[64], b[64], c[64], d[64], nm[512], pct[16];
 	struct units u = units_of(m);
-	void (*hum)(char *, size_t, double, const char *) =
-		u.scale != 1 ? human_frac : layout_si;
+	void (*hum)(char *, size_t, double, const char *) = u.hum;
 
 	fit_name(nm, sizeof nm, name, strlen(name), width);
 	fprintf(out, "%s\n", nm);
@@ -531,7 +538,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		hum(a, sizeof a, (double)s->peak * u.scale, u.v);
 		fmt_time(b, sizeof b, s->peak_t);
 		hum(c, sizeof c, (double)s->last * u.scale, u.v);
-		signed_human(d, sizeof d, s->growth * u.scale, u.growth);
+		signed_human(d, sizeof d, s->growth * u.scale, u.hum, u.growth);
 		fmt_share(pct, sizeof pct, share(st, s->integral));
 		fprintf(out, "%-*s %9s %9s %6s %9s %12s\n", (int)namew,
 			nm, a, b, pct, c, d);
@@ -958,7 +965,7 @@ json_profile(struct json_w *w, const char *name, const struct hp_stats *st)
 static void
 json_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	  const char *nb, const struct hp_stats *sb, const struct change *c,
-	  size_t n)
+	  size_t n, const hp_model *m)
 {
 	static const struct json_space top = { "", ",\n", "" };
 	struct json_w w;
@@ -966,6 +973,12 @@ json_diff(FILE *out, const char *na, const struct hp_stats *sa,
 
 	json_begin(&w, out);
 	json_object_sp(&w, &top);
+	/* what the numbers count, as --summary=json says it (one measure
+	 * on both sides: compare.c refuses others) */
+	json_key(&w, "value_unit");
+	json_cstr(&w, hp_model_count_unit(m));
+	json_key(&w, "scale");
+	json_num(&w, hp_model_scale(m));
 	json_key(&w, "a");
 	json_profile(&w, na, sa);
 	json_key(&w, "b");
@@ -1003,21 +1016,29 @@ json_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	fputc('\n', out);
 }
 
-/* "32.3 MB -> 1.2 MB" into buf. */
+/* "32.3 MB -> 1.2 MB" into buf: a and b times the scale. */
 static void
-arrow(char *buf, size_t size, double a, double b, const char *unit)
+arrow(char *buf, size_t size, double a, double b, const struct units *u,
+      const char *unit)
 {
 	char x[32], y[32];
 
-	layout_si(x, sizeof x, a, unit);
-	layout_si(y, sizeof y, b, unit);
+	u->hum(x, sizeof x, a * u->scale, unit);
+	u->hum(y, sizeof y, b * u->scale, unit);
 	snprintf(buf, size, "%s -> %s", x, y);
+}
+
+/* A column's head: "peak (B)", or "peak" for plain numbers. */
+static void
+head(char *buf, size_t size, const char *what, const char *unit)
+{
+	snprintf(buf, size, *unit ? "%s (%s)" : "%s", what, unit);
 }
 
 static void
 text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	  const char *nb, const struct hp_stats *sb, const struct change *c,
-	  size_t n, size_t width)
+	  size_t n, const struct units *u, size_t width)
 {
 	size_t namew = width > (size_t)3 * 17 + MIN_NAME ? width - (size_t)3 * 17
 						       : MIN_NAME;
@@ -1026,9 +1047,9 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	char p[96], q[96], r[96], nm[512];
 
 	fprintf(out, "change from %s to %s\n", na, nb);
-	arrow(p, sizeof p, (double)sa->peak, (double)sb->peak, "B");
-	arrow(q, sizeof q, sa->integral, sb->integral, "B x s");
-	signed_human(r, sizeof r, d, "B x s");
+	arrow(p, sizeof p, (double)sa->peak, (double)sb->peak, u, u->v);
+	arrow(q, sizeof q, sa->integral, sb->integral, u, u->area);
+	signed_human(r, sizeof r, d * u->scale, u->hum, u->area);
 	fprintf(out, "  peak %s%s; %s (%s", peak_saturated(sa) || peak_saturated(sb)
 		? "(at least) " : "", p, q, r);
 	if (sa->integral > 0 && isfinite(d / sa->integral))
@@ -1039,19 +1060,21 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	fputs(" -> ", out);
 	put_time(out, sb->t1 - sb->t0);
 	fputs("\n", out);
-	limits_lines(out, sa, "B", "B x s", na);
-	limits_lines(out, sb, "B", "B x s", nb);
+	limits_lines(out, sa, u->v, u->area, na);
+	limits_lines(out, sb, u->v, u->area, nb);
 	fputs("\n", out);
-	fprintf(out, "%-*s %16s %16s %16s\n", (int)namew, "band", "peak (B)",
-		"B x s", "last (B)");
+	head(p, sizeof p, "peak", u->v);
+	head(r, sizeof r, "last", u->v);
+	fprintf(out, "%-*s %16s %16s %16s\n", (int)namew, "band", p,
+		*u->area ? u->area : "integral", r);
 	for (i = 0; i < n && shown < DIFF_ROWS; i++) {
 		if (c[i].a->integral == c[i].b->integral &&
 		    c[i].a->peak == c[i].b->peak && c[i].a->last == c[i].b->last)
 			continue;
 		fit_name(nm, sizeof nm, c[i].name, c[i].len, namew);
-		arrow(p, sizeof p, (double)c[i].a->peak, (double)c[i].b->peak, "");
-		arrow(q, sizeof q, c[i].a->integral, c[i].b->integral, "");
-		arrow(r, sizeof r, (double)c[i].a->last, (double)c[i].b->last, "");
+		arrow(p, sizeof p, (double)c[i].a->peak, (double)c[i].b->peak, u, "");
+		arrow(q, sizeof q, c[i].a->integral, c[i].b->integral, u, "");
+		arrow(r, sizeof r, (double)c[i].a->last, (double)c[i].b->last, u, "");
 		fprintf(out, "%-*s %16s %16s %16s\n", (int)namew, nm, p, q, r);
 		shown++;
 	}
@@ -1085,10 +1108,14 @@ summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
 		goto out;
 	}
 	if (json)
-		json_diff(out, name_a, &sa, name_b, &sb, c, n);
-	else
-		text_diff(out, name_a, &sa, name_b, &sb, c, n,
+		json_diff(out, name_a, &sa, name_b, &sb, c, n, a);
+	else {
+		/* one measure on both sides (compare.c refuses others) */
+		struct units u = units_of(a);
+
+		text_diff(out, name_a, &sa, name_b, &sb, c, n, &u,
 			  width > 40 ? (size_t)width : 40);
+	}
 	rc = out_flush(out, err);
 out:
 	free(c);

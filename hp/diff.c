@@ -28,6 +28,14 @@ setup(hp_model *out, const hp_model *a, struct hp_err *err)
 			return -1;
 	}
 	hp_model_set_kind(out, hp_model_kind(a));
+	/* what a value means, A's as B's (the caller compares only
+	 * profiles of one measure): a time profile's ticks stay ticks of
+	 * that length, drawn as CPU seconds per second */
+	hp_model_set_profile(out, hp_model_profile(a));
+	hp_model_set_scale(out, hp_model_scale(a));
+	hp_model_set_tick(out, hp_model_tick(a));
+	hp_model_set_measure(out, hp_model_measure(a));
+	hp_model_set_origin(out, hp_model_origin(a));
 	for (i = 0; i < n; i++) {
 		const char *l = hp_model_mark_label(a, i);
 

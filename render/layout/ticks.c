@@ -411,7 +411,7 @@ int
 layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		double above, layout_measure_fn measure, void *closure)
 {
-	double per, zero, limit, div = 1, room;
+	double per, zero, limit, div = 1, room, scale = hp_model_scale(m);
 	const char *suffix = "";
 	long long k;
 
@@ -428,18 +428,15 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 	free(l->yticks);
 	l->yticks = NULL;
 	l->nyticks = 0;
-	if (hp_model_scale(m) != 1) {
-		if (scaled_y_ticks(l, m, limit) < 0)
-			return -1;
-		y_legend(l, m, measure, closure, 0);
-		return 0;
-	}
 	/* Zero's label would meet the legend: the legend goes below it. */
 	if (zero >= limit) {
 		l->yunit_drop = l->graph_h - zero + ZERO_ROOM;
 		limit = zero - ZERO_ROOM - room;
 	}
-	l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
+	if (scale != 1)		/* round steps of the scaled value */
+		l->ystep = layout_round_step(l->yrange * scale / N_MARKS) / scale;
+	else
+		l->ystep = layout_round_step(fmax(l->yrange / N_MARKS, 1.0));
 	y_unit(l->ystep, &div, &suffix);
 	l->yticks = hp_mallocn(MAX_TICKS, sizeof *l->yticks);
 	if (!l->yticks)
@@ -459,7 +456,11 @@ layout_signed_y(struct render_layout *l, const hp_model *m, double below,
 		t = &l->yticks[l->nyticks++];
 		t->value = v;
 		t->pos = y;
-		if (v < 0) {
+		if (scale != 1) {	/* "-0.25", as scaled_y_ticks labels */
+			snprintf(t->label, sizeof t->label, "%.4g",
+				 (double)k * (l->ystep * scale));
+			hp_c_point(t->label);
+		} else if (v < 0) {
 			t->label[0] = '-';
 			y_label(t->label + 1, sizeof t->label - 1, -v, div,
 				suffix);

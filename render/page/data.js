@@ -15,7 +15,11 @@ function prepareDiff(D) {
       di: b.change.integral, la: b.a.last, lb: b.b.last };
   });
   D.slotOf = new Map();
-  D.bands = []; D.series = {}; D.scale = 1; D.unit = 'B';
+  D.bands = []; D.series = {};
+  D.unit = D.vunit === 'bytes' ? 'B' : D.vunit;
+  /* the integral's unit: a heap profile's byte-seconds, or what a
+   * per-interval profile counts (CPU seconds, entries, bytes) */
+  D.areaUnit = D.aunit ? D.aunit : D.unit === 'B' ? 'B·s' : D.unit + '·s';
   return D;
 }
 

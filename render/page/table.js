@@ -43,11 +43,11 @@ function makeTable(D, S, changed) {
   /* a per-interval profile's counts: a time profile's ticks */
   if (D.counts && D.kind !== 'counters') cols.splice(5, 0, { k: 'count', t: D.count_unit.charAt(0).toUpperCase() + D.count_unit.slice(1), n: 1, f: String });
   if (D.kind === 'diff') {   /* --diff: the table of changes */
-    var bytes = function (v) { return fmtSI(v, 'B'); };
-    var signed = function (u) { return function (v) { return (v > 0 ? '+' : '') + fmtSI(v, u); }; };
+    var value = function (v) { return fmtSI(v * D.scale, D.unit); };
+    var signed = function (u) { return function (v) { return (v > 0 ? '+' : '') + fmtSI(v * D.scale, u); }; };
     cols = [{ k: 'rank', t: '#', n: 1, f: String }, cols[0]];
-    [['pa', 'Peak A', bytes], ['pb', 'Peak B', bytes], ['dp', 'Peak change', signed('B')],
-     ['di', 'Change (B·s)', signed('B·s')], ['la', 'Last A', bytes], ['lb', 'Last B', bytes]].forEach(function (c) {
+    [['pa', 'Peak A', value], ['pb', 'Peak B', value], ['dp', 'Peak change', signed(D.unit)],
+     ['di', 'Change (' + D.areaUnit + ')', signed(D.areaUnit)], ['la', 'Last A', value], ['lb', 'Last B', value]].forEach(function (c) {
       cols.push({ k: c[0], t: c[1], n: 1, f: c[2] });
     });
     sortKey = 'rank'; desc = false;

@@ -113,7 +113,7 @@ mixed_measures() {
 			[ -s out ] && bad "$args: a summary printed"
 		done
 	done <<EOF2
-$S/leak-hc.hp|$S/leak-p.eventlog|$S/leak-hc.hp measures bytes (a heap profile), $S/leak-p.eventlog measures CPU seconds per second (time samples)
+$S/leak-hc.hp|$S/leak-p.eventlog|$S/leak-hc.hp measures bytes (a heap profile), $S/leak-p.eventlog measures CPU seconds per second (time samples, ticks of 1 ms)
 $S/fix-leak.hp|words.hp|$S/fix-leak.hp measures bytes (a heap profile), words.hp measures words (a heap profile)
 $S/leak-hc.eventlog|$S/leak.ticky|$S/leak-hc.eventlog measures bytes (a heap profile), $S/leak.ticky measures bytes (a ticky report)
 EOF2

@@ -13,7 +13,7 @@
 #   page.py many PAGE.html DATA.json...              (several inputs)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
-import json, os, sys, time
+import json, os, re, sys, time
 from chromium import chrome
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -243,10 +243,11 @@ def many(path, *data_json):
         d.quit()
 
 
-def diff(path, summary_json):
+def diff(path, summary_json, unit="B", area="B·s"):
     """--diff's page: no error, no request, hp2x's difference graph
     shown, and a row per band with --diff --summary=json's numbers, in
-    its order."""
+    its order, shown in the profiles' unit (a peak's) and area unit (the
+    change of the integral's)."""
     ref = json.load(open(summary_json))
     d = browser()
     try:
@@ -264,6 +265,10 @@ def diff(path, summary_json):
                 fail("%s: row %r, --diff --summary=json %r" % (path, rows.get(b["name"]), want))
         if len(rows) != len(ref["band"]):
             fail("%s: %d rows for %d bands" % (path, len(rows), len(ref["band"])))
+        shown = d.execute_script("""var tr = document.querySelector('#tbody tr:not(.pad)');
+            return [tr.children[2].textContent, document.querySelectorAll('#thead th')[5].textContent];""")
+        if not re.fullmatch(r"-?[0-9.]+ ?[kMGT]?" + re.escape(unit), shown[0]) or "(" + area + ")" not in shown[1]:
+            fail("%s: a peak shown as %r and the change's column as %r, not in %s and %s" % (path, shown[0], shown[1], unit, area))
     finally:
         d.quit()
 

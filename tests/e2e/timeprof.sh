@@ -15,7 +15,9 @@ set -u
 e2e_init timeprof
 : "${HP2X:?}" "${HP2X_SRC:?}"
 TOLERANCE=${TOLERANCE:-2}
+py=/usr/bin/python3
 ev=$HP2X_SRC/samples/leak-p.eventlog
+ev96=$HP2X_SRC/tests/data/ghc-9.6/ghc96-leak-p.eventlog
 prof=$HP2X_SRC/samples/leak-p.prof
 
 # "label ticks" per cost centre from the .prof's tree
@@ -83,7 +85,55 @@ as_hp() {
 		bad "value_unit of the .hp: $(head -c 200 b.json)"
 }
 
+# --diff of two time profiles: its summary in CPU seconds per second and
+# CPU seconds, never bytes; its JSON names the unit and scale; its graph
+# (GHC 9.0's run against GHC 9.6's) is labelled so about its zero line.  Ticks of
+# another length (the same eventlog with PROF_BEGIN's interval, event
+# 168, made 2 ms) are refused, as a graph of both on one y scale is: a
+# tick would count 1 ms on one side and 2 ms on the other.
+diff_units() {
+	"$HP2X" --diff "$ev" "$ev" --summary >d.txt || { bad "--diff --summary failed"; return; }
+	grep -Eq '^  peak 0\.[0-9]+ CPU -> 0\.[0-9]+ CPU; [0-9.]+ CPU s -> [0-9.]+ CPU s \(0 CPU s' d.txt ||
+		bad "--diff --summary's units: $(sed -n 2p d.txt)"
+	! grep -Eq '[0-9] [kMG]?B( |$)|B x s|\(B\)' d.txt || bad "ticks shown as bytes: $(grep -E '[0-9] [kMG]?B|B x s|\(B\)' d.txt | head -2)"
+	"$HP2X" --diff "$ev" "$ev" --summary=json >d.json || { bad "--diff --summary=json failed"; return; }
+	grep -q '^{"value_unit": "ticks",' d.json && grep -q '"scale": 0.020000,' d.json ||
+		bad "--diff --summary=json's unit and scale: $(head -c 200 d.json)"
+	"$py" - "$ev" <<'PY' >ev2.eventlog || { bad "could not patch the tick"; return; }
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+i = 0
+while True:
+    i = b.find(struct.pack(">H", 168), i)
+    assert i >= 0, "no PROF_BEGIN"
+    if b[i + 10:i + 18] == struct.pack(">Q", 1000000):
+        break
+    i += 1
+sys.stdout.buffer.write(b[:i + 10] + struct.pack(">Q", 2000000) + b[i + 18:])
+PY
+	# the graph of a change: its y axis in CPU seconds per second
+	# either side of zero, its title's area in CPU seconds
+	"$HP2X" --diff "$ev" "$ev96" -o d.pdf || { bad "--diff of two time profiles failed"; return; }
+	pdftotext d.pdf d.txt
+	# the y labels come first, top down, then the x axis's from 0.0
+	[ "$(grep -E '^-?[0-9.]+$' d.txt | sed '/^0\.0$/,$d' | tr '\n' ' ')" = "0.8 0.6 0.4 0.2 0 -0.2 -0.4 " ] ||
+		bad "the change's y axis is not in CPU seconds per second about 0: $(grep -E '^-?[0-9.]+$' d.txt | head -9 | tr '\n' ' ')"
+	grep -Eq '^-?[0-9.]+ CPU seconds$' d.txt || bad "the change's title: $(grep 'CPU seconds' d.txt | head -2)"
+	"$HP2X" --summary ev2.eventlog | grep -q 'ticks of 2 ms' || bad "the patched eventlog does not count ticks of 2 ms"
+	local args
+	for args in "--diff $ev ev2.eventlog -o d.png" "$ev ev2.eventlog -o m.png"; do
+		# shellcheck disable=SC2086
+		if "$HP2X" $args 2>err.txt; then
+			bad "hp2x $args: ticks of 1 and 2 ms were compared"
+		elif ! grep -q 'ticks of 1 ms.*ticks of 2 ms' err.txt; then
+			bad "hp2x $args: the refusal does not name the ticks: $(cat err.txt)"
+		fi
+	done
+	[ ! -e d.png ] && [ ! -e m.png ] || bad "a refused comparison left a file"
+}
+
 run agree agree
 run title title
 run as_hp as_hp
+run diff_units diff_units
 e2e_done
