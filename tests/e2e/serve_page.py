@@ -136,6 +136,27 @@ def stream_log(d):
     return [r for r in reqs.values() if "url" in r], batches
 
 
+def start_hp2x(procs, argv, env, err_path, also=None):
+    """hp2x --serve started (added to procs): (its URL, its port) once it
+    says them (and `also`, when given), else (None, None) and a failure."""
+    err = open(err_path, "w+")
+    p = subprocess.Popen(argv, env=env, stderr=err)
+    procs.append(p)
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        err.seek(0)
+        text = err.read()
+        m = re.search(r"serving (http://127\.0\.0\.1:(\d+)/t/[0-9a-f]+/)", text)
+        if m and (also is None or also in text):
+            return m.group(1), int(m.group(2))
+        if p.poll() is not None:
+            break
+        time.sleep(0.05)
+    err.seek(0)
+    fail("hp2x said no URL%s: %s" % (" or not %r" % also if also else "", err.read()))
+    return None, None
+
+
 def token():
     """A token as hp2x makes one (and as HP2X_SERVE_TOKEN takes it)."""
     while True:
@@ -151,22 +172,7 @@ def reconnect(hp2x, inp, ref_path):
     procs = []
 
     def start(port):
-        err = open("err-%d.txt" % len(procs), "w+")
-        p = subprocess.Popen([hp2x, "-q", "--serve=127.0.0.1:%d" % port, "--interval", "0.3", inp],
-                             env=env, stderr=err)
-        procs.append(p)
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            err.seek(0)
-            m = re.search(r"serving (http://127\.0\.0\.1:(\d+)/t/[0-9a-f]+/)", err.read())
-            if m:
-                return m.group(1), int(m.group(2))
-            if p.poll() is not None:
-                break
-            time.sleep(0.05)
-        err.seek(0)
-        fail("hp2x said no URL: %s" % err.read())
-        return None, None
+        return start_hp2x(procs, [hp2x, "-q", "--serve=127.0.0.1:%d" % port, "--interval", "0.3", inp], env, "err-%d.txt" % len(procs))
 
     d = browser()
     try:
@@ -243,23 +249,8 @@ def late(hp2x, where, ref_path):
     procs = []
 
     def start(port):
-        err = open(os.path.join(where, "late-err-%d.txt" % len(procs)), "w+")
-        p = subprocess.Popen([hp2x, "--serve=127.0.0.1:%d" % port, "--interval", "0.2", inp],
-                             env=env, stderr=err)
-        procs.append(p)
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            err.seek(0)
-            text = err.read()
-            m = re.search(r"serving (http://127\.0\.0\.1:(\d+)/t/[0-9a-f]+/)", text)
-            if m and "waiting for" in text:
-                return m.group(1), int(m.group(2))
-            if p.poll() is not None:
-                break
-            time.sleep(0.05)
-        err.seek(0)
-        fail("hp2x said no URL or did not wait for its input: %s" % err.read())
-        return None, None
+        return start_hp2x(procs, [hp2x, "--serve=127.0.0.1:%d" % port, "--interval", "0.2", inp], env,
+                          os.path.join(where, "late-err-%d.txt" % len(procs)), "waiting for")
 
     d = browser()
     try:
