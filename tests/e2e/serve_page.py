@@ -157,6 +157,13 @@ def start_hp2x(procs, argv, env, err_path, also=None):
     return None, None
 
 
+def stop_all(procs):
+    for p in procs:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+
+
 def token():
     """A token as hp2x makes one (and as HP2X_SERVE_TOKEN takes it)."""
     while True:
@@ -235,10 +242,7 @@ def reconnect(hp2x, inp, ref_path):
               % (n0, cut, cut, len(batches), count(d)))
     finally:
         d.quit()
-        for p in procs:
-            if p.poll() is None:
-                p.kill()
-                p.wait()
+        stop_all(procs)
 
 
 def late(hp2x, where, ref_path):
@@ -303,10 +307,7 @@ def late(hp2x, where, ref_path):
               % (n0, len(reqs), count(d)))
     finally:
         d.quit()
-        for p in procs:
-            if p.poll() is None:
-                p.kill()
-                p.wait()
+        stop_all(procs)
 
 
 def table_as(d, want):
