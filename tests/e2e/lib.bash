@@ -18,6 +18,8 @@
 #   e2e_done           "N passed, N failed", and the exit status
 #   ONLY=CASE          (environment) run only the case named CASE, or
 #                      whose function is CASE
+#   E2E_TIMES=1        (environment) each case's wall and CPU seconds on
+#                      stderr: which cases compute and which wait
 #
 # Each script still says what it tests and sets its own environment.
 #
@@ -80,11 +82,12 @@ run() {
 	# ONLY=NAME (a case's name or function) runs that case alone
 	[ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && [ "$1" != "$ONLY" ] && return
 	dir=$(mktemp -d "$top/case.XXXXXX")
+	local t0=${EPOCHREALTIME/./}
 	if (cd "$dir" || exit 1
 	    pids=()
 	    export HP2X_TEST_TAG=$HP2X_TEST_TAG:c$BASHPID
 	    here=$(pwd -P)	# what a process started here works in
-	    trap 'end_pids; sweep "$here"' EXIT
+	    trap 'end_pids; sweep "$here"; [ -z "${E2E_TIMES:-}" ] || case_times "$name" "$t0"' EXIT
 	    trap 'exit 143' TERM INT HUP
 	    failed=0
 	    if declare -F case_setup >/dev/null; then case_setup || exit 1; fi
@@ -95,6 +98,20 @@ run() {
 		echo "FAIL: $name"
 		fail=$((fail + 1))
 	fi
+}
+
+# case_times NAME T0: "time: WALL s wall, CPU s CPU: NAME" on stderr, CPU
+# being what the case's processes used (those it waited for; `times` in
+# this shell: one in a pipe or $(...) has no children).
+case_times() {
+	local t f=$top/.times.$BASHPID
+	times >"$f"
+	t=$(tail -1 "$f")
+	rm -f "$f"
+	awk -v t="$t" -v w="$(( ${EPOCHREALTIME/./} - $2 ))" -v n="$1" 'BEGIN {
+		split(t, f, " "); c = 0
+		for (i = 1; i <= 2; i++) { split(f[i], m, /[ms]/); c += m[1] * 60 + m[2] }
+		printf "time: %6.1f s wall, %6.1f s CPU: %s\n", w / 1e6, c, n }' >&2
 }
 
 bad() {
