@@ -10,23 +10,31 @@
  *
  * The data block is JSON (json.h, with the <script> escapes), read by
  * the viewer with JSON.parse:
- *   v          1, this layout's version
+ *   v          2, this layout's version (1 had the censuses as
+ *              arrays "times" and "s")
  *   kind       "heap", "ticky", "time" or "counters"
  *   title, job, date, file, xunit, vunit, scale, t0, t1, zero, step
  *   n          the profile's sample count
- *   times, s   the samples the page keeps: all of them when they fit
+ *   levels     the censuses the page keeps (page_samples.c says how
+ *              they are chosen and encoded): every one when they fit
  *              the page's budget (PAGE_BUDGET: 1 MB and 100 B a band,
- *              whatever the sample count), else per column of the time
- *              axis the samples of least and greatest total, first and
- *              last included, so no peak of the total is lost:
- *              s[i] = [slot, value, ...], the drawn bands' values, slot
- *              indexing "bands"; past those, slot nbands + j is band
- *              x[j]'s own value
- *   all, of    whether the samples kept are all of them, of how many
+ *              whatever the sample count), in one level; else, per
+ *              column of the time axis the censuses of least and
+ *              greatest total (first and last included, so no peak of
+ *              the total is lost), level 0 over about a screen's width
+ *              of columns, level 1 the censuses that finer columns, as
+ *              many as the rest of the room holds, add to it.  Each is
+ *              {n, g, q, d}: d one string of base-45 digits, per
+ *              census its index, time and each slot's value as changes
+ *              from the level's previous census (drawn slots all,
+ *              extra slots those that changed); slot indexes "bands",
+ *              past those slot nbands + j is band x[j]'s own value
+ *   all, of    whether the censuses kept are all of them, of how many
  *              (a per-interval profile's: its steps, two an interval)
  *   x          the model bands merged into OTHER or left out, whose own
- *              values the samples carry too when that costs no sample
- *              (else none: the table has no window numbers for them)
+ *              values the levels carry too when every census fits with
+ *              them (else none: the table has no window numbers for
+ *              them)
  *   bands      the drawn bands bottom first, as the static graph draws
  *              them: {name, label, c (colour), m (model band, -1 for
  *              OTHER)}
@@ -44,10 +52,10 @@
  *   rows       the table's numbers, six per band in the model's order,
  *              from the code of --summary=json (summary_rows)
  *
- * Over 1,000 lines as the writer of that one data block: the keys above
- * are written by short functions here from one layout built once; the
- * pages of several inputs, --diff and -hc's tree are page_many.c,
- * page_diff.c and page_tree.c.
+ * The keys above are written by short functions here from one layout
+ * built once; the censuses kept are page_samples.c's; the pages of
+ * several inputs, --diff and -hc's tree are page_many.c, page_diff.c and
+ * page_tree.c.
  */
 #include "page.h"
 
@@ -67,16 +75,9 @@
 #include "memtext.h"
 #include "summary.h"
 
-/* The samples kept: as many as the budget holds, up to PAGE_SAMPLES
- * (the viewer draws a window of that many within a frame's time); past
- * the sample count, two a column (least and greatest total) of as many
- * columns as that makes, so a profile of few bands keeps finer columns
- * than the screen's for a zoom to show. */
-#define PAGE_SAMPLES ((size_t)1 << 16)
 /* The page's budget: 1 MB and 100 B a band, whatever the sample count;
  * the samples get what the graph, the tables and the viewer leave. */
 #define PAGE_BUDGET(bands) ((size_t)1000000 + (size_t)100 * (bands))
-#define PAGE_MIN_SAMPLES ((size_t)32)
 #define PAGE_MARKS ((size_t)1000)	/* marks, one a column past that */
 #define SERIES_POINTS ((size_t)4096)
 #define SPARK_N ((size_t)16)
@@ -85,6 +86,14 @@
  * what would end the attribute or start a reference, what a URL drops or
  * reads as its fragment, and every byte past ASCII as %XX; the rest (most
  * of it) as it is, so the graph costs little more than its own size. */
+static int
+url_plain(unsigned char c)
+{
+	return c == ' ' || (c > 0x20 && c < 0x7f && c != '"' && c != '%' &&
+			    c != '#' && c != '&' && c != '\'' && c != '<' &&
+			    c != '>');
+}
+
 static void
 put_data_url(FILE *f, const unsigned char *s, size_t len)
 {
@@ -93,16 +102,25 @@ put_data_url(FILE *f, const unsigned char *s, size_t len)
 	for (i = 0; i < len; i++) {
 		unsigned char c = s[i];
 
-		if (c > 0x20 && c < 0x7f && c != '"' && c != '%' && c != '#' &&
-		    c != '&' && c != '\'' && c != '<' && c != '>')
-			continue;
-		if (c == ' ')
+		if (url_plain(c))
 			continue;
 		fwrite(s + start, 1, i - start, f);
 		fprintf(f, "%%%02X", c);
 		start = i + 1;
 	}
 	fwrite(s + start, 1, len - start, f);
+}
+
+/* The bytes of svg[0..len-1] on the page, as put_data_url puts it. */
+size_t
+page_url_len(const char *svg, size_t len)
+{
+	size_t i, n = len;
+
+	for (i = 0; i < len; i++)
+		if (!url_plain((unsigned char)svg[i]))
+			n += 2;
+	return n;
 }
 
 /* Text as HTML character data or attribute value: markup characters as
@@ -177,226 +195,6 @@ colour_hex(char *hex, const struct layout_band *b)
 		c[i] = (unsigned)lround(v * 255);
 	}
 	snprintf(hex, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
-}
-
-/*
- * Which samples the page keeps: all of them when few, else per column
- * of the time axis the one of least and the one of greatest total (the
- * first and the last sample always), so the page's size does not grow
- * with the profile's length and no peak of the total is lost.  keep[]
- * gets the indices in order; returns their count, or (size_t)-1 when
- * out of memory.
- */
-static size_t
-choose_samples(const hp_model *m, size_t cap, size_t **keep)
-{
-	size_t n = hp_model_sample_count(m), cols = cap / 2, i, k = 0, c;
-	size_t *lo = NULL, *hi = NULL, *out;
-	double t0, t1;
-
-	*keep = NULL;
-	out = hp_mallocn(n < cap + 2 ? n + 1 : cap + 3, sizeof *out);
-	if (!out)
-		return (size_t)-1;
-	if (n <= cap) {
-		for (i = 0; i < n; i++)
-			out[i] = i;
-		*keep = out;
-		return n;
-	}
-	lo = hp_mallocn(cols, sizeof *lo);
-	hi = hp_mallocn(cols, sizeof *hi);
-	if (!lo || !hi) {
-		free(lo);
-		free(hi);
-		free(out);
-		return (size_t)-1;
-	}
-	for (c = 0; c < cols; c++)
-		lo[c] = hi[c] = (size_t)-1;
-	t0 = hp_model_sample_time(m, 0);
-	t1 = hp_model_sample_time(m, n - 1);
-	for (i = 0; i < n; i++) {
-		double t = hp_model_sample_time(m, i);
-		uint64_t s = hp_model_sample_sum(m, i);
-
-		c = t1 > t0 ? (size_t)((t - t0) / (t1 - t0) * (double)cols) : 0;
-		if (c >= cols)
-			c = cols - 1;
-		if (lo[c] == (size_t)-1 || s < hp_model_sample_sum(m, lo[c]))
-			lo[c] = i;
-		if (hi[c] == (size_t)-1 || s > hp_model_sample_sum(m, hi[c]))
-			hi[c] = i;
-	}
-	out[k++] = 0;
-	for (c = 0; c < cols; c++) {
-		size_t a = lo[c], b = hi[c];
-
-		if (a == (size_t)-1)
-			continue;
-		if (a > b) {
-			size_t x = a;
-
-			a = b;
-			b = x;
-		}
-		if (a > out[k - 1])
-			out[k++] = a;
-		if (b > out[k - 1])
-			out[k++] = b;
-	}
-	if (out[k - 1] != n - 1)
-		out[k++] = n - 1;
-	free(lo);
-	free(hi);
-	*keep = out;
-	return k;
-}
-
-/* How many samples fit in `room` bytes: each costs its time and, per
- * entry (a slot and a value as long as the greatest total's), `per`
- * entries. */
-static size_t
-sample_cap(const hp_model *m, double per, size_t room)
-{
-	size_t n = hp_model_sample_count(m), i, digits = 1;
-	uint64_t top = 0;
-
-	for (i = 0; i < n; i++)
-		if (hp_model_sample_sum(m, i) > top)
-			top = hp_model_sample_sum(m, i);
-	for (; top >= 10; top /= 10)
-		digits++;
-	n = (size_t)((double)room / (12 + per * (double)(digits + 5)));
-	if (n < PAGE_MIN_SAMPLES)
-		n = PAGE_MIN_SAMPLES;
-	if (n > PAGE_SAMPLES)
-		n = PAGE_SAMPLES;
-	return n;
-}
-
-/* Where band b's own values go in the sample rows: past the drawn
- * slots, for a band the graph merges into OTHER or leaves out (so the
- * table has its numbers over a zoomed window too), when ext is kept;
- * -1 for a band drawn on its own. */
-static int32_t
-extra_slot(const struct render_layout *l, const int32_t *ext, hp_band b)
-{
-	int32_t s = b < l->nslot ? l->slot[b] : LAYOUT_DROPPED;
-
-	if (!ext || (s >= 0 && l->bands[s].band != LAYOUT_OTHER))
-		return -1;
-	return ext[b];
-}
-
-/*
- * The kept samples, "times" and "s"; and "x", the model bands of the
- * extra slots (nbands + j), when the profile's every band fits in the
- * room as well as the drawn ones alone would: every entry costs a slot
- * and a value, the drawn bands' at most one a slot.
- */
-static int
-put_samples(struct json_w *w, const hp_model *m,
-	    const struct render_layout *l, size_t room, struct hp_err *err)
-{
-	size_t n = hp_model_sample_count(m), nb = hp_model_band_count(m);
-	size_t cap, nk, i, k, nx = 0, ent = 0;
-	size_t *keep;
-	uint64_t *row;
-	unsigned char *seen;
-	int32_t *ext = NULL;
-	double per;
-
-	for (i = 0; i < n; i++) {
-		const hp_band *b;
-		const uint64_t *v;
-
-		ent += hp_model_sample(m, i, &b, &v);
-	}
-	per = n ? (double)ent / (double)n : 0;
-	cap = sample_cap(m, per < (double)l->nbands ? per : (double)l->nbands,
-			 room);
-	if (sample_cap(m, per + 1, room) >= (n < cap ? n : cap)) {
-		ext = hp_mallocn(nb ? nb : 1, sizeof *ext);
-		if (!ext)
-			return hp_err_set(err, "out of memory");
-		for (i = 0; i < nb; i++) {
-			int32_t s = i < l->nslot ? l->slot[i] : LAYOUT_DROPPED;
-
-			ext[i] = s >= 0 && l->bands[s].band != LAYOUT_OTHER
-				 ? -1 : (int32_t)(l->nbands + nx++);
-		}
-	}
-	nk = choose_samples(m, cap, &keep);
-	row = hp_callocn(l->nbands + 1, sizeof *row);
-	seen = hp_callocn(l->nbands + 1, 1);
-	if (nk == (size_t)-1 || !row || !seen) {
-		if (nk != (size_t)-1)
-			free(keep);
-		free(row);
-		free(seen);
-		free(ext);
-		return hp_err_set(err, "out of memory");
-	}
-	json_key(w, "times");
-	json_array(w);
-	for (i = 0; i < nk; i++)
-		json_num(w, hp_model_sample_time(m, keep[i]));
-	json_end(w);
-	json_key(w, "s");
-	json_array(w);
-	for (i = 0; i < nk; i++) {
-		const hp_band *b;
-		const uint64_t *v;
-		size_t ne = hp_model_sample(m, keep[i], &b, &v);
-
-		/* OTHER sums what it merged; a slot listed once, in the
-		 * order the sample lists its bands. */
-		for (k = 0; k < ne; k++) {
-			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
-
-			if (s >= 0)
-				row[s] += v[k];
-		}
-		json_array(w);
-		for (k = 0; k < ne; k++) {
-			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
-			int32_t x = extra_slot(l, ext, b[k]);
-
-			if (x >= 0 && v[k]) {
-				json_u64(w, (uint64_t)x);
-				json_u64(w, v[k]);
-			}
-			if (s < 0 || seen[s])
-				continue;
-			seen[s] = 1;
-			json_u64(w, (uint64_t)s);
-			json_u64(w, row[s]);
-		}
-		for (k = 0; k < ne; k++) {
-			int32_t s = b[k] < l->nslot ? l->slot[b[k]] : LAYOUT_DROPPED;
-
-			if (s >= 0)
-				row[s] = seen[s] = 0;
-		}
-		json_end(w);
-	}
-	json_end(w);
-	json_key(w, "all");
-	json_bool(w, nk == n);
-	json_key(w, "of");
-	json_u64(w, n);
-	json_key(w, "x");
-	json_array(w);
-	for (i = 0; ext && i < nb; i++)
-		if (ext[i] >= 0)
-			json_u64(w, i);
-	json_end(w);
-	free(keep);
-	free(row);
-	free(seen);
-	free(ext);
-	return 0;
 }
 
 static void
@@ -675,16 +473,18 @@ put_marks(struct json_w *w, const hp_model *m, const struct render_layout *l)
 }
 
 /* Bytes the other parts of the page take, about: the viewer, the
- * static graph, and per band its name (twice, with the static table's
- * few), shape and numbers. */
+ * static graph (as its data: URL), 8 kB for the page's own words, the
+ * static table's rows and the data block's few keys, and per band its
+ * name, shape (16) and six numbers (50 as they usually are). */
 static size_t
 page_fixed(const hp_model *m, size_t svg_len)
 {
-	size_t i, n = hp_model_band_count(m), len, sum = 60000 + svg_len;
+	size_t i, n = hp_model_band_count(m), len;
+	size_t sum = page_html_len + page_css_len + page_js_len + 8000 + svg_len;
 
 	for (i = 0; i < n; i++) {
 		hp_model_band_name(m, (hp_band)i, &len);
-		sum += len + 85;
+		sum += len + 72;
 		if (page_is_hc(m))	/* its frames in the tree, at most */
 			sum += len + 60;
 	}
@@ -726,10 +526,12 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		struct hp_err *err)
 {
 	size_t budget = PAGE_BUDGET(hp_model_band_count(m));
-	size_t fixed = page_fixed(m, svg_len);
+	/* and per drawn band its row of the static table and its entry of
+	 * "bands" (its name twice), about */
+	size_t fixed = page_fixed(m, svg_len) + l->nbands * 300;
 	json_object(w);
 	json_key(w, "v");
-	json_int(w, 1);
+	json_int(w, 2);
 	json_key(w, "kind");
 	json_cstr(w, kind_of(m));
 	json_key(w, "title");
@@ -759,7 +561,8 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 	json_bool(w, o->has_from || o->has_to);
 	json_key(w, "n");
 	json_u64(w, hp_model_sample_count(m));
-	if (put_samples(w, drawn, l, budget > fixed ? budget - fixed : 0, err))
+	if (page_samples(w, drawn, l, budget > fixed ? budget - fixed : 0,
+			 live != NULL, err))
 		return -1;
 	put_bands(w, l);
 	put_names(w, m);
@@ -1026,7 +829,7 @@ page(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 	p.o = &so;
 	p.l = &l;
 	p.name = name;
-	p.svg_len = svg_len;
+	p.svg_len = page_url_len(svg, svg_len);
 	p.st = &st;
 	p.live = live;
 	rc = page_fill(f, l.title, svg, svg_len, live != NULL, one_part, &p,

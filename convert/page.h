@@ -71,6 +71,9 @@ int page_svg(render_ctx *ctx, const struct render_input *in, size_t n,
 	     const struct render_opts *o, size_t budget, char **buf,
 	     size_t *len, struct hp_err *err) HP_MUSTCHECK;
 
+/* The bytes svg[0..len-1] takes on the page (a data: URL). */
+size_t page_url_len(const char *svg, size_t len);
+
 /* The page's template filled: title (set as text), the svg as the
  * static graph, connect-src 'self' when connect_self (a served page),
  * the rest from part.  0, or -1 with err. */
@@ -94,6 +97,15 @@ int page_input_data(struct json_w *w, const hp_model *m,
 		    const struct hp_stats *st, const char *name,
 		    size_t svg_len, const unsigned *live,
 		    struct hp_err *err) HP_MUSTCHECK;
+
+/* page_samples.c: keys "levels", "all", "of" and "x" of a profile's
+ * object: the censuses of m (as layout l draws them) the page keeps
+ * within room bytes, every one or as levels (out_html.c's head comment
+ * says how), one level only when single (a served page: its live
+ * batches extend it).  0, or -1 with err. */
+int page_samples(struct json_w *w, const hp_model *m,
+		 const struct render_layout *l, size_t room, int single,
+		 struct hp_err *err) HP_MUSTCHECK;
 
 /* The drawn bands of m as an HTML table, for print and readers without
  * JavaScript; st is m's hp_stats. */

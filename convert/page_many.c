@@ -152,7 +152,7 @@ out_html_many(render_ctx *ctx, const hp_model *const *m,
 	p.l = l;
 	p.alone = alone;
 	p.st = st;
-	p.svg_len = svg_len;
+	p.svg_len = page_url_len(svg, svg_len);
 	rc = page_fill(f, title, svg, svg_len, 0, many_part, &p, err);
 out:
 	for (i = 0; i < done; i++)

@@ -21,9 +21,13 @@ function makeChart(D, S, changed, root, link) {
   function tOf(x) { var r = win(); return r[0] + (x - M.l) / (W - M.l - M.r) * (r[1] - r[0]); }
   function py(v) { return M.t + (1 - v / yMax) * (H - M.t - M.b); }
 
-  /* Sample range to draw for the window: one sample beyond each side. */
+  /* Sample range to draw for the window: one sample beyond each side,
+   * of the view that has the detail the window needs (data.js). */
+  var inWin = 0;
   function range() {
-    var r = win(), a = lowerIdx(D.tm, r[0]), b = lowerIdx(D.tm, r[1]);
+    var r = win();
+    inWin = pickView(D, r[0], r[1], W ? W - M.l - M.r : 1000);
+    var a = lowerIdx(D.tm, r[0]), b = lowerIdx(D.tm, r[1]);
     return [Math.max(0, a), Math.min(D.T - 1, b + 1)];
   }
 
@@ -233,17 +237,14 @@ function makeChart(D, S, changed, root, link) {
     outline();
     C.drawOverview();
     var r = win();
-    var n = ab[1] - ab[0] + 1;
     var note = [];
-    if (!D.exact) {
-      note.push('This page keeps ' + D.times.length + ' of the ' + D.of + ' samples' + (D.step ? ' (interval ends)' : '') + ': in each column of the time axis the samples of least and greatest total (no peak of the total is lost).' +
-        (n < (W - M.l - M.r) / 2 ? ' This zoom has reached the finest level kept: it draws each of the ' + n + ' samples kept here, and zooming further adds no detail; hp2x --from/--to cuts an exact window (every sample in it).' : ''));
-    }
+    if (!D.all) note.push(keptNote(D, inWin, W - M.l - M.r));
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
     if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
     if (!link || link.first === C) $('note').textContent = note.join(' ');
     box.setAttribute('data-x0', r[0]); box.setAttribute('data-x1', r[1]); box.setAttribute('data-ymax', yMax);
     box.setAttribute('data-w', W);
+    box.setAttribute('data-level', D.view); box.setAttribute('data-in-window', inWin);
   };
 
   C.drawOverview = function () {

@@ -23,34 +23,133 @@ function prepareDiff(D) {
   return D;
 }
 
+/* ---- the kept censuses: levels (convert/page_samples.c) ---- */
+
+/* The digits of a level: 90 printable characters, the first 45 a
+ * number's last digit, the others the digits before it. */
+var DIGIT = (function () {
+  var t = new Int8Array(128).fill(-1), k = 0;
+  for (var c = 35; c < 127; c++) if (c !== 60 && c !== 92) t[c] = k++;
+  return t;
+}());
+var POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+
+/* Level L's censuses: index, time and every slot's value (nb drawn,
+ * nx extra). */
+function decodeLevel(L, nb, nx) {
+  var str = L.d, p = 0, n = L.n, g = L.g, q = L.q, i, k;
+  function num() {
+    var v = 0, mul = 1, d;
+    for (;;) {
+      d = DIGIT[str.charCodeAt(p++)];
+      if (d < 45) return v + d * mul;
+      v += (d - 45) * mul; mul *= 45;
+    }
+  }
+  function change() { var z = num(); return z % 2 ? -(z + 1) / 2 : z / 2; }
+  var idx = new Float64Array(n), tm = new Float64Array(n), val = [], cur = new Float64Array(nb + nx);
+  for (k = 0; k < nb + nx; k++) val.push(new Float64Array(n));
+  var last = -1, tk = 0;
+  for (i = 0; i < n; i++) {
+    last += num() + 1; idx[i] = last;
+    if (q >= 0) { tk += change(); tm[i] = tk / POW10[q]; } else tm[i] = L.times[i];
+    for (k = 0; k < nb; k++) cur[k] += change();
+    if (nx) for (var c = num(), at = -1; c > 0; c--) { at += num() + 1; cur[nb + at] += change(); }
+    for (k = 0; k < nb + nx; k++) val[k][i] = cur[k] * g;
+  }
+  return { idx: idx, tm: tm, val: val, n: n };
+}
+
+/* Two levels' censuses merged in index order (b holds none of a's). */
+function mergeLevels(a, b) {
+  var n = a.n + b.n, idx = new Float64Array(n), tm = new Float64Array(n), val = [], i = 0, j = 0, o, k;
+  for (k = 0; k < a.val.length; k++) val.push(new Float64Array(n));
+  for (o = 0; o < n; o++) {
+    var fromA = j >= b.n || (i < a.n && a.idx[i] < b.idx[j]), src = fromA ? a : b, s = fromA ? i++ : j++;
+    idx[o] = src.idx[s]; tm[o] = src.tm[s];
+    for (k = 0; k < val.length; k++) val[k][o] = src.val[k][s];
+  }
+  return { idx: idx, tm: tm, val: val, n: n };
+}
+
+/* What the chart draws of censuses c: the zero at t0 before them (an
+ * eventlog's bands rise from 0) and one time held to t1 (steps). */
+function viewOf(D, c) {
+  var lead = D.zero && c.n && c.tm[0] > D.t0 ? 1 : 0, held = D.step && c.n ? 1 : 0;
+  var T = c.n + lead + held, tm = new Float64Array(T), val = [];
+  tm.set(c.tm, lead);
+  if (lead) tm[0] = D.t0;
+  c.val.forEach(function (v) { var a = new Float64Array(T); a.set(v, lead); if (held) a[T - 1] = a[T - 2]; val.push(a); });
+  if (held) tm[T - 1] = D.t1;
+  return { tm: tm, val: val, T: T, lead: lead, kept: c.n };
+}
+
+/* The views, coarsest first: level 0, then each with the levels before
+ * it merged in. */
+function prepareViews(D) {
+  var nb = D.bands.length, nx = D.x.length, acc = null;
+  D.views = D.levels.map(function (L) {
+    var c = decodeLevel(L, nb, nx);
+    acc = acc ? mergeLevels(acc, c) : c;
+    return viewOf(D, acc);
+  });
+  if (!D.views.length) D.views.push(viewOf(D, { idx: [], tm: new Float64Array(0), val: D.bands.concat(D.x).map(function () { return new Float64Array(0); }), n: 0 }));
+  useView(D, 0);
+}
+
+/* View k is what the chart, the tooltip and the table read. */
+function useView(D, k) {
+  var V = D.views[k];
+  D.view = k; D.tm = V.tm; D.val = V.val; D.T = V.T; D.lead = V.lead; D.kept = V.kept;
+  D.exact = D.all && k === D.views.length - 1;
+}
+
+/* The view for window [x0, x1] of a plot w pixels wide: the coarsest
+ * with a census a pixel there, else the finest (whose censuses there
+ * are all the page has).  Returns how many censuses it has there. */
+function pickView(D, x0, x1, w) {
+  var k, n = 0;
+  /* a served page has one level, grown in place (live.js) */
+  if (D.live) return lowerIdx(D.tm, x1) - lowerIdx(D.tm, x0) + 1;
+  for (k = 0; k < D.views.length; k++) {
+    var tm = D.views[k].tm;
+    n = lowerIdx(tm, x1) - lowerIdx(tm, x0) + 1;
+    if (n >= w) break;
+  }
+  k = Math.min(k, D.views.length - 1);
+  if (k !== D.view) useView(D, k);
+  return n;
+}
+
+/* What the page says of the censuses it keeps, n of them in a window of
+ * a plot w pixels wide. */
+function keptNote(D, n, w) {
+  if (D.all) return '';
+  var finest = D.view === D.views.length - 1 && n < w / 2;
+  var kept = D.live ? D.times.length : D.views[D.views.length - 1].kept;
+  return 'This page keeps ' + kept + ' of the ' + D.of + ' censuses' + (D.step ? ' (interval ends)' : '') +
+    ', at ' + D.views.length + (D.views.length > 1 ? ' levels' : ' level') +
+    ': in each column of the time axis the censuses of least and greatest total (no peak of the total is lost)' +
+    (D.views.length > 1 ? ', ' + D.views[0].kept + ' for the whole run, ' + D.views[D.views.length - 1].kept + ' when zoomed in' : '') + '. ' +
+    (finest ? 'This zoom has reached the finest level kept: it draws each of the ' + n + ' censuses kept here, and zooming further adds no detail; hp2x --from/--to cuts an exact window (every census in it).'
+      : 'Level ' + (D.view + 1) + ' of ' + D.views.length + ' drawn here.');
+}
+
 /* The data block's object made ready for the viewer. */
 function prepare(D) {
   if (D.kind === 'diff') return prepareDiff(D);
   if (D.kind === 'many') { D.inputs = D.inputs.map(prepare); return D; }
   /* the drawn slots, then the own values of bands merged into OTHER or
    * left out (D.x), when the page carries them */
-  if (D.live) D.x = [];   /* live batches carry the drawn slots only */
-  var nb = D.bands.length + D.x.length, src = D.times, s = D.s;
-  var lead = D.zero && src.length && src[0] > D.t0 ? 1 : 0;
-  var T = src.length + lead + (D.step && src.length ? 1 : 0);
-  var times = new Float64Array(T), i, k;
-  D.val = [];
-  for (k = 0; k < nb; k++) D.val.push(new Float64Array(T));
-  if (lead) times[0] = D.t0;
-  for (i = 0; i < src.length; i++) {
-    times[i + lead] = src[i];
-    var row = s[i];
-    for (k = 0; k + 1 < row.length; k += 2) if (row[k] < nb) D.val[row[k]][i + lead] = row[k + 1];
+  prepareViews(D);
+  if (D.live) {   /* live batches carry the drawn slots only */
+    D.x = [];
+    D.views.forEach(function (V) { V.val.length = D.bands.length; });
   }
-  if (D.step && src.length) {   /* one time: held to t1, as the graph */
-    times[T - 1] = D.t1;
-    for (k = 0; k < nb; k++) D.val[k][T - 1] = D.val[k][T - 2];
-  }
-  D.T = T;
-  D.lead = lead;
-  D.tm = times;
-  D.exact = D.all;
-  D.peak = D.val.map(function (v) { var m = 0; for (var j = 0; j < v.length; j++) if (v[j] > m) m = v[j]; return m; });
+  var T = D.T, times = D.tm;
+  D.times = Array.from(D.tm.subarray(D.lead, D.lead + D.kept));   /* live.js extends them */
+  /* each band's peak over the finest view (the 'of its peak' view) */
+  D.peak = D.views[D.views.length - 1].val.map(function (v) { var m = 0; for (var j = 0; j < v.length; j++) if (v[j] > m) m = v[j]; return m; });
   D.lo = Math.min(D.t0, T ? times[0] : D.t0);
   D.hi = Math.max(D.t1, T ? times[T - 1] : D.t1);
   if (D.hi <= D.lo) D.hi = D.lo + 1;

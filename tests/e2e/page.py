@@ -12,6 +12,7 @@
 #   page.py diff PAGE.html SUMMARY.json               (--diff's page)
 #   page.py many PAGE.html DATA.json...              (several inputs)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
+#   page.py levels PAGE.html DATA.json                (more censuses than it holds)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
 import json, os, re, sys, time
 from chromium import chrome
@@ -298,6 +299,65 @@ def lines(path, data_json):
                     want.append((name, max(pts, key=lambda p: p[0])[1]))
             if [(n.split(" at ")[0], v) for n, v in got] != want:
                 fail("%s: at %s s the tooltip's lines are %r, the JSON's %r" % (path, t, got, want))
+    finally:
+        d.quit()
+
+
+def levels(path, data_json):
+    """A page of more censuses than it holds: at full view it draws
+    level 0, zoomed to a tenth of the run level 1 (more censuses in the
+    window than level 0 has there); each tooltip shows exactly the JSON
+    output's values at its census; the page says when a zoom has reached
+    the finest level kept, and only then."""
+    ref = json.load(open(data_json))
+    at = {s["time"]: s for s in ref["samples"]}
+    names = [b["name"] for b in ref["bands"]]
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        P = page_data(d)
+        if P["all"] or len(P["levels"]) < 2:
+            fail("%s: %d levels, all=%s: the profile should not fit in one" % (path, len(P["levels"]), P["all"]))
+            return
+
+        def state():
+            return d.execute_script("""var c = document.getElementById('chart');
+              return [+c.getAttribute('data-level'), +c.getAttribute('data-in-window'), document.getElementById('note').textContent];""")
+
+        def tips(what):
+            g = geometry(d)
+            for f in (0.21, 0.5, 0.77):
+                tip = hover(d, ML + (g["w"] - ML - MR) * f)
+                if not tip:
+                    fail("%s: %s: no tooltip" % (path, what))
+                    continue
+                s = at.get(tip["t"])
+                if s is None:
+                    fail("%s: %s: the tooltip's time %r is no census of the JSON" % (path, what, tip["t"]))
+                    continue
+                want = {names[b]: v for b, v in s["values"]}
+                for r in tip["rows"]:
+                    nm = P["names"][P["bands"][r["slot"]]["m"]]
+                    if want.get(nm, 0) != r["v"]:
+                        fail("%s: %s: at %s s the tooltip says %s for %r, the JSON %s" % (path, what, tip["t"], r["v"], nm, want.get(nm, 0)))
+        lvl, n0, note = state()
+        if lvl != 0 or "finest level" in note:
+            fail("%s: at full view level %s, note %r" % (path, lvl, note))
+        tips("full view")
+        t0, t1 = P["t0"], P["t1"]
+        a = t0 + (t1 - t0) * 0.45
+        for frac, finest in ((0.1, False), (0.002, True)):
+            d.get("about:blank")
+            load(d, path, "#v=1&x=%r,%r" % (a, a + (t1 - t0) * frac))
+            lvl, n, note = state()
+            if lvl != len(P["levels"]) - 1:
+                fail("%s: zoomed to %s of the run, level %s drawn" % (path, frac, lvl))
+            if ("finest level kept" in note) != finest:
+                fail("%s: zoomed to %s of the run (%d censuses in the window): the note %r" % (path, frac, n, note))
+            if not finest and n <= n0 * frac * 2:
+                fail("%s: zoomed to %s of the run, %d censuses in the window (level 0 has %d in all)" % (path, frac, n, n0))
+            tips("zoomed to %s of the run" % frac)
     finally:
         d.quit()
 
@@ -641,5 +701,5 @@ def shot(path, png, frag=""):
 
 
 if __name__ == "__main__":
-    {"check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines}[sys.argv[1]](*sys.argv[2:])
+    {"check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

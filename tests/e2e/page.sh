@@ -33,6 +33,12 @@
 #             closes the title: all shown as text, no element made of
 #             them, nothing fails; so too on the pages of two inputs and
 #             of --diff, one of them a file named <img src=x>.hp
+#   levels    a profile of 30,000 censuses, more than the page holds:
+#             levels (page_samples.c); at full view the coarse one, a
+#             zoom of a tenth the finer one (more censuses in the window
+#             than the coarse one has there), each tooltip the JSON
+#             output's values at its census; zoomed further the page
+#             says it has reached the finest level kept, and not before
 #   csp       the page with a wrong script hash does not run (the policy
 #             is enforced, so the hashes are what allows the script)
 #   bytes     the data block holds no '<' and no raw U+2028/9; the page
@@ -149,6 +155,27 @@ assert b"http://" not in t.replace(b"http://www.w3.org/", b"") and b"https://" n
 PY
 }
 
+levels() { # more censuses than the page holds: coarse and finer levels
+	"$py" - levels.hp <<'PY' || { bad "could not write levels.hp"; return; }
+import random, sys
+r = random.Random(25)
+base = [r.randrange(1 << 12, 1 << 22) for _ in range(12)]
+v = list(base)
+with open(sys.argv[1], "w") as f:
+    f.write('JOB "levels"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+    for i in range(30000):
+        t = "%.6f" % (i * 0.01 + r.random() * 0.005)
+        f.write("BEGIN_SAMPLE %s\n" % t)
+        for b in range(12):
+            v[b] = max(8, int(v[b] * (1 + (r.random() - 0.5) * 0.08 + (base[b] - v[b]) / base[b] * 0.01)))
+            f.write("band_%d\t%d\n" % (b, v[b] // 8 * 8))
+        f.write("END_SAMPLE %s\n" % t)
+PY
+	"$HP2X" levels.hp -o page.html && "$HP2X" levels.hp -o data.json ||
+		{ bad "hp2x failed on levels.hp"; return; }
+	browse levels page.html data.json || bad "levels: see above"
+}
+
 csp() {
 	"$HP2X" "$S/leak-hT.hp" -o page.html || { bad "hp2x failed"; return; }
 	browse csp page.html || bad "csp: see above"
@@ -165,5 +192,6 @@ run many many
 run diff diff
 run lines lines
 run hostile hostile
+run levels levels
 run csp csp
 e2e_done

@@ -21,7 +21,7 @@
 #          started again with the file gone (its stream refused, 503):
 #          the open page asks again by itself and resumes when the whole
 #          file comes (serve_page.py late)
-#   zoom   a finished .hp of 20,000 samples (more than the page keeps): a
+#   zoom   a finished .hp of 60,000 samples (more than the page keeps): a
 #          zoom into the middle asks the server for columns, after which
 #          the page holds exactly the file's samples there
 set -u
@@ -76,7 +76,7 @@ zoom() {
 import sys
 w = sys.stdout.write
 w('JOB "big"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
-for k in range(20000):
+for k in range(60000):
     t = k * 0.01
     w("BEGIN_SAMPLE %.2f\n" % t)
     for b in range(6):
