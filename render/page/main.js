@@ -84,13 +84,13 @@ function main() {
       keys.push(makeKey(d, S.panes[i], changed, pane));
     });
     link.first = charts[0];
-    $('tablesec').querySelector('h2').firstChild.textContent = 'Bands of ' + D.file + ' ';
+    $('tablesec').querySelector('h2').firstChild.textContent = 'Bands of every input ';
   } else {
     S.read();
     charts.push(makeChart(D, S, changed, document.querySelector('.pane'), null));
     keys.push(makeKey(D, S, changed, document.querySelector('.pane')));
   }
-  table = makeTable(D, S.panes.length ? S.panes[0] : S, changed);
+  table = makeTable(inputs.length > 1 && !picture ? inputs : D, S, changed);
   makeTree(D);
 
   if (picture) {

@@ -7,22 +7,41 @@
  * the window, computed from the samples on the page as hp/stats.c
  * computes them for the run: of every band when the page carries the
  * own values of those merged into OTHER or left out (D.x), else of the
- * drawn ones. */
+ * drawn ones.  A page of several inputs has one table of every band of
+ * each, named by its input in a column of its own (the numbers those of
+ * --summary=json of that input alone), the window's numbers each from
+ * its input's samples. */
 
 var ROW_H = 26;
 
-function makeTable(D, S, changed) {
+/* The inputs' rows in one list, each row knowing its input (D) and
+ * where it is in the list of inputs (input). */
+function tableRows(Ds, stats) {
+  var out = [];
+  Ds.forEach(function (d, k) {
+    stats[k].forEach(function (r) { r.D = d; r.input = k; out.push(r); });
+  });
+  return out;
+}
+
+function makeTable(Din, S, changed) {
+  var Ds = Array.isArray(Din) ? Din : [Din], D = Ds[0];
   var head = $('thead'), body = $('tbody'), scroll = $('tscroll');
+  /* a row's numbers in its own input's unit */
+  function bytes(v, r) { return fmtSI(v * r.D.scale, r.D.unit); }
   var cols = [
     { k: 'label', t: 'Band', s: 1 },
     { k: 'spark', t: 'Shape', nosort: true },
-    { k: 'peak', t: 'Peak', n: 1, f: function (v) { return fmtSI(v * D.scale, D.unit); } },
+    { k: 'peak', t: 'Peak', n: 1, f: bytes },
     { k: 'peak_time', t: 'At', n: 1, f: function (v) { return v === null ? '' : v.toFixed(3) + ' s'; } },
     { k: 'share', t: 'Share', n: 1, f: fmtPct },
-    { k: 'last', t: 'Last', n: 1, f: function (v) { return fmtSI(v * D.scale, D.unit); } },
-    { k: 'growth', t: 'Growth', n: 1, f: function (v) { return (v > 0 ? '+' : '') + fmtSI(v * D.scale, D.unit) + '/s'; } },
+    { k: 'last', t: 'Last', n: 1, f: bytes },
+    { k: 'growth', t: 'Growth', n: 1, f: function (v, r) { return (v > 0 ? '+' : '') + bytes(v, r) + '/s'; } },
     { k: 'drawn', t: 'Graph', s: 1 }
   ];
+  D = { hasIpe: Ds.some(function (d) { return d.hasIpe; }), hasStack: Ds.some(function (d) { return d.hasStack; }),
+    kind: D.kind, counts: D.counts, count_unit: D.count_unit, vunit: D.vunit, rows: D.rows,
+    scale: D.scale, unit: D.unit, areaUnit: D.areaUnit };
   if (D.hasIpe) ['closure_desc', 'type_desc', 'module', 'srcloc'].forEach(function (f, j) {
     /* GHC gives the closure type as a number; hp2x adds its name */
     cols.push({ k: 'ipe.' + f, t: ['Closure type', 'Type', 'Module', 'Source'][j], s: 1, get: function (r) {
@@ -30,9 +49,10 @@ function makeTable(D, S, changed) {
     } });
   });
   if (D.hasStack) cols.push({ k: 'stack', t: 'Stack', s: 1, get: function (r) { return r.stack ? r.stack.join(' / ') : ''; } });
-  var sortKey = 'share', desc = true, rows = [], stats = D.rows, T = null;
+  var sortKey = 'share', desc = true, rows = [], T = null;
+  var every = tableRows(Ds, Ds.map(function (d) { return d.rows; })), stats = every;
   if (D.kind === 'counters') {   /* one total per counter: its ticky row */
-    cols = [cols[0], { k: 'peak', t: D.vunit, n: 1, f: cols[2].f }, cols[7]];
+    cols = [cols[0], { k: 'peak', t: D.vunit, n: 1, f: bytes }, cols[7]];
     ['entries', 'alloc', 'allocd', 'arity'].forEach(function (f, j) {
       cols.push({ k: f, t: ['Entries', 'Allocs', "Alloc'd", 'Arity'][j], n: 1, f: function (v) { return String(v); },
         get: function (r) { return r.ticky ? r.ticky[j] : null; } });
@@ -52,6 +72,8 @@ function makeTable(D, S, changed) {
     });
     sortKey = 'rank'; desc = false;
   }
+
+  if (Ds.length > 1) cols.splice(1, 0, { k: 'file', t: 'Input', s: 1, get: function (r) { return r.D.file; } });
 
   cols.forEach(function (c) {
     var th = el('th', c.n ? 'num' : null);
@@ -74,7 +96,7 @@ function makeTable(D, S, changed) {
   /* The numbers of one drawn band over samples a..b of the page, as
    * hp/stats.c computes them for the run: trapezoid integral, the
    * first time of the peak, the last value, the least-squares slope. */
-  function windowStats(v, a, b) {
+  function windowStats(D, v, a, b) {
     var peak = 0, pt = null, integ = 0, n = 0, st = 0, sv = 0, stt = 0, stv = 0, i;
     for (i = a; i <= b; i++) {
       var t = D.tm[i], x = v[i];
@@ -86,30 +108,36 @@ function makeTable(D, S, changed) {
     return { peak: peak, peak_time: pt, integral: integ, last: v[b], growth: n > 1 && den > 0 ? (n * stv - st * sv) / den : 0 };
   }
 
+  /* Input D's rows with the numbers of window [x0, x1], from the
+   * samples the page has there. */
+  function windowRows(D, x0, x1) {
+    var a = lowerIdx(D.tm, x0), b = lowerIdx(D.tm, x1);
+    if (D.tm[a] < x0 && a < b) a++;
+    if (D.lead && a === 0) a = Math.min(1, b);
+    /* the share's whole: the drawn slots (OTHER holds what it
+     * merged) and the bands left out */
+    var all = 0, per = D.val.map(function (v, k) {
+      var s = windowStats(D, v, a, b);
+      if (k < D.bands.length || D.rows[D.x[k - D.bands.length]].drawn === 'dropped') all += s.integral;
+      return s;
+    });
+    return D.rows.map(function (r) {
+      var k = D.valOf.has(r.m) ? D.valOf.get(r.m) : -1, o = Object.create(r);
+      o.count = null;   /* a count is the run's */
+      if (k < 0) { o.peak = o.peak_time = o.share = o.last = o.growth = null; return o; }
+      var s = per[k];
+      o.peak = s.peak; o.peak_time = s.peak_time; o.last = s.last; o.growth = s.growth;
+      o.share = all > 0 ? s.integral / all : 0;
+      return o;
+    });
+  }
+
   T = {
     refresh: function () {
-      stats = D.rows;
-      if (S.x0 !== null) {
-        var a = lowerIdx(D.tm, S.x0), b = lowerIdx(D.tm, S.x1);
-        if (D.tm[a] < S.x0 && a < b) a++;
-        if (D.lead && a === 0) a = Math.min(1, b);
-        /* the share's whole: the drawn slots (OTHER holds what it
-         * merged) and the bands left out */
-        var all = 0, per = D.val.map(function (v, k) {
-          var s = windowStats(v, a, b);
-          if (k < D.bands.length || D.rows[D.x[k - D.bands.length]].drawn === 'dropped') all += s.integral;
-          return s;
-        });
-        stats = D.rows.map(function (r) {
-          var k = D.valOf.has(r.m) ? D.valOf.get(r.m) : -1, o = Object.create(r);
-          o.count = null;   /* a count is the run's */
-          if (k < 0) { o.peak = o.peak_time = o.share = o.last = o.growth = null; return o; }
-          var s = per[k];
-          o.peak = s.peak; o.peak_time = s.peak_time; o.last = s.last; o.growth = s.growth;
-          o.share = all > 0 ? s.integral / all : 0;
-          return o;
-        });
-      }
+      /* again each time: a served page's rows grow (live.js) */
+      stats = every = tableRows(Ds, Ds.map(function (d) { return d.rows; }));
+      if (S.x0 !== null && D.kind !== 'diff')
+        stats = tableRows(Ds, Ds.map(function (d) { return windowRows(d, S.x0, S.x1); }));
       rows = stats.filter(function (r) { return S.matches(r.label) || S.matches(r.name); });
       var c = cols.find(function (x) { return x.k === sortKey; });
       rows.sort(function (p, q) {
@@ -120,10 +148,11 @@ function makeTable(D, S, changed) {
         return desc ? -d : d;
       });
       cols.forEach(function (x) { x.th.setAttribute('aria-sort', x.k === sortKey ? (desc ? 'descending' : 'ascending') : 'none'); });
-      $('tcount').textContent = rows.length + ' of ' + D.rows.length +
+      $('tcount').textContent = rows.length + ' of ' + every.length + (Ds.length > 1 ? ' (' + Ds.length + ' inputs)' : '') +
         (S.x0 !== null ? ' · numbers for ' + S.x0.toFixed(3) + '–' + S.x1.toFixed(3) + ' s' +
-          (D.exact ? '' : ' (from the samples kept)') +
-          (D.x.length || D.rows.every(function (r) { return r.drawn === 'drawn'; }) ? '' : '; bands merged into OTHER or left out have none there (too many for the page)') : '');
+          (Ds.every(function (d) { return d.exact; }) ? '' : ' (from the samples kept)') +
+          (Ds.every(function (d) { return d.x.length || d.rows.every(function (r) { return r.drawn === 'drawn'; }); }) ? '' :
+            '; bands merged into OTHER or left out have none there (too many for the page)') : '');
       T.render(true);
     },
     render: function (force) {
@@ -143,8 +172,9 @@ function makeTable(D, S, changed) {
   };
 
   function row(r) {
-    var tr = el('tr');
+    var tr = el('tr'), D = r.D;
     tr.setAttribute('data-m', r.m);
+    tr.setAttribute('data-input', r.input);
     cols.forEach(function (c) {
       var td = el('td', c.n ? 'num' : null), v = val(r, c);
       td.setAttribute('data-k', c.k);
@@ -158,7 +188,7 @@ function makeTable(D, S, changed) {
         td.title = v;
       } else if (c.k === 'spark') td.appendChild(spark(v));
       else if (c.n) {
-        td.textContent = v === null || v === undefined ? '—' : c.f(v);
+        td.textContent = v === null || v === undefined ? '—' : c.f(v, r);
         if (v !== null && v !== undefined) td.setAttribute('data-v', v);
       } else { td.textContent = v; if (v) td.title = v; }
       tr.appendChild(td);

@@ -10,7 +10,7 @@
 #   page.py csp PAGE.html                             (a wrong hash is refused)
 #   page.py counters PAGE.html DATA.json              (a ticky report)
 #   page.py diff PAGE.html SUMMARY.json               (--diff's page)
-#   page.py many PAGE.html DATA.json...              (several inputs)
+#   page.py many PAGE.html DATA.json SUMMARY.json...  (several inputs)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
 #   page.py levels PAGE.html DATA.json                (more censuses than it holds)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
@@ -136,7 +136,12 @@ def same_row(r, want):
 def all_rows(d, script):
     """Every row of the table (it builds only those in view): scrolled
     through, each position's rows read once drawn; keyed by name."""
-    rows = {}
+    return {r[0]: r for r in _rows_scrolled(d, script)}
+
+
+def _rows_scrolled(d, script):
+    """The rows of the table, scrolled through (some more than once)."""
+    rows = []
     for _ in range(100):   # the table follows the graph after a frame
         if not d.execute_script("return document.documentElement.hasAttribute('data-pending')"):
             break
@@ -149,11 +154,16 @@ def all_rows(d, script):
                   Math.max(0, Math.floor(s.scrollTop / 26) - 5);"""):
                 break
             time.sleep(0.05)
-        for r in d.execute_script(script):
-            rows[r[0]] = r
+        rows.extend(d.execute_script(script))
         if d.execute_script("var s = document.getElementById('tscroll'); if (s.scrollTop + s.clientHeight >= s.scrollHeight - 1) return true; s.scrollTop += s.clientHeight / 2; return false;"):
             break
     return rows
+
+
+def all_rows_keyed(d, script):
+    """Every row of the table, each once (all_rows keys by name, which a
+    table of several inputs repeats): by the row's whole text."""
+    return list({tuple(r): r for r in _rows_scrolled(d, script)}.values())
 
 
 def counters(path, data_json):
@@ -180,12 +190,52 @@ def counters(path, data_json):
         d.quit()
 
 
-def many(path, *data_json):
+# The table's rows of a page of several inputs: input, then as TABLE_ROWS.
+MANY_ROWS = TABLE_ROWS.replace("return [k('label').title", "return [k('file') && k('file').textContent, k('label').title")
+
+
+def many_table(d, path, P, summs, refs, window=None):
+    """One table of every band of every input, each named by its input:
+    the numbers of --summary=json of that input alone, or zoomed, the
+    peak of the input's own samples in the window."""
+    rows = {}
+    for r in all_rows_keyed(d, MANY_ROWS):
+        rows[(r[0], r[1])] = r[1:]
+    want_n = 0
+    for inp, summ, ref in zip(P, summs, refs):
+        names = [b["name"] for b in ref["bands"]]
+        own = {inp["names"][b["m"]] for b in inp["bands"] if b["m"] >= 0} | {inp["names"][m] for m in inp["x"]}
+        for b in summ["band"]:
+            want_n += 1
+            m = inp["names"].index(b["name"])
+            lab = inp["labels"].get(str(m), b["name"])
+            r = rows.get((inp["file"], lab))
+            if r is None:
+                fail("%s: the table lacks %r of %s" % (path, lab, inp["file"]))
+                continue
+            if window is None:
+                want = [lab, b["peak"], b["peak_time"], b["share"], b["last"], b["growth"], b["drawn"]]
+                if not same_row(r, want):
+                    fail("%s: %s's row %r, its --summary=json %r" % (path, inp["file"], r, want))
+            else:
+                w0, w1 = window
+                pk = max([v for s in ref["samples"] if w0 <= s["time"] <= w1 for k, v in s["values"] if names[k] == b["name"]] + [0]) \
+                    if b["name"] in own else None
+                if r[1] != pk:
+                    fail("%s: zoomed to %s..%s, %s's %r peaks at %s in the table, at %s in its JSON" % (path, w0, w1, inp["file"], lab, r[1], pk))
+    if len(rows) != want_n:
+        fail("%s: the table has %d rows, the inputs' --summary=json %d bands" % (path, len(rows), want_n))
+
+
+def many(path, *args):
     """Several inputs: a chart each, one y scale, a band one colour in
     all; the tooltip of each at one of its censuses shows its JSON's
     values; the pointer over one puts the crosshair on the others at
-    that time; a drag zoom in one zooms all."""
-    refs = [json.load(open(j)) for j in data_json]
+    that time; a drag zoom in one zooms all; one table of every input's
+    bands, each with its own --summary=json's numbers (the window's when
+    zoomed), filtered by the box."""
+    refs = [json.load(open(j)) for j in args[0::2]]
+    summs = [json.load(open(j)) for j in args[1::2]]
     d = browser()
     try:
         if not started(d, path):
@@ -240,6 +290,19 @@ def many(path, *data_json):
         ys = {x.get_attribute("data-ymax") for x in charts}
         if len(ys) != 1:
             fail("%s: zoomed, the charts' y scales differ: %s" % (path, ys))
+        # the table: every input's bands, the window's numbers
+        if all(p["all"] for p in P):
+            many_table(d, path, P, summs, refs, (float(c.get_attribute("data-x0")), float(c.get_attribute("data-x1"))))
+        d.find_element(By.TAG_NAME, "body").send_keys("\ue00c")   # Esc
+        many_table(d, path, P, summs, refs)
+        # the box filters the rows of every input
+        f = d.find_element(By.ID, "filter")
+        f.send_keys("Bin$")
+        got = {(r[0], r[1]) for r in all_rows_keyed(d, MANY_ROWS)}
+        want = {(p["file"], p["labels"].get(str(m), n)) for p in P for m, n in enumerate(p["names"])
+                if re.search("Bin$", p["labels"].get(str(m), n), re.I) or re.search("Bin$", n, re.I)}
+        if got != want or len({i for i, _ in got}) != len(P):
+            fail("%s: filtered by Bin$, the table has %r, the inputs %r" % (path, sorted(got), sorted(want)))
     finally:
         d.quit()
 

@@ -22,7 +22,10 @@
 #             with -o FOO.json's entries, allocs and alloc'd
 #   many      two inputs: a chart each on one y scale, one colour a band,
 #             each tooltip its JSON's values, the crosshair on both, a
-#             drag zoom in one zooms both
+#             drag zoom in one zooms both; one table of every band of
+#             each input, named by its input, with the numbers of
+#             --summary=json of that input alone, filtered by the box,
+#             zoomed the window's numbers of each input's samples
 #   diff      --diff A B: hp2x's difference graph, and a row per band
 #             with --diff --summary=json's numbers, in its order
 #   lines     an eventlog's heap size and live bytes, switched on by the
@@ -99,7 +102,9 @@ many() { # several inputs: a chart each, one y scale, linked zoom and hover
 	local a=$S/leak-hT.hp b=$S/leak-hT.eventlog
 	"$HP2X" "$a" "$b" -o page.html || { bad "hp2x A B -o page.html failed"; return; }
 	"$HP2X" "$a" -o a.json && "$HP2X" "$b" -o b.json || { bad "hp2x -o json failed"; return; }
-	browse many page.html a.json b.json || bad "many: see above"
+	"$HP2X" "$a" --summary=json >a.summary.json && "$HP2X" "$b" --summary=json >b.summary.json ||
+		{ bad "hp2x --summary=json failed"; return; }
+	browse many page.html a.json a.summary.json b.json b.summary.json || bad "many: see above"
 }
 
 diff() { # --diff's page: its graph, and the table --diff --summary=json has
