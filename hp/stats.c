@@ -9,6 +9,7 @@
  */
 #include "stats.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,12 +47,20 @@ time_moments(const hp_model *m, double *tbar, double *sxx)
 	}
 }
 
+/* The least-squares slope of each band.  Its numerator, a sum of
+ * v * (t - tbar), is 0 for a band that does not change only in exact
+ * arithmetic: times that are no binary fractions (an eventlog's) leave
+ * a residue of rounding.  A numerator within the sum's rounding bound
+ * (ns roundings of at most DBL_EPSILON of the sum of |terms|, tbar's own
+ * error included) is no slope, and 0. */
 int
 hp_growth(const hp_model *m, double *slope)
 {
 	size_t i, k, nb = hp_model_band_count(m), ns = hp_model_census_count(m);
-	double tbar, sxx;
+	double tbar, sxx, *mag = hp_callocn(nb ? nb : 1, sizeof *mag);
 
+	if (!mag)
+		return -1;
 	time_moments(m, &tbar, &sxx);
 	for (i = 0; i < nb; i++)
 		slope[i] = 0;
@@ -61,11 +70,17 @@ hp_growth(const hp_model *m, double *slope)
 		size_t n = hp_model_sample(m, i, &bands, &bytes);
 		double d = hp_model_sample_time(m, i) - tbar;
 
-		for (k = 0; k < n; k++)
-			slope[bands[k]] += d * value(m, i, bytes[k]);
+		for (k = 0; k < n; k++) {
+			double x = d * value(m, i, bytes[k]);
+
+			slope[bands[k]] += x;
+			mag[bands[k]] += fabs(x);
+		}
 	}
 	for (i = 0; i < nb; i++)
-		slope[i] = sxx > 0 ? slope[i] / sxx : 0;
+		slope[i] = sxx > 0 && fabs(slope[i]) > 4 * (double)ns *
+			   DBL_EPSILON * mag[i] ? slope[i] / sxx : 0;
+	free(mag);
 	return 0;
 }
 

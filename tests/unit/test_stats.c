@@ -62,6 +62,34 @@ growth_slopes(void **state)
 	hp_model_free(m);
 }
 
+/* A band that does not change has no growth, exactly: times that are
+ * no binary fractions (an eventlog's) leave a residue of the sums'
+ * rounding (+1.87e-12 B/s on a page), which is no slope. */
+static void
+flat_band_no_growth(void **state)
+{
+	char text[4096];
+	size_t n = 0;
+	int i;
+	hp_model *m;
+	double slope[2];
+
+	(void)state;
+	n += (size_t)snprintf(text + n, sizeof text - n, "JOB \"j\"\n");
+	for (i = 0; i < 40; i++) {
+		double t = 0.0131 + 0.0187 * i + 0.0003 * (i % 7);
+
+		n += (size_t)snprintf(text + n, sizeof text - n,
+				      "BEGIN_SAMPLE %.6f\nflat\t816\nrise\t%d\nEND_SAMPLE %.6f\n",
+				      t, 1000 + 8 * i, t);
+	}
+	m = load(text);
+	assert_int_equal(hp_growth(m, slope), 0);
+	assert_true(slope[band(m, "flat")] == 0);
+	assert_true(slope[band(m, "rise")] > 400);
+	hp_model_free(m);
+}
+
 static void
 band_numbers(void **state)
 {
@@ -396,6 +424,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(growth_slopes),
+		cmocka_unit_test(flat_band_no_growth),
 		cmocka_unit_test(band_numbers),
 		cmocka_unit_test(phase_numbers),
 		cmocka_unit_test(sort_growth),
