@@ -96,12 +96,12 @@ function makeTable(Din, S, changed) {
   /* The numbers of one drawn band over samples a..b of the page, as
    * hp/stats.c computes them for the run: trapezoid integral, the
    * first time of the peak, the last value, the least-squares slope. */
-  function windowStats(D, v, a, b) {
+  function windowStats(V, v, a, b) {
     var peak = 0, pt = null, integ = 0, n = 0, st = 0, sv = 0, stt = 0, stv = 0, i;
     for (i = a; i <= b; i++) {
-      var t = D.tm[i], x = v[i];
+      var t = V.tm[i], x = v[i];
       if (pt === null || x > peak) { peak = x; pt = t; }
-      if (i > a) integ += (t - D.tm[i - 1]) * (x + v[i - 1]) / 2;
+      if (i > a) integ += (t - V.tm[i - 1]) * (x + v[i - 1]) / 2;
       n++; st += t; sv += x; stt += t * t; stv += t * x;
     }
     var den = n * stt - st * st;
@@ -109,15 +109,17 @@ function makeTable(Din, S, changed) {
   }
 
   /* Input D's rows with the numbers of window [x0, x1], from the
-   * samples the page has there. */
+   * samples the page has there: its finest view (data.js), whichever
+   * the chart draws, or a served page's samples as they grow. */
   function windowRows(D, x0, x1) {
-    var a = lowerIdx(D.tm, x0), b = lowerIdx(D.tm, x1);
-    if (D.tm[a] < x0 && a < b) a++;
-    if (D.lead && a === 0) a = Math.min(1, b);
+    var V = D.views && !D.live ? D.views[D.views.length - 1] : D;
+    var a = lowerIdx(V.tm, x0), b = lowerIdx(V.tm, x1);
+    if (V.tm[a] < x0 && a < b) a++;
+    if (V.lead && a === 0) a = Math.min(1, b);
     /* the share's whole: the drawn slots (OTHER holds what it
      * merged) and the bands left out */
-    var all = 0, per = D.val.map(function (v, k) {
-      var s = windowStats(D, v, a, b);
+    var all = 0, per = V.val.map(function (v, k) {
+      var s = windowStats(V, v, a, b);
       if (k < D.bands.length || D.rows[D.x[k - D.bands.length]].drawn === 'dropped') all += s.integral;
       return s;
     });
