@@ -11,7 +11,7 @@
 # tags (CSP level 2, "hash-source").  A byte array, not a string literal:
 # C11 promises only 4,095 characters in one literal.
 
-set(scripts util.js data.js chart.js key.js table.js tree.js state.js live.js main.js)
+set(scripts util.js data.js raster.js chart.js key.js table.js tree.js state.js live.js main.js)
 
 function(base64_of_hex hex out)
   set(alphabet "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")

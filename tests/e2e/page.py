@@ -14,8 +14,10 @@
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
 #   page.py levels PAGE.html DATA.json                (more censuses than it holds)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
+#   page.py raster PAGE.html DPR                      (the canvas's pixels)
 import json, os, re, sys, time
 from chromium import chrome
+from pixels import check_bands
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
@@ -27,8 +29,8 @@ def fail(msg):
     print("FAIL: " + msg, flush=True)
 
 
-def browser(script=True):
-    return chrome([] if script else ["--blink-settings=scriptEnabled=false"],
+def browser(script=True, extra=()):
+    return chrome(([] if script else ["--blink-settings=scriptEnabled=false"]) + list(extra),
                   {"goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"}})
 
 
@@ -437,6 +439,8 @@ def check(path, data_json, summary_json):
         if not started(d, path):
             return
         P = page_data(d)
+        for m in check_bands(d, P, path + ", the whole run"):
+            fail(m)
         names = [b["name"] for b in ref["bands"]]
         # The table's box, scrolled to, is filled with rows (it once
         # drew the rows of a box not yet laid out, a dozen, and no more).
@@ -500,6 +504,8 @@ def check(path, data_json, summary_json):
             tip2 = hover(d, x_of(g2, t), MT + (g2["h"] - MT - MB) * 0.99)
             if not tip2 or tip2["total"] != tip["total"] - top["v"]:
                 fail("%s: hiding %r (%s) took the total from %s to %s" % (path, top["name"], top["v"], tip["total"], tip2 and tip2["total"]))
+            for m in check_bands(d, P, "%s, %r hidden" % (path, top["name"])):
+                fail(m)
             d.find_element(By.CSS_SELECTOR, '#key [data-slot="%d"]' % top["slot"]).click()
         # A drag zoom shows the dragged range, y rescaled, in the address.
         g = geometry(d)
@@ -518,6 +524,8 @@ def check(path, data_json, summary_json):
             fail(path + ": the window is not in the address")
         if float(c.get_attribute("data-ymax")) > ymax0:
             fail(path + ": zoomed in, y grew")
+        for m in check_bands(d, P, "%s, zoomed to %s..%s" % (path, g2["x0"], g2["x1"])):
+            fail(m)
         # Zoomed, the table's peaks are the window's, every band's (those
         # merged into OTHER or left out too, when the page carries them).
         if P["all"]:
@@ -753,6 +761,34 @@ def csp(path):
         d.quit()
 
 
+def raster(path, dpr):
+    """At devicePixelRatio dpr, the canvas holds each band where the
+    page's data puts it (pixels.py): the whole run, two bands hidden (the
+    bottom one and the top one), the 100 % view, and zoomed to the middle
+    fifth and to a hundredth (fewer samples than columns)."""
+    d = browser(extra=["--force-device-scale-factor=" + dpr])
+    try:
+        if not started(d, path):
+            return
+        P = page_data(d)
+        if d.execute_script("return window.devicePixelRatio") != float(dpr):
+            fail("%s: devicePixelRatio is not %s" % (path, dpr))
+        g = geometry(d)
+        top = len(P["bands"]) - 1
+        span = g["x1"] - g["x0"]
+        for frag, what in (("", "the whole run"), ("#v=1&hide=0,%d" % top, "bands 0 and %d hidden" % top),
+                           ("#v=1&view=norm", "100 %"),
+                           ("#v=1&x=%r,%r" % (g["x0"] + span * 0.4, g["x0"] + span * 0.6), "the middle fifth"),
+                           ("#v=1&x=%r,%r" % (g["x0"] + span * 0.5, g["x0"] + span * 0.51), "a hundredth")):
+            d.get("about:blank")
+            load(d, path, frag)
+            geometry(d)
+            for m in check_bands(d, P, "%s at %sx, %s" % (path, dpr, what)):
+                fail(m)
+    finally:
+        d.quit()
+
+
 def shot(path, png, frag=""):
     d = browser()
     try:
@@ -764,5 +800,5 @@ def shot(path, png, frag=""):
 
 
 if __name__ == "__main__":
-    {"check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels}[sys.argv[1]](*sys.argv[2:])
+    {"check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels, "raster": raster}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

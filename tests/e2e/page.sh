@@ -46,6 +46,8 @@
 #             is enforced, so the hashes are what allows the script)
 #   bytes     the data block holds no '<' and no raw U+2028/9; the page
 #             names no http(s) address outside the CSP's words
+#   pixels    the graph's canvas read back: see e2e/page_pixels (check
+#             does the same at its whole run, hidden band and drag zoom)
 set -u
 . "$(dirname "$0")/lib.bash"
 e2e_init page

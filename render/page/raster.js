@@ -1,0 +1,142 @@
+/* raster.js - the stacked views (stacked, 100 %) drawn pixel by pixel:
+ * every device pixel of the plot written once into an ImageData, put on
+ * the canvas in one call.  Chromium's software canvas took 25-30 ms to
+ * fill 200 bands as paths (a rectangle a column a band, or polygons),
+ * whatever their shape; this costs a step per column and band and a
+ * write per pixel, so hiding a band or zooming redraws within the 50 ms
+ * of issue 25 §5.
+ *
+ * The picture is the paths': each device column shows the samples the
+ * path version did (chart.js's columns(): with more samples than CSS
+ * columns, the column's sample of greatest total, held to the next
+ * column's; with fewer, the two samples either side of the column's
+ * centre, interpolated as the polygon's straight edges are).  A band
+ * covers the rows between its stacked edges, in device pixels (crisp at
+ * any devicePixelRatio); a row an edge cuts gets each band's colour in
+ * proportion to the part of it the band covers, as the paths'
+ * antialiasing gave a rectangle's edge, so a band thinner than a pixel
+ * still tints its row, and two bands meeting inside a row leave no
+ * seam. */
+
+/* A drawer of stacked bands with its own ImageData, kept while the
+ * plot's size stays. */
+function makeRaster() {
+  var img = null, buf = null;
+  var le = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+  var colours = new Map();
+
+  /* '#rrggbb' as [r, g, b, the opaque pixel as a 32-bit word]. */
+  function colour(hex) {
+    var c = colours.get(hex);
+    if (c) return c;
+    var n = parseInt(hex.slice(1, 7), 16), r = n >> 16 & 255, gr = n >> 8 & 255, b = n & 255;
+    c = [r, gr, b, rasterWord(r, gr, b, 1, le)];
+    colours.set(hex, c);
+    return c;
+  }
+
+  /* Which samples device column c of R shows: i0[c], i1[c] and the
+   * weight f[c] of i1 (0 for one sample), i0[c] -1 for none.  src: the
+   * CSS x of a time (x), the times (tm), the sample range (a, b), each
+   * sample's total (sum[i - a]) and chart.js's columns() of the range
+   * (cols, null for few samples). */
+  function samplesOf(R, dpr, src, i0, i1, f) {
+    var c, cols = src.cols;
+    if (cols) {
+      var n = cols.x.length, gi = 0;
+      for (c = 0; c < R.w; c++) {
+        var css = Math.floor((R.x + c + 0.5) / dpr);
+        while (gi + 1 < n && cols.x[gi + 1] <= css) gi++;
+        /* the path's rectangles: from a column to the next, the last
+         * one column wide */
+        var none = css < cols.x[0] || (gi === n - 1 && css > cols.x[gi]);
+        i0[c] = i1[c] = none ? -1 : cols.i[gi]; f[c] = 0;
+      }
+      return;
+    }
+    /* The path's polygon: straight from sample to sample.  A column
+     * with a sample in it shows that one (the greatest total of those
+     * there), so no sample's peak falls between two columns' centres;
+     * one between two samples, the two interpolated at its centre. */
+    var a = src.a, nx = src.b - a + 1, xs = new Float64Array(nx), k = 0, m;
+    for (m = 0; m < nx; m++) xs[m] = src.x(src.tm[a + m]);
+    for (c = 0; c < R.w; c++) {
+      var xl = (R.x + c) / dpr, xr = (R.x + c + 1) / dpr, best = -1;
+      while (k < nx && xs[k] < xl) k++;
+      for (m = k; m < nx && xs[m] < xr; m++) if (best < 0 || src.sum[m] > src.sum[best]) best = m;
+      f[c] = 0;
+      if (best >= 0) i0[c] = i1[c] = a + best;
+      else if (k === 0 || k === nx) i0[c] = i1[c] = -1;
+      else {
+        i0[c] = a + k - 1; i1[c] = a + k;
+        f[c] = ((xl + xr) / 2 - xs[k - 1]) / (xs[k] - xs[k - 1]);
+      }
+    }
+  }
+
+  /* The bands into g's canvas, within R (device pixels, whole numbers:
+   * {x, y, w, h}), at dpr device pixels a CSS pixel.  Bands bottom first:
+   * hex[j] the colour of the j-th, vals[j][i] its height at sample i
+   * before stacking, divided by tot[i - src.a] when tot is given (the
+   * 100 % view); y(v) the CSS y of a stacked value v. */
+  function stack(g, R, dpr, src, hex, vals, tot, y) {
+    if (R.w <= 0 || R.h <= 0) return;
+    if (!img || img.width !== R.w || img.height !== R.h) {
+      img = g.createImageData(R.w, R.h);
+      buf = new Uint32Array(img.data.buffer);
+    } else buf.fill(0);
+    var w = R.w, h = R.h, nb = hex.length, a = src.a, j, r, c;
+    var line = new Uint32Array(h), i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w);
+    samplesOf(R, dpr, src, i0, i1, f);
+    var cr = new Float64Array(nb), cg = new Float64Array(nb), cb = new Float64Array(nb), cw = new Uint32Array(nb);
+    for (j = 0; j < nb; j++) { var q = colour(hex[j]); cr[j] = q[0]; cg[j] = q[1]; cb[j] = q[2]; cw[j] = q[3]; }
+    var y0 = y(0) * dpr - R.y, dy = y(1) * dpr - R.y - y0;   /* y is linear */
+    for (c = 0; c < w; c += n) {
+      var p = i0[c], p1 = i1[c], fc = f[c], n = 1;
+      /* n columns that show the same samples (a CSS column at a
+       * devicePixelRatio of 2, a sample held) are copies of the first */
+      while (c + n < w && i0[c + n] === p && i1[c + n] === p1 && f[c + n] === fc) n++;
+      if (p < 0) continue;
+      var s0 = tot ? tot[p - a] : 1, s1 = tot ? tot[p1 - a] : 1;
+      s0 = s0 > 0 ? 1 / s0 : 0; s1 = s1 > 0 ? 1 / s1 : 0;
+      /* the column into line[], bottom up; pr: the row an edge cuts,
+       * its colours added up (aR, aG, aB) by the part each band covers
+       * (their sum aA) */
+      var cum = 0, u = y0, pr = -1, aR = 0, aG = 0, aB = 0, aA = 0, top = h;
+      for (j = 0; j < nb; j++) {
+        var vj = vals[j], v = fc ? (1 - fc) * vj[p] * s0 + fc * vj[p1] * s1 : vj[p] * s0;
+        if (!(v > 0)) continue;
+        cum += v;
+        var t = y0 + dy * cum, bot = u < h ? u : h;
+        u = t;
+        if (t < 0) t = 0;
+        if (!(bot > t)) continue;
+        var rb = Math.ceil(bot) - 1, rt = Math.floor(t), cov = rt === rb ? bot - t : bot - rb;
+        if (rb !== pr) {
+          if (pr >= 0) line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le);
+          pr = rb; aR = aG = aB = aA = 0;
+        }
+        aR += cov * cr[j]; aG += cov * cg[j]; aB += cov * cb[j]; aA += cov;
+        if (rt === rb) continue;
+        line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le);
+        for (r = rb - 1; r > rt; r--) line[r] = cw[j];
+        pr = rt; cov = rt + 1 - t;
+        aR = cov * cr[j]; aG = cov * cg[j]; aB = cov * cb[j]; aA = cov;
+      }
+      if (pr >= 0) { line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le); top = pr; }
+      for (var k = c; k < c + n; k++)
+        for (r = top; r < h; r++) buf[r * w + k] = line[r];
+    }
+    g.putImageData(img, R.x, R.y);
+  }
+
+  return { stack: stack };
+}
+
+/* A pixel of colour (r, g, b) (0-255) and opacity a (0-1) as the word
+ * an ImageData's bytes R, G, B, A make on this machine (le: little
+ * endian). */
+function rasterWord(r, g, b, a, le) {
+  r = r + 0.5 | 0; g = g + 0.5 | 0; b = b + 0.5 | 0; a = (a < 1 ? a : 1) * 255 + 0.5 | 0;
+  return (le ? (a << 24 | b << 16 | g << 8 | r) : (r << 24 | g << 16 | b << 8 | a)) >>> 0;
+}

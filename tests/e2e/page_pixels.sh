@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# tests/e2e/page_pixels.sh - the interactive page's band graph read back
+# pixel by pixel (tests/e2e/pixels.py, through page.py raster) against
+# the page's own data block: render/page/raster.js draws the stacked
+# views a device pixel at a time, and this holds it to the picture the
+# paths drew.
+#
+#   raster    at devicePixelRatio 1 and 2, in columns showing one
+#             sample, each band is its own colour on every device row
+#             its stacked edges cover whole, and the plot is empty above
+#             the stack; the whole run, two bands hidden, 100 %, zoomed
+#             to a fifth and to a hundredth; samples/leak-hT.hp (fewer
+#             samples than columns: straight edges between samples) and
+#             a profile of 3,000 samples with spikes (more: each column
+#             the sample of greatest total, no spike lost)
+set -u
+. "$(dirname "$0")/lib.bash"
+e2e_init page_pixels
+: "${HP2X:?}" "${HP2X_SRC:?}"
+S=$HP2X_SRC/samples
+
+raster() {
+	# 3,000 samples x 8 bands, every 97th a spike: more samples than
+	# the graph has columns
+	awk 'BEGIN {
+		print "JOB \"dense\""; print "DATE \"d\""; print "SAMPLE_UNIT \"seconds\""; print "VALUE_UNIT \"bytes\""
+		print "BEGIN_SAMPLE 0.00"; print "END_SAMPLE 0.00"
+		for (i = 1; i <= 3000; i++) {
+			printf "BEGIN_SAMPLE %.2f\n", i / 100
+			for (k = 0; k < 8; k++)
+				printf "band_%d\t%d\n", k, 1000 * (k + 1) * (1.5 + sin(i * 0.013 * (k + 1))) * (i % 97 == k ? 4 : 1)
+			printf "END_SAMPLE %.2f\n", i / 100
+		}
+	}' >dense.hp
+	"$HP2X" dense.hp -o dense.html && "$HP2X" "$S/leak-hT.hp" -o page.html ||
+		{ bad "hp2x -o FOO.html failed"; return; }
+	# what it looks at is output only: a sanitizer build (HP2X_SANITIZED=1)
+	# makes the pages and leaves the browser out, as e2e/page does
+	[ "${HP2X_SANITIZED:-0}" = 1 ] && return 0
+	local p r
+	for p in page.html dense.html; do
+		for r in 1 2; do
+			/usr/bin/python3 "$HP2X_SRC/tests/e2e/page.py" raster "$p" "$r" ||
+				bad "raster $p at $r: see above"
+		done
+	done
+}
+
+run raster raster
+e2e_done
