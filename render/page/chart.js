@@ -1,7 +1,7 @@
 /* chart.js - the band graph on a canvas: stacked (hp2ps's), 100 %, or
- * each band divided by its own peak (the stacked two a device pixel at
- * a time by raster.js, the lines and the band under the pointer as
- * paths); marks as labelled rules; the heap
+ * each band divided by its own peak (drawn a device pixel at a time by
+ * raster.js; the band under the pointer as a path); marks as labelled
+ * rules; the heap
  * series as lines; hover (a crosshair and a tooltip in the DOM, and the
  * band under the pointer outlined on a canvas of its own above the
  * plot, so moving the pointer never repaints the plot); drag to zoom;
@@ -124,16 +124,18 @@ function makeChart(D, S, changed, root, link) {
   /* Stack the shown bands over samples a..b (x, y map time and value to
    * the canvas); with `only` set, that band alone is drawn, and its
    * outline (polygons) left as the path.  With ras (raster.js) and R (the
-   * plot's box in device pixels), the stacked views go pixel by pixel:
-   * Chromium's canvas took 25-30 ms to fill 200 bands' paths. */
+   * plot's box in device pixels), the views go pixel by pixel:
+   * Chromium's canvas took 25-30 ms to fill 200 bands' paths, and
+   * 150-350 ms to stroke 200 lines. */
   var only = -1;
   function plot(g, w, h, a, b, x, y, lineW, ras, R) {
     var cols = columns(a, b, x);
-    if (ras && only < 0 && S.view !== 'peak') {   /* raster.js: pixel by pixel */
-      var sum = sums(a, b);
-      ras.stack(g, R, dpr(), { cols: cols, x: x, tm: D.tm, a: a, b: b, sum: sum },
-        vis.map(function (k) { return D.bands[k].c; }), vis.map(function (k) { return D.val[k]; }),
-        S.view === 'norm' ? sum : null, y);
+    if (ras && only < 0) {   /* raster.js: pixel by pixel */
+      var sum = sums(a, b), src = { cols: cols, x: x, tm: D.tm, a: a, b: b, sum: sum };
+      var hex = vis.map(function (k) { return D.bands[k].c; }), vals = vis.map(function (k) { return D.val[k]; });
+      if (S.view === 'peak')
+        ras.lines(g, R, dpr(), src, hex, vals, vis.map(function (k) { return D.peak[k] > 0 ? 1 / D.peak[k] : 0; }), y, lineW);
+      else ras.stack(g, R, dpr(), src, hex, vals, S.view === 'norm' ? sum : null, y);
       return;
     }
     var idx = cols ? cols.i : null;

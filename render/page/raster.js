@@ -1,24 +1,28 @@
-/* raster.js - the stacked views (stacked, 100 %) drawn pixel by pixel:
- * every device pixel of the plot written once into an ImageData, put on
- * the canvas in one call.  Chromium's software canvas took 25-30 ms to
- * fill 200 bands as paths (a rectangle a column a band, or polygons),
- * whatever their shape; this costs a step per column and band and a
- * write per pixel, so hiding a band or zooming redraws within the 50 ms
- * of issue 25 §5.
+/* raster.js - the band graph's views drawn pixel by pixel: every
+ * device pixel of the plot written into an ImageData, put on the canvas
+ * in one call.  Chromium's software canvas took 25-30 ms to fill 200
+ * stacked bands as paths (a rectangle a column a band, or polygons),
+ * whatever their shape, and 150-350 ms to stroke 200 lines; this costs a
+ * step per column and band and a write per pixel, so hiding a band or
+ * zooming redraws within the 50 ms of issue 25 §5.
  *
  * The picture is the paths': each device column shows the samples the
  * path version did (chart.js's columns(): with more samples than CSS
  * columns, the column's sample of greatest total, held to the next
  * column's; with fewer, the two samples either side of the column's
- * centre, interpolated as the polygon's straight edges are).  A band
- * covers the rows between its stacked edges, in device pixels (crisp at
- * any devicePixelRatio); a row an edge cuts gets each band's colour in
- * proportion to the part of it the band covers, as the paths'
- * antialiasing gave a rectangle's edge, so a band thinner than a pixel
- * still tints its row, and two bands meeting inside a row leave no
- * seam. */
+ * centre, interpolated as the polygon's straight edges are, except that
+ * a column holding a sample shows it, so no peak falls between two
+ * columns' centres).  Stacked, a band covers the rows between its
+ * stacked edges, in device pixels (crisp at any devicePixelRatio); a
+ * row an edge cuts gets each band's colour in proportion to the part of
+ * it the band covers, as the paths' antialiasing gave a rectangle's
+ * edge, so a band thinner than a pixel still tints its row, and two
+ * bands meeting inside a row leave no seam.  As lines (each band over
+ * its peak), a band's line in a column spans its value there and the
+ * halfway points to its neighbours', as wide as the stroke was, and
+ * takes in the columns within half the stroke's width either side. */
 
-/* A drawer of stacked bands with its own ImageData, kept while the
+/* A drawer of the band graph with its own ImageData, kept while the
  * plot's size stays. */
 function makeRaster() {
   var img = null, buf = null;
@@ -33,6 +37,16 @@ function makeRaster() {
     c = [r, gr, b, rasterWord(r, gr, b, 1, le)];
     colours.set(hex, c);
     return c;
+  }
+
+  /* The ImageData for R, cleared; false for an empty R. */
+  function begin(g, R) {
+    if (R.w <= 0 || R.h <= 0) return false;
+    if (!img || img.width !== R.w || img.height !== R.h) {
+      img = g.createImageData(R.w, R.h);
+      buf = new Uint32Array(img.data.buffer);
+    } else buf.fill(0);
+    return true;
   }
 
   /* Which samples device column c of R shows: i0[c], i1[c] and the
@@ -80,11 +94,7 @@ function makeRaster() {
    * before stacking, divided by tot[i - src.a] when tot is given (the
    * 100 % view); y(v) the CSS y of a stacked value v. */
   function stack(g, R, dpr, src, hex, vals, tot, y) {
-    if (R.w <= 0 || R.h <= 0) return;
-    if (!img || img.width !== R.w || img.height !== R.h) {
-      img = g.createImageData(R.w, R.h);
-      buf = new Uint32Array(img.data.buffer);
-    } else buf.fill(0);
+    if (!begin(g, R)) return;
     var w = R.w, h = R.h, nb = hex.length, a = src.a, j, r, c;
     var line = new Uint32Array(h), i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w);
     samplesOf(R, dpr, src, i0, i1, f);
@@ -130,7 +140,63 @@ function makeRaster() {
     g.putImageData(img, R.x, R.y);
   }
 
-  return { stack: stack };
+  /* One line a band, bands in order (a later one over an earlier one),
+   * within R as stack() draws: vals[j][i] * scale[j] the j-th band's
+   * value at sample i, y(v) the CSS y of a value, lw the line's width in
+   * CSS pixels.  Each device column takes the samples stack() would; in
+   * it the line runs from halfway to the last column's value through its
+   * own to halfway to the next one's, lw tall, its end rows shaded by
+   * the part it covers and laid over what is there. */
+  function lines(g, R, dpr, src, hex, vals, scale, y, lw) {
+    if (!begin(g, R)) return;
+    var w = R.w, h = R.h, px = img.data, j, r, c;
+    var i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w), ys = new Float64Array(w);
+    var los = new Float64Array(w), his = new Float64Array(w);
+    samplesOf(R, dpr, src, i0, i1, f);
+    var y0 = y(0) * dpr - R.y, dy = y(1) * dpr - R.y - y0, hw = lw * dpr / 2;
+    /* columns either side whose part of the line a column takes too, so
+     * a steep stretch is as wide as the stroke was (1 at 2 device pixels
+     * a CSS pixel) */
+    var wide = Math.floor(hw), e;
+    for (j = 0; j < hex.length; j++) {
+      var q = colour(hex[j]), vj = vals[j], sj = scale[j];
+      for (c = 0; c < w; c++) {
+        var p = i0[c], fc = f[c];
+        ys[c] = p < 0 ? NaN : y0 + dy * sj * (fc ? (1 - fc) * vj[p] + fc * vj[i1[c]] : vj[p]);
+      }
+      for (c = 0; c < w; c++) {
+        var yc = ys[c], lo = yc, hi = yc, m;
+        if (yc === yc) {   /* not NaN (no sample) */
+          if (c > 0 && ys[c - 1] === ys[c - 1]) { m = (ys[c - 1] + yc) / 2; if (m < lo) lo = m; else if (m > hi) hi = m; }
+          if (c + 1 < w && ys[c + 1] === ys[c + 1]) { m = (ys[c + 1] + yc) / 2; if (m < lo) lo = m; else if (m > hi) hi = m; }
+        }
+        los[c] = lo; his[c] = hi;
+      }
+      for (c = 0; c < w; c++) {
+        var up = los[c], dn = his[c];
+        for (e = c - wide; e <= c + wide; e++)
+          if (e >= 0 && e < w && e !== c) {
+            if (los[e] < up || up !== up) up = los[e];
+            if (his[e] > dn || dn !== dn) dn = his[e];
+          }
+        if (up !== up) continue;   /* no sample here or near */
+        var t = up - hw, b = dn + hw;
+        if (t < 0) t = 0;
+        if (b > h) b = h;
+        for (r = Math.floor(t); r < b; r++) {
+          var a = (b < r + 1 ? b : r + 1) - (t > r ? t : r), o = (r * w + c) * 4;
+          if (a >= 1) { px[o] = q[0]; px[o + 1] = q[1]; px[o + 2] = q[2]; px[o + 3] = 255; continue; }
+          /* source over, unpremultiplied */
+          var da = px[o + 3] / 255 * (1 - a), oa = a + da;
+          px[o] = (q[0] * a + px[o] * da) / oa; px[o + 1] = (q[1] * a + px[o + 1] * da) / oa;
+          px[o + 2] = (q[2] * a + px[o + 2] * da) / oa; px[o + 3] = oa * 255;
+        }
+      }
+    }
+    g.putImageData(img, R.x, R.y);
+  }
+
+  return { stack: stack, lines: lines };
 }
 
 /* A pixel of colour (r, g, b) (0-255) and opacity a (0-1) as the word

@@ -764,8 +764,9 @@ def csp(path):
 def raster(path, dpr):
     """At devicePixelRatio dpr, the canvas holds each band where the
     page's data puts it (pixels.py): the whole run, two bands hidden (the
-    bottom one and the top one), the 100 % view, and zoomed to the middle
-    fifth and to a hundredth (fewer samples than columns)."""
+    bottom one and the top one), the 100 % view, each band over its peak
+    (the whole run, and a band hidden in the middle fifth), and zoomed to
+    the middle fifth and to a hundredth (fewer samples than columns)."""
     d = browser(extra=["--force-device-scale-factor=" + dpr])
     try:
         if not started(d, path):
@@ -777,7 +778,9 @@ def raster(path, dpr):
         top = len(P["bands"]) - 1
         span = g["x1"] - g["x0"]
         for frag, what in (("", "the whole run"), ("#v=1&hide=0,%d" % top, "bands 0 and %d hidden" % top),
-                           ("#v=1&view=norm", "100 %"),
+                           ("#v=1&view=norm", "100 %"), ("#v=1&view=peak", "each band over its peak"),
+                           ("#v=1&view=peak&hide=1&x=%r,%r" % (g["x0"] + span * 0.4, g["x0"] + span * 0.6),
+                            "each band over its peak, band 1 hidden, the middle fifth"),
                            ("#v=1&x=%r,%r" % (g["x0"] + span * 0.4, g["x0"] + span * 0.6), "the middle fifth"),
                            ("#v=1&x=%r,%r" % (g["x0"] + span * 0.5, g["x0"] + span * 0.51), "a hundredth")):
             d.get("about:blank")

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # tests/e2e/page_pixels.sh - the interactive page's band graph read back
 # pixel by pixel (tests/e2e/pixels.py, through page.py raster) against
-# the page's own data block: render/page/raster.js draws the stacked
-# views a device pixel at a time, and this holds it to the picture the
-# paths drew.
+# the page's own data block: render/page/raster.js draws the graph a
+# device pixel at a time, and this holds it to the picture the paths
+# drew.
 #
 #   raster    at devicePixelRatio 1 and 2, in columns showing one
 #             sample, each band is its own colour on every device row
 #             its stacked edges cover whole, and the plot is empty above
-#             the stack; the whole run, two bands hidden, 100 %, zoomed
-#             to a fifth and to a hundredth; samples/leak-hT.hp (fewer
+#             the stack; in the view of each band over its peak, a
+#             line with no other near is its colour through its middle;
+#             the whole run, two bands hidden, 100 %, over the peaks
+#             (also a band hidden and zoomed), zoomed to a fifth and to
+#             a hundredth; samples/leak-hT.hp (fewer
 #             samples than columns: straight edges between samples) and
 #             a profile of 3,000 samples with spikes (more: each column
 #             the sample of greatest total, no spike lost)

@@ -5,7 +5,9 @@
 # chart.js's columns group them by CSS column), each band drawn at least
 # a device pixel tall is its own colour, opaque, on every row its stacked
 # edges cover whole (so an edge drawn more than a pixel off fails), and
-# the plot is empty two rows above the stack.
+# the plot is empty two rows above the stack; in the view of each band
+# over its peak, a line with no other near is its colour on the row
+# through its middle.
 import math
 
 ML, MR, MT, MB = 66, 14, 24, 40   # chart.js's margins
@@ -75,8 +77,6 @@ def check_bands(d, P, what, columns=40):
     """Messages for what the canvas draws wrong now (what: the state, for
     the messages); at most `columns` columns are looked at."""
     st = d.execute_script(STATE)
-    if st["view"] not in ("stack", "norm"):
-        return []
     dpr, W, H, x0, x1, ymax = st["dpr"], st["W"], st["H"], st["x0"], st["x1"], st["ymax"]
     vis = st["shown"]
     times, rows = values(P)
@@ -117,16 +117,39 @@ def check_bands(d, P, what, columns=40):
         v += ys
     top_row, bottom_row = round((MT - 2) * dpr), round((H - MB) * dpr)
     cands = []
-    for col in order:
+    for n, col in enumerate(order):
         dc = round(col * dpr) if dense else col
         css = dc / dpr
         if css < ML + 1 or css > W - MR - 2 or any(abs(css - m) <= 2 for m in marks):
             continue
-        cands.append((dc, groups[col]))
+        # the samples of the columns either side (a line's reach)
+        near = [groups[order[n + e]] for e in (-1, 1) if 0 <= n + e < len(order)]
+        cands.append((dc, groups[col], near))
     if len(cands) > columns:
         cands = [cands[k * len(cands) // columns] for k in range(columns)]
     probes, want = [], []
-    for dc, i in cands:
+    if st["view"] == "peak":
+        # a line a band, each value over the band's peak in the page's
+        # data, 1.5 CSS pixels wide: where no other band's line comes
+        # within a pixel (its reach: from its least to its greatest
+        # value here and either side), the row through the line's
+        # middle is its colour, at least half covered (the canvas keeps
+        # colours premultiplied: a part-covered one reads back a unit
+        # or two off)
+        peak = [max(r[k] for r in rows) for k in range(len(P["bands"]))]
+        hw = 0.75 * dpr + 1
+        for dc, i, near in cands:
+            ys = {k: [y(rows[s][k] / peak[k] if peak[k] > 0 else 0) * dpr for s in [i] + near] for k in vis}
+            for j in vis:
+                yj = ys[j][0]
+                if any(k != j and min(ys[k]) - hw <= yj + 1 and max(ys[k]) + hw >= yj - 1 for k in vis):
+                    continue
+                r = math.floor(yj)
+                if top_row <= r < bottom_row and r not in grid:
+                    probes.append([dc, r])
+                    want.append((times[i], P["bands"][j]["label"], P["bands"][j]["c"], r, r))
+        cands = []
+    for dc, i, near in cands:
         cum = 0.0
         for k in vis:
             v = rows[i][k]
@@ -154,7 +177,8 @@ def check_bands(d, P, what, columns=40):
                 bad.append("%s: at %s s, device pixel (%d, %d) above the stack is rgba%r, not empty" % (what, w[0], p[0], p[1], tuple(g)))
             continue
         c = int(w[2][1:], 16)
-        if g != [c >> 16, c >> 8 & 255, c & 255, 255]:
+        if g != [c >> 16, c >> 8 & 255, c & 255, 255] and not (st["view"] == "peak" and g[3] >= 128 and
+                                                          max(abs(a - b) for a, b in zip(g, [c >> 16, c >> 8 & 255, c & 255])) <= 2):
             bad.append("%s: at %s s, device pixel (%d, %d) is rgba%r, not %r's %s (its rows %d..%d)" %
                        (what, w[0], p[0], p[1], tuple(g), w[1][:60], w[2], w[3], w[4]))
     if not probes:
