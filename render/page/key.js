@@ -34,11 +34,17 @@ function makeKey(D, S, changed, root) {
 
   return {
     add: function (k) { add(k, true); },
+    /* Each button as the state says; only what changed is touched (a
+     * hide or a hover changes one or two of 200 buttons, and setting
+     * the rest again made the browser restyle them all). */
     update: function (hl) {
       btns.forEach(function (b, k) {
-        b.setAttribute('aria-pressed', S.hidden.has(k) ? 'false' : 'true');
-        b.classList.toggle('out', !S.matches(D.bands[k].label) && !S.matches(D.bands[k].name));
-        b.classList.toggle('hl', k === hl);
+        var st = (S.hidden.has(k) ? 1 : 0) | (!S.matches(D.bands[k].label) && !S.matches(D.bands[k].name) ? 2 : 0) | (k === hl ? 4 : 0);
+        if (b.st === st) return;
+        b.st = st;
+        b.setAttribute('aria-pressed', st & 1 ? 'false' : 'true');
+        b.classList.toggle('out', (st & 2) !== 0);
+        b.classList.toggle('hl', (st & 4) !== 0);
       });
     }
   };
