@@ -38,11 +38,11 @@ function makeChart(D, S, changed, root, link) {
 
   /* Each sample's total of the bands shown, samples a..b (at i - a),
    * added up once for y's range, the columns and the 100 % view. */
-  var sumKey = '', sumOf = null;
+  var sumKey = '', sumOf = null, sumVal = null;
   function sums(a, b) {
     var key = [a, b, D.T, vis.join(',')].join(' ');
-    if (key !== sumKey) {
-      sumKey = key; sumOf = new Float64Array(b - a + 1);
+    if (key !== sumKey || sumVal !== D.val) {   /* D.val: the view data.js picked */
+      sumKey = key; sumVal = D.val; sumOf = new Float64Array(b - a + 1);
       for (var j = 0; j < vis.length; j++) {
         var v = D.val[vis[j]];
         for (var i = a; i <= b; i++) sumOf[i - a] += v[i];

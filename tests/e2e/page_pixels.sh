@@ -14,8 +14,9 @@
 #             (also a band hidden and zoomed), zoomed to a fifth and to
 #             a hundredth; samples/leak-hT.hp (fewer
 #             samples than columns: straight edges between samples) and
-#             a profile of 3,000 samples with spikes (more: each column
-#             the sample of greatest total, no spike lost)
+#             a profile of 30,000 samples with spikes (more: each column
+#             the sample of greatest total, no spike lost; two levels,
+#             the finer one drawn zoomed to a hundredth)
 set -u
 . "$(dirname "$0")/lib.bash"
 e2e_init page_pixels
@@ -23,16 +24,17 @@ e2e_init page_pixels
 S=$HP2X_SRC/samples
 
 raster() {
-	# 3,000 samples x 8 bands, every 97th a spike: more samples than
-	# the graph has columns
+	# 30,000 samples x 16 bands, every 97th a spike: more samples than
+	# the graph has columns, and than the page holds (two levels: the
+	# whole run's columns, the finer ones a zoom to a hundredth draws)
 	awk 'BEGIN {
 		print "JOB \"dense\""; print "DATE \"d\""; print "SAMPLE_UNIT \"seconds\""; print "VALUE_UNIT \"bytes\""
 		print "BEGIN_SAMPLE 0.00"; print "END_SAMPLE 0.00"
-		for (i = 1; i <= 3000; i++) {
-			printf "BEGIN_SAMPLE %.2f\n", i / 100
-			for (k = 0; k < 8; k++)
-				printf "band_%d\t%d\n", k, 1000 * (k + 1) * (1.5 + sin(i * 0.013 * (k + 1))) * (i % 97 == k ? 4 : 1)
-			printf "END_SAMPLE %.2f\n", i / 100
+		for (i = 1; i <= 30000; i++) {
+			printf "BEGIN_SAMPLE %.3f\n", i / 1000
+			for (k = 0; k < 16; k++)
+				printf "band_%d\t%d\n", k, 1000 * (k + 1) * (1.5 + sin(i * 0.0013 * (k + 1))) * (i % 97 == k ? 4 : 1) + i % 13
+			printf "END_SAMPLE %.3f\n", i / 1000
 		}
 	}' >dense.hp
 	"$HP2X" dense.hp -o dense.html && "$HP2X" "$S/leak-hT.hp" -o page.html ||

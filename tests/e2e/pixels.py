@@ -20,7 +20,7 @@ STATE = """
     .map(function (b) { return +b.getAttribute('data-slot'); }).sort(function (a, b) { return a - b; });
   return {dpr: window.devicePixelRatio || 1, W: +c.getAttribute('data-w'), H: parseFloat(cv.style.height),
     x0: +c.getAttribute('data-x0'), x1: +c.getAttribute('data-x1'), ymax: +c.getAttribute('data-ymax'),
-    view: view, shown: shown, cw: cv.width, ch: cv.height};"""
+    view: view, shown: shown, level: +c.getAttribute('data-level')};"""
 
 PIXELS = """
   var cv = document.getElementById('canvas'), g = cv.getContext('2d');
@@ -29,18 +29,61 @@ PIXELS = """
   return out;"""
 
 
-def values(P):
-    """The kept samples' times and each drawn band's value (by slot), as
-    data.js reads the data block (a zero sample at t0 first when the
-    profile starts later, the last one held to t1 for a stepped one)."""
-    nb = len(P["bands"])
-    times, rows = list(P["times"]), []
-    for r in P["s"]:
-        v = [0.0] * nb
-        for k in range(0, len(r) - 1, 2):
-            if r[k] < nb:
-                v[r[k]] = r[k + 1]
-        rows.append(v)
+# data.js's digits: 90 printable characters, the first 45 a number's
+# last digit, the others the digits before it
+DIGIT = {}
+for _c in range(35, 127):
+    if _c not in (60, 92):
+        DIGIT[chr(_c)] = len(DIGIT)
+
+
+def decode_level(L, nb, nx):
+    """A level of the data block (convert/page_samples.c): its censuses'
+    indexes, times and drawn slots' values, as data.js decodes them."""
+    s, p = L["d"], 0
+
+    def num():
+        nonlocal p
+        v, mul = 0, 1
+        while True:
+            d = DIGIT[s[p]]
+            p += 1
+            if d < 45:
+                return v + d * mul
+            v += (d - 45) * mul
+            mul *= 45
+
+    def change():
+        z = num()
+        return -(z + 1) // 2 if z % 2 else z // 2
+
+    out, cur, last, tk = [], [0] * (nb + nx), -1, 0
+    for i in range(L["n"]):
+        last += num() + 1
+        if L["q"] >= 0:
+            tk += change()
+            t = tk / 10 ** L["q"]
+        else:
+            t = L["times"][i]
+        for k in range(nb):
+            cur[k] += change()
+        if nx:
+            at = -1
+            for _ in range(num()):
+                at += num() + 1
+                cur[nb + at] += change()
+        out.append((last, t, [v * L["g"] for v in cur[:nb]]))
+    return out
+
+
+def values(P, level):
+    """The times and each drawn band's value (by slot) of the view the
+    chart draws (data-level: levels 0 to it merged), as data.js makes it:
+    a zero census at t0 first when the profile starts later, the last one
+    held to t1 for a stepped one."""
+    nb, nx = len(P["bands"]), len(P["x"])
+    cs = sorted(c for L in P["levels"][:level + 1] for c in decode_level(L, nb, nx))
+    times, rows = [c[1] for c in cs], [c[2] for c in cs]
     if P["zero"] and times and times[0] > P["t0"]:
         times.insert(0, P["t0"])
         rows.insert(0, [0.0] * nb)
@@ -79,7 +122,7 @@ def check_bands(d, P, what, columns=40):
     st = d.execute_script(STATE)
     dpr, W, H, x0, x1, ymax = st["dpr"], st["W"], st["H"], st["x0"], st["x1"], st["ymax"]
     vis = st["shown"]
-    times, rows = values(P)
+    times, rows = values(P, st["level"])
     if not times or not vis:
         return []
     plotw = W - ML - MR
