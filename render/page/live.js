@@ -97,10 +97,17 @@ function makeLive(D, S, changed, chart, key) {
 
   /* ---- the table's numbers, the run's ---- */
 
-  var seen = new Map(), rowsDue = 0, rowsTimer = null;
+  var seen = new Map(), rowsDue = 0, rowsTimer = null, rowsAgain = false;
+
+  /* Asked while a summary is on its way: that one may predate the
+   * samples just come, so another follows it. */
+  function rowsDone() {
+    rowsTimer = null;
+    if (rowsAgain) { rowsAgain = false; refreshRows(); }
+  }
 
   function refreshRows() {
-    if (rowsTimer) return;
+    if (rowsTimer) { rowsAgain = true; return; }
     rowsTimer = setTimeout(function () {
       var t0 = performance.now();
       fetch('summary.json').then(function (r) {
@@ -122,9 +129,9 @@ function makeLive(D, S, changed, chart, key) {
           r.peak = b.peak; r.peak_time = b.peak_time; r.share = b.share; r.last = b.last; r.growth = b.growth;
         });
         rowsDue = performance.now() + Math.max(2000, 20 * spent);
-        rowsTimer = null;
         changed('rows');
-      }).catch(function () { rowsTimer = null; });
+        rowsDone();
+      }).catch(rowsDone);
     }, Math.max(250, rowsDue - performance.now()));
   }
 
