@@ -208,7 +208,10 @@ function makeChart(D, S, changed, root, link) {
     var ys = S.view === 'stack' ? niceStep(yMax, 5) : 0.2;
     for (var v = 0; v <= yMax * 1.0001; v += ys) {
       var Y = Math.round(py(v)) + 0.5;
+      /* behind what is drawn: a grid line shows where no band is */
+      g.save(); g.globalCompositeOperation = 'destination-over';
       g.strokeStyle = '#e4e4e4'; g.beginPath(); g.moveTo(M.l + 1, Y); g.lineTo(w - M.r, Y); g.stroke();
+      g.restore();
       g.strokeStyle = '#222'; g.beginPath(); g.moveTo(M.l - 4, Y); g.lineTo(M.l, Y); g.stroke();
       g.fillText(S.view === 'stack' ? fmtSI(v * D.scale, '').replace(' ', '') : Math.round(v * 100) + ' %', M.l - 6, Y);
     }

@@ -4,8 +4,9 @@
 # shows the one of greatest total; with more samples than CSS columns,
 # chart.js's columns group them by CSS column), each band drawn at least
 # a device pixel tall is its own colour, opaque, on every row its stacked
-# edges cover whole (so an edge drawn more than a pixel off fails), and
-# the plot is empty two rows above the stack; in the view of each band
+# edges cover whole (so an edge drawn more than a pixel off fails), a
+# grid line's rows included (the grid is behind the bands), and the plot
+# is empty two rows above the stack (off the grid lines); in the view of each band
 # over its peak, a line with no other near is its colour on the row
 # through its middle.
 import math
@@ -188,6 +189,7 @@ def check_bands(d, P, what, columns=40):
                 if any(k != j and min(ys[k]) - hw <= yj + 1 and max(ys[k]) + hw >= yj - 1 for k in vis):
                     continue
                 r = math.floor(yj)
+                # (a line covers its row in part: the grid shows there)
                 if top_row <= r < bottom_row and r not in grid:
                     probes.append([dc, r])
                     want.append((times[i], P["bands"][j]["label"], P["bands"][j]["c"], r, r))
@@ -204,8 +206,10 @@ def check_bands(d, P, what, columns=40):
             cum += v
             r0 = max(math.ceil(yt + 0.01), top_row)
             r1 = min(math.floor(yb - 0.01) - 1, bottom_row - 1)
-            for r in sorted({r0, (r0 + r1) // 2, r1}):
-                if r0 <= r <= r1 and r not in grid:
+            # a grid line's row too: the grid is behind the bands
+            on_grid = [r for r in range(r0, r1 + 1) if r in grid][:1]
+            for r in sorted({r0, (r0 + r1) // 2, r1, *on_grid}):
+                if r0 <= r <= r1:
                     probes.append([dc, r])
                     want.append((times[i], P["bands"][k]["label"], P["bands"][k]["c"], r0, r1))
         r = math.floor(y(cum) * dpr) - 2
