@@ -77,9 +77,14 @@ hp_growth(const hp_model *m, double *slope)
 			mag[bands[k]] += fabs(x);
 		}
 	}
-	for (i = 0; i < nb; i++)
-		slope[i] = sxx > 0 && fabs(slope[i]) > 4 * (double)ns *
-			   DBL_EPSILON * mag[i] ? slope[i] / sxx : 0;
+	for (i = 0; i < nb; i++) {
+		int noise = isfinite(mag[i]) &&
+			    fabs(slope[i]) <= 4 * (double)ns * DBL_EPSILON * mag[i];
+
+		/* a sum past the largest double stays what it is: the
+		 * summary says it cannot compute it */
+		slope[i] = sxx > 0 && !noise ? slope[i] / sxx : 0;
+	}
 	free(mag);
 	return 0;
 }
