@@ -377,8 +377,9 @@ put_counts(struct json_w *w, const hp_model *m, struct hp_err *err)
 		const uint64_t *v;
 		size_t n = hp_model_sample(m, i, &b, &v);
 
-		for (k = 0; k < n; k++)
-			sum[b[k]] += v[k];
+		for (k = 0; k < n; k++)	/* stopping at 2^64-1 */
+			sum[b[k]] = sum[b[k]] > UINT64_MAX - v[k] ? UINT64_MAX
+				    : sum[b[k]] + v[k];
 	}
 	json_key(w, "count_unit");
 	json_cstr(w, hp_model_count_unit(m));

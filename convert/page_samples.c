@@ -66,23 +66,34 @@ struct digits {
 	int oom;
 };
 
+/* A zigzag change of two 64-bit values takes 65 bits. */
+__extension__ typedef unsigned __int128 wide;
+
 static void
-put_num(struct digits *d, uint64_t v)
+put_wide(struct digits *d, wide v)
 {
+	/* 45^12 > 2^65: twelve digits at most */
 	if (d->oom || HP_GROW(d->s, d->cap, d->len + 14)) {
 		d->oom = 1;
 		return;
 	}
 	for (; v >= DIGIT_BASE; v /= DIGIT_BASE)
-		d->s[d->len++] = DIGITS[DIGIT_BASE + v % DIGIT_BASE];
-	d->s[d->len++] = DIGITS[v];
+		d->s[d->len++] = DIGITS[DIGIT_BASE + (size_t)(v % DIGIT_BASE)];
+	d->s[d->len++] = DIGITS[(size_t)v];
 }
 
-/* b - a as a zigzag number: 0, -1, 1, -2, ... as 0, 1, 2, 3, ... */
+static void
+put_num(struct digits *d, uint64_t v)
+{
+	put_wide(d, v);
+}
+
+/* b - a as a zigzag number: 0, -1, 1, -2, ... as 0, 1, 2, 3, ...  (a
+ * change past 2^63, which a 64-bit zigzag would wrap, is one too) */
 static void
 put_change(struct digits *d, uint64_t a, uint64_t b)
 {
-	put_num(d, b >= a ? (b - a) * 2 : (a - b) * 2 - 1);
+	put_wide(d, b >= a ? (wide)(b - a) * 2 : (wide)(a - b) * 2 - 1);
 }
 
 static uint64_t
@@ -127,8 +138,9 @@ census_row(struct enc *e, size_t i)
 	for (k = 0; k < ne; k++) {
 		int32_t s = slot_of(e->l, b[k]);
 
-		if (s >= 0)
-			e->row[s] += v[k];
+		if (s >= 0)	/* sums stop at 2^64-1, as the model's */
+			e->row[s] = e->row[s] > UINT64_MAX - v[k] ? UINT64_MAX
+				    : e->row[s] + v[k];
 		if (e->ext && e->ext[b[k]] >= 0)
 			e->row[e->ext[b[k]]] = v[k];
 	}
