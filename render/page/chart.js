@@ -138,14 +138,23 @@ function makeChart(D, S, changed, root, link) {
       else ras.stack(g, R, dpr(), src, hex, vals, S.view === 'norm' ? sum : null, y);
       return;
     }
-    var idx = cols ? cols.i : null;
-    var n = cols ? idx.length : b - a + 1, i, j, k;
-    var at = function (i) { return cols ? idx[i] : a + i; };
-    var base = new Float64Array(n), top = new Float64Array(n), tots = new Float64Array(n);
-    for (i = 0; i < n; i++) tots[i] = S.view === 'norm' ? total(at(i)) : 0;
+    var n = cols ? cols.i.length : b - a + 1, i, j, k;
+    var ix = new Int32Array(n), base = new Float64Array(n), top = new Float64Array(n), tots = null;
+    for (i = 0; i < n; i++) ix[i] = cols ? cols.i[i] : a + i;
+    var at = function (i) { return ix[i]; };
+    if (S.view === 'norm') {
+      var sum = sums(a, b);
+      tots = new Float64Array(n);
+      for (i = 0; i < n; i++) tots[i] = sum[ix[i] - a];
+    }
+    /* shown(), a band at a time: this runs at every hover, for every
+     * band under the one outlined */
     for (j = 0; j < vis.length; j++) {
       k = vis[j];
-      for (i = 0; i < n; i++) top[i] = (S.view === 'peak' ? 0 : base[i]) + shown(k, at(i), tots[i]);
+      var v = D.val[k], pk = D.peak[k];
+      if (tots) for (i = 0; i < n; i++) top[i] = base[i] + (tots[i] > 0 ? v[ix[i]] / tots[i] : 0);
+      else if (S.view === 'peak') for (i = 0; i < n; i++) top[i] = pk > 0 ? v[ix[i]] / pk : 0;
+      else for (i = 0; i < n; i++) top[i] = base[i] + v[ix[i]];
       if (only < 0 || k === only) {
         g.beginPath();
         g.fillStyle = g.strokeStyle = D.bands[k].c;

@@ -25,7 +25,7 @@
 /* A drawer of the band graph with its own ImageData, kept while the
  * plot's size stays. */
 function makeRaster() {
-  var img = null, buf = null;
+  var img = null, buf = null, BLOCK = 64;
   var le = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
   var colours = new Map();
 
@@ -95,12 +95,13 @@ function makeRaster() {
    * 100 % view); y(v) the CSS y of a stacked value v. */
   function stack(g, R, dpr, src, hex, vals, tot, y) {
     if (!begin(g, R)) return;
-    var w = R.w, h = R.h, nb = hex.length, a = src.a, j, r, c;
-    var line = new Uint32Array(h), i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w);
+    var w = R.w, h = R.h, nb = hex.length, a = src.a, j, r, c, k;
+    var i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w);
     samplesOf(R, dpr, src, i0, i1, f);
     var cr = new Float64Array(nb), cg = new Float64Array(nb), cb = new Float64Array(nb), cw = new Uint32Array(nb);
     for (j = 0; j < nb; j++) { var q = colour(hex[j]); cr[j] = q[0]; cg[j] = q[1]; cb[j] = q[2]; cw[j] = q[3]; }
     var y0 = y(0) * dpr - R.y, dy = y(1) * dpr - R.y - y0;   /* y is linear */
+    var line = new Uint32Array(h), hs = new Float64Array(nb);
     for (c = 0; c < w; c += n) {
       var p = i0[c], p1 = i1[c], fc = f[c], n = 1;
       /* n columns that show the same samples (a CSS column at a
@@ -109,32 +110,10 @@ function makeRaster() {
       if (p < 0) continue;
       var s0 = tot ? tot[p - a] : 1, s1 = tot ? tot[p1 - a] : 1;
       s0 = s0 > 0 ? 1 / s0 : 0; s1 = s1 > 0 ? 1 / s1 : 0;
-      /* the column into line[], bottom up; pr: the row an edge cuts,
-       * its colours added up (aR, aG, aB) by the part each band covers
-       * (their sum aA) */
-      var cum = 0, u = y0, pr = -1, aR = 0, aG = 0, aB = 0, aA = 0, top = h;
-      for (j = 0; j < nb; j++) {
-        var vj = vals[j], v = fc ? (1 - fc) * vj[p] * s0 + fc * vj[p1] * s1 : vj[p] * s0;
-        if (!(v > 0)) continue;
-        cum += v;
-        var t = y0 + dy * cum, bot = u < h ? u : h;
-        u = t;
-        if (t < 0) t = 0;
-        if (!(bot > t)) continue;
-        var rb = Math.ceil(bot) - 1, rt = Math.floor(t), cov = rt === rb ? bot - t : bot - rb;
-        if (rb !== pr) {
-          if (pr >= 0) line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le);
-          pr = rb; aR = aG = aB = aA = 0;
-        }
-        aR += cov * cr[j]; aG += cov * cg[j]; aB += cov * cb[j]; aA += cov;
-        if (rt === rb) continue;
-        line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le);
-        for (r = rb - 1; r > rt; r--) line[r] = cw[j];
-        pr = rt; cov = rt + 1 - t;
-        aR = cov * cr[j]; aG = cov * cg[j]; aB = cov * cb[j]; aA = cov;
-      }
-      if (pr >= 0) { line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le); top = pr; }
-      for (var k = c; k < c + n; k++)
+      if (fc) for (j = 0; j < nb; j++) hs[j] = (1 - fc) * vals[j][p] * s0 + fc * vals[j][p1] * s1;
+      else for (j = 0; j < nb; j++) hs[j] = vals[j][p] * s0;
+      var top = rasterColumn(hs, nb, y0, dy, h, cr, cg, cb, cw, line, le);
+      for (k = c; k < c + n; k++)
         for (r = top; r < h; r++) buf[r * w + k] = line[r];
     }
     g.putImageData(img, R.x, R.y);
@@ -149,48 +128,40 @@ function makeRaster() {
    * the part it covers and laid over what is there. */
   function lines(g, R, dpr, src, hex, vals, scale, y, lw) {
     if (!begin(g, R)) return;
-    var w = R.w, h = R.h, px = img.data, j, r, c;
-    var i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w), ys = new Float64Array(w);
-    var los = new Float64Array(w), his = new Float64Array(w);
+    var w = R.w, h = R.h, j, c;
+    var i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w);
     samplesOf(R, dpr, src, i0, i1, f);
-    var y0 = y(0) * dpr - R.y, dy = y(1) * dpr - R.y - y0, hw = lw * dpr / 2;
-    /* columns either side whose part of the line a column takes too, so
-     * a steep stretch is as wide as the stroke was (1 at 2 device pixels
-     * a CSS pixel) */
-    var wide = Math.floor(hw), e;
-    for (j = 0; j < hex.length; j++) {
-      var q = colour(hex[j]), vj = vals[j], sj = scale[j];
-      for (c = 0; c < w; c++) {
-        var p = i0[c], fc = f[c];
-        ys[c] = p < 0 ? NaN : y0 + dy * sj * (fc ? (1 - fc) * vj[p] + fc * vj[i1[c]] : vj[p]);
-      }
-      for (c = 0; c < w; c++) {
-        var yc = ys[c], lo = yc, hi = yc, m;
-        if (yc === yc) {   /* not NaN (no sample) */
-          if (c > 0 && ys[c - 1] === ys[c - 1]) { m = (ys[c - 1] + yc) / 2; if (m < lo) lo = m; else if (m > hi) hi = m; }
-          if (c + 1 < w && ys[c + 1] === ys[c + 1]) { m = (ys[c + 1] + yc) / 2; if (m < lo) lo = m; else if (m > hi) hi = m; }
+    var y0 = y(0) * dpr - R.y, dy = y(1) * dpr - R.y - y0, hw = lw * dpr / 2, wide = Math.floor(hw);
+    var qs = hex.map(colour);
+    /* BLOCK columns at a time, every band in them: a band drawn across
+     * the whole plot at once reads pixels the bands before it left in
+     * an image too big for the cache (2.5 MB at 1300 x 480), and the
+     * reads, missing, took most of the time.  A column's line needs the
+     * values of the columns next to it and, at a devicePixelRatio of 2,
+     * those of the columns within the stroke's half width either side:
+     * a block's values reach that far beyond it. */
+    var pad = wide + 1, ys = new Float64Array(BLOCK + 2 * pad);
+    var los = new Float64Array(BLOCK + 2 * pad), his = new Float64Array(BLOCK + 2 * pad);
+    for (var c0 = 0; c0 < w; c0 += BLOCK) {
+      var ce = c0 + BLOCK < w ? c0 + BLOCK : w;
+      var lo = c0 - pad > 0 ? c0 - pad : 0, hi = ce + pad < w ? ce + pad : w;
+      for (j = 0; j < hex.length; j++) {
+        var vj = vals[j], sj = scale[j];
+        for (c = lo; c < hi; c++) {
+          var p = i0[c], fc = f[c];
+          ys[c - lo] = p < 0 ? NaN : y0 + dy * sj * (fc ? (1 - fc) * vj[p] + fc * vj[i1[c]] : vj[p]);
         }
-        los[c] = lo; his[c] = hi;
-      }
-      for (c = 0; c < w; c++) {
-        var up = los[c], dn = his[c];
-        for (e = c - wide; e <= c + wide; e++)
-          if (e >= 0 && e < w && e !== c) {
-            if (los[e] < up || up !== up) up = los[e];
-            if (his[e] > dn || dn !== dn) dn = his[e];
+        /* the line in each column: from halfway to the last column's
+         * value through its own to halfway to the next one's */
+        for (c = lo; c < hi; c++) {
+          var k = c - lo, yc = ys[k], l = yc, u = yc, m;
+          if (yc === yc) {   /* not NaN (no sample) */
+            if (c > lo && ys[k - 1] === ys[k - 1]) { m = (ys[k - 1] + yc) / 2; if (m < l) l = m; else if (m > u) u = m; }
+            if (c + 1 < hi && ys[k + 1] === ys[k + 1]) { m = (ys[k + 1] + yc) / 2; if (m < l) l = m; else if (m > u) u = m; }
           }
-        if (up !== up) continue;   /* no sample here or near */
-        var t = up - hw, b = dn + hw;
-        if (t < 0) t = 0;
-        if (b > h) b = h;
-        for (r = Math.floor(t); r < b; r++) {
-          var a = (b < r + 1 ? b : r + 1) - (t > r ? t : r), o = (r * w + c) * 4;
-          if (a >= 1) { px[o] = q[0]; px[o + 1] = q[1]; px[o + 2] = q[2]; px[o + 3] = 255; continue; }
-          /* source over, unpremultiplied */
-          var da = px[o + 3] / 255 * (1 - a), oa = a + da;
-          px[o] = (q[0] * a + px[o] * da) / oa; px[o + 1] = (q[1] * a + px[o + 1] * da) / oa;
-          px[o + 2] = (q[2] * a + px[o + 2] * da) / oa; px[o + 3] = oa * 255;
+          los[k] = l; his[k] = u;
         }
+        rasterLine(buf, w, h, los, his, lo, hi, c0, ce, hw, qs[j], le);
       }
     }
     g.putImageData(img, R.x, R.y);
@@ -205,4 +176,87 @@ function makeRaster() {
 function rasterWord(r, g, b, a, le) {
   r = r + 0.5 | 0; g = g + 0.5 | 0; b = b + 0.5 | 0; a = (a < 1 ? a : 1) * 255 + 0.5 | 0;
   return (le ? (a << 24 | b << 16 | g << 8 | r) : (r << 24 | g << 16 | b << 8 | a)) >>> 0;
+}
+
+/* One device column of stack(), bottom up, into line[row] (rows from
+ * the top): hs[j] the height of the j-th band there (0 or less:
+ * not there), y0 and dy the row of 0 and of one more unit, h the rows,
+ * cr, cg, cb and cw the bands' colours (raster.js's colour()).  A
+ * small function called once a column: V8 throws away the compiled code
+ * of what a page has not run for a while (hovering makes garbage, and
+ * collecting it ages the code), and then optimises a small function
+ * called often sooner than one long loop, which ran slow for most of
+ * the first redraw after (a hide 30 ms at 200 bands instead of 12).
+ * Returns the top row written. */
+function rasterColumn(hs, nb, y0, dy, h, cr, cg, cb, cw, line, le) {
+  /* pr: the row an edge cuts, its colours added up (aR, aG, aB) by the
+   * part each band covers (their sum aA) */
+  var cum = 0, u = y0, pr = -1, aR = 0, aG = 0, aB = 0, aA = 0, j, r;
+  for (j = 0; j < nb; j++) {
+    var v = hs[j];
+    if (!(v > 0)) continue;
+    cum += v;
+    var t = y0 + dy * cum, bot = u < h ? u : h;
+    u = t;
+    if (t < 0) t = 0;
+    if (!(bot > t)) continue;
+    var rb = Math.ceil(bot) - 1, rt = Math.floor(t), cov = rt === rb ? bot - t : bot - rb;
+    if (rb !== pr) {
+      if (pr >= 0) line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le);
+      pr = rb; aR = aG = aB = aA = 0;
+    }
+    aR += cov * cr[j]; aG += cov * cg[j]; aB += cov * cb[j]; aA += cov;
+    if (rt === rb) continue;
+    line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le);
+    for (r = rb - 1; r > rt; r--) line[r] = cw[j];
+    pr = rt; cov = rt + 1 - t;
+    aR = cov * cr[j]; aG = cov * cg[j]; aB = cov * cb[j]; aA = cov;
+  }
+  if (pr < 0) return h;
+  line[pr] = rasterWord(aR / aA, aG / aA, aB / aA, aA, le);
+  return pr;
+}
+
+/* One line of lines() into buf (the image's pixels as words, w by h),
+ * in columns c0 to ce - 1: in column c it spans los[c - lo] to
+ * his[c - lo] (device rows; given for columns lo to hi - 1), hw more
+ * either side, and takes in the columns within hw either side (so a
+ * steep stretch is as wide as the stroke was: 1 at 2 device pixels a
+ * CSS pixel); its end rows are shaded by the part it covers and laid
+ * over what is there.  q: its colour (raster.js's colour()).  A
+ * function of its own for the reason rasterColumn() is. */
+function rasterLine(buf, w, h, los, his, lo, hi, c0, ce, hw, q, le) {
+  var wide = Math.floor(hw), c, e, r;
+  for (c = c0; c < ce; c++) {
+    var up = los[c - lo], dn = his[c - lo];
+    for (e = c - wide; e <= c + wide; e++)
+      if (e >= lo && e < hi && e !== c) {
+        if (los[e - lo] < up || up !== up) up = los[e - lo];
+        if (his[e - lo] > dn || dn !== dn) dn = his[e - lo];
+      }
+    if (up !== up) continue;   /* no sample here or near */
+    var t = up - hw, b = dn + hw;
+    if (t < 0) t = 0;
+    if (b > h) b = h;
+    if (!(b > t)) continue;
+    /* the rows from r0 to r1: the two ends shaded by the part covered,
+     * the rows between the line's colour */
+    var r0 = Math.floor(t), r1 = Math.ceil(b) - 1;
+    if (r0 === r1) { rasterOver(buf, r0 * w + c, q, b - t, le); continue; }
+    rasterOver(buf, r0 * w + c, q, r0 + 1 - t, le);
+    for (r = r0 + 1; r < r1; r++) buf[r * w + c] = q[3];
+    rasterOver(buf, r1 * w + c, q, b - r1, le);
+  }
+}
+
+/* Colour q (raster.js's colour()) over buf[o], covering the part a of
+ * it (0-1): source over, unpremultiplied. */
+function rasterOver(buf, o, q, a, le) {
+  var was = buf[o];
+  if (a >= 1) { buf[o] = q[3]; return; }
+  if (was === 0) { buf[o] = rasterWord(q[0], q[1], q[2], a, le); return; }
+  var pr = le ? was & 255 : was >>> 24, pg = le ? was >>> 8 & 255 : was >>> 16 & 255;
+  var pb = le ? was >>> 16 & 255 : was >>> 8 & 255, pa = le ? was >>> 24 : was & 255;
+  var da = pa / 255 * (1 - a), oa = a + da;
+  buf[o] = rasterWord((q[0] * a + pr * da) / oa, (q[1] * a + pg * da) / oa, (q[2] * a + pb * da) / oa, oa, le);
 }

@@ -141,13 +141,19 @@ def all_rows(d, script):
     return {r[0]: r for r in _rows_scrolled(d, script)}
 
 
+def settled(d):
+    """Wait for what follows a redraw by a frame: the table and the
+    address (main.js's follow())."""
+    for _ in range(100):
+        if not d.execute_script("return document.documentElement.hasAttribute('data-pending')"):
+            return
+        time.sleep(0.05)
+
+
 def _rows_scrolled(d, script):
     """The rows of the table, scrolled through (some more than once)."""
     rows = []
-    for _ in range(100):   # the table follows the graph after a frame
-        if not d.execute_script("return document.documentElement.hasAttribute('data-pending')"):
-            break
-        time.sleep(0.05)
+    settled(d)
     d.execute_script("document.getElementById('tscroll').scrollTop = 0")
     for _ in range(2000):
         for _ in range(100):
@@ -286,6 +292,7 @@ def many(path, *args):
         a, b = ML + (r["width"] - ML - MR) * 0.2, ML + (r["width"] - ML - MR) * 0.5
         ActionChains(d).move_to_element_with_offset(c, int(a - r["width"] / 2), 0).click_and_hold() \
             .move_by_offset(int(b - a), 0).release().perform()
+        settled(d)
         wins = {(x.get_attribute("data-x0"), x.get_attribute("data-x1")) for x in charts}
         if len(wins) != 1 or "x=" not in d.execute_script("return location.hash"):
             fail("%s: after a drag zoom the windows are %r" % (path, wins))
@@ -520,6 +527,7 @@ def check(path, data_json, summary_json):
         px = (g["x1"] - g["x0"]) / (g["w"] - ML - MR)
         if abs(g2["x0"] - ta) > 1.5 * px or abs(g2["x1"] - tb) > 1.5 * px:
             fail("%s: dragged %.4f..%.4f, shows %.4f..%.4f" % (path, ta, tb, g2["x0"], g2["x1"]))
+        settled(d)
         if "x=" not in d.execute_script("return location.hash"):
             fail(path + ": the window is not in the address")
         if float(c.get_attribute("data-ymax")) > ymax0:

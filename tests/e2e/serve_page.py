@@ -352,6 +352,7 @@ def live(url, ref_path, sum_path=None):
         # hide the top band and keep the window at the end: both stay
         d.execute_script("document.querySelector('#key [data-slot]') && document.querySelector('#key [data-slot]').click();")
         d.execute_script("document.documentElement.setAttribute('data-mark', 'same document');")
+        wait(d, "return !document.documentElement.hasAttribute('data-pending')", 5)   # the address follows
         hidden = d.execute_script("return location.hash")
         seen = {n0}
         end = time.monotonic() + 60
