@@ -50,13 +50,6 @@ set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
-# Under AddressSanitizer, fontconfig's own allocations are suppressed by
-# library name (render/fonts.c), which needs no symbols: without
-# symbolize=0 LeakSanitizer looks up every frame of every one of them at
-# every exit, which makes this script three times slower. A sanitizer
-# finding still fails its case (exit 86 or 87); rerun that command with
-# symbolize=1 to see where.
-export LSAN_OPTIONS=symbolize=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
