@@ -343,9 +343,7 @@ function makeChart(D, S, changed, root, link) {
     xhair.hidden = false; xhair.style.left = Math.round(X) + 'px';
     xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
     C.tooltip(i, k);
-    var tw = tip.offsetWidth, th = tip.offsetHeight;
-    tip.style.left = (X + 14 + tw > W ? Math.max(0, X - 14 - tw) : X + 14) + 'px';
-    tip.style.top = Math.max(0, Math.min(H - th, y - th / 2)) + 'px';
+    place(X, y);
     if (k !== hl) { hl = k; outline(); changed('hl'); }
     if (link) link.hover(C, D.tm[i]);
   };
@@ -357,6 +355,23 @@ function makeChart(D, S, changed, root, link) {
     xhair.hidden = false; xhair.style.left = Math.round(px(t, W)) + 'px';
     xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
   };
+
+  /* The tooltip beside the crosshair, on the side with room, its
+   * middle at the pointer but inside the chart.  Its size is the one
+   * the browser found when it last laid the tooltip out (a
+   * ResizeObserver tells, and it is placed again then): reading it
+   * here would lay the page out in the middle of every hover. */
+  var tipAt = null, tipW = 0, tipH = 0;
+  function place(X, y) {
+    tipAt = [X, y];
+    tip.style.left = (X + 14 + tipW > W ? Math.max(0, X - 14 - tipW) : X + 14) + 'px';
+    tip.style.top = Math.max(0, Math.min(H - tipH, y - tipH / 2)) + 'px';
+  }
+  new ResizeObserver(function () {
+    if (tip.hidden || (tip.offsetWidth === tipW && tip.offsetHeight === tipH)) return;
+    tipW = tip.offsetWidth; tipH = tip.offsetHeight;
+    if (tipAt) place(tipAt[0], tipAt[1]);
+  }).observe(tip);
 
   C.tooltip = function (i, k) {
     var rows = vis.map(function (b) { return [b, D.val[b][i]]; });

@@ -178,7 +178,7 @@ function makeTable(Din, S, changed) {
     tr.setAttribute('data-m', r.m);
     tr.setAttribute('data-input', r.input);
     cols.forEach(function (c) {
-      var td = el('td', c.n ? 'num' : null), v = val(r, c);
+      var td = el('td', c.n ? 'num' : c.k === 'spark' ? null : 'txt'), v = val(r, c);
       td.setAttribute('data-k', c.k);
       if (c.k === 'label') {
         var k = D.slotOf.has(r.m) ? D.slotOf.get(r.m) : -1;

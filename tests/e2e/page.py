@@ -104,14 +104,22 @@ def hover(d, x, y=None):
     if y is None:
         y = MT + (g["h"] - MT - MB) * 0.9
     ActionChains(d).move_to_element_with_offset(c, int(round(x - g["w"] / 2)), int(round(y - g["h"] / 2))).perform()
-    return d.execute_script("""
+    # two frames later: the tooltip is placed once the browser has laid
+    # it out (chart.js place())
+    return d.execute_async_script("""
+      var done = arguments[arguments.length - 1];
+      requestAnimationFrame(function () { requestAnimationFrame(function () {
       var t = document.getElementById('tip');
-      if (t.hidden) return null;
+      if (t.hidden) { done(null); return; }
       var rows = [].map.call(t.querySelectorAll('.tr:not(.line)'), function (r) {
         return {slot: +r.getAttribute('data-slot'), v: +r.querySelector('.tv').getAttribute('data-v'),
                 name: r.querySelector('.tn').textContent, hl: r.classList.contains('hl')}; });
-      return {t: +t.getAttribute('data-t'), total: +document.getElementById('tip-total').getAttribute('data-v'),
-              rows: rows, more: !!t.querySelector('.more')};""")
+      var c = document.getElementById('chart').getBoundingClientRect(), b = t.getBoundingClientRect();
+      done({t: +t.getAttribute('data-t'), total: +document.getElementById('tip-total').getAttribute('data-v'),
+            rows: rows, more: !!t.querySelector('.more'),
+            box: [b.left - c.left, b.top - c.top, b.right - c.left, b.bottom - c.top, c.width, c.height],
+            hair: document.getElementById('xhair').getBoundingClientRect().left - c.left});
+      }); });""")
 
 
 # The table's rows in the DOM now: name, peak, at, share, last, growth
@@ -482,6 +490,11 @@ def check(path, data_json, summary_json):
             if abs(tip["t"] - t) > half + 1e-9:
                 fail("%s: the tooltip at %s s shows the census at %s s" % (path, t, tip["t"]))
                 continue
+            # beside the crosshair, inside the chart (as high as it when
+            # taller)
+            l, tp, r, b, w, h = tip["box"]
+            if l < -0.5 or r > w + 0.5 or (l < tip["hair"] < r) or (b - tp <= h and (tp < -0.5 or b > h + 0.5)):
+                fail("%s: at %s s the tooltip at %r covers the crosshair at %s or leaves the chart %sx%s" % (path, t, tip["box"][:4], tip["hair"], w, h))
             want = {names[b]: v for b, v in samples[i]["values"]}
             got = 0
             for r in tip["rows"]:
