@@ -373,7 +373,13 @@ function makeChart(D, S, changed, root, link) {
     if (tipAt) place(tipAt[0], tipAt[1]);
   }).observe(tip);
 
+  /* What the tooltip shows depends on: built again only when one of
+   * these changed (a pointer moving within a census's column). */
+  var tipFor = [];
   C.tooltip = function (i, k) {
+    var r = win(), now = [i, k, vis, D.val, S.view, r[0], r[1]].concat(Object.keys(SERIES).map(function (s) { return !!S.lines[s]; }));
+    if (!tip.hidden && now.every(function (x, j) { return x === tipFor[j]; })) return;
+    tipFor = now;
     var rows = vis.map(function (b) { return [b, D.val[b][i]]; });
     rows.sort(function (p, q) { return q[1] - p[1] || q[0] - p[0]; });
     var tot = 0; rows.forEach(function (p) { tot += p[1]; });

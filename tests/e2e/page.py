@@ -20,6 +20,7 @@ from chromium import chrome
 from pixels import check_bands
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 failures = []
 
@@ -527,6 +528,20 @@ def check(path, data_json, summary_json):
             for m in check_bands(d, P, "%s, %r hidden" % (path, top["name"])):
                 fail(m)
             d.find_element(By.CSS_SELECTOR, '#key [data-slot="%d"]' % top["slot"]).click()
+            # Shown again from the keyboard, the pointer still on the
+            # census: the tooltip, built again only when what it shows
+            # changed, has the band back.
+            tip = hover(d, x_of(g, t))
+            if tip and len(tip["rows"]) > 1 and not tip["more"]:
+                b = d.find_element(By.CSS_SELECTOR, '#key [data-slot="%d"]' % tip["rows"][0]["slot"])
+                d.execute_script("arguments[0].focus()", b)
+                b.send_keys(Keys.ENTER)
+                tip2 = hover(d, x_of(g, t), MT + (g["h"] - MT - MB) * 0.9 - 2)
+                if not tip2 or tip2["t"] != tip["t"] or tip["rows"][0]["slot"] in [r["slot"] for r in tip2["rows"]] or \
+                        tip2["total"] != tip["total"] - tip["rows"][0]["v"]:
+                    fail("%s: hidden from the keyboard under the pointer, band %s stays in the tooltip: %r" % (path, tip["rows"][0]["slot"], tip2))
+                d.execute_script("arguments[0].focus()", b)
+                b.send_keys(Keys.ENTER)
         # A drag zoom shows the dragged range, y rescaled, in the address.
         g = geometry(d)
         c = d.find_element(By.ID, "chart")
