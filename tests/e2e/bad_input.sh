@@ -12,6 +12,11 @@
 #
 # The eventlogs are built by tests/fuzz/mkeventlog.py from the layouts of
 # GHC's eventlog layouts (rts/eventlog/EventLog.c); the big inputs are generated here.
+#
+# A sanitizer build (HP2X_SANITIZED=1) makes every run and checks every
+# exit status, message and absent output, but not what only reads an
+# output back (the .json's samples, qpdf on the .pdf): the plain build
+# checks those.
 set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
@@ -23,6 +28,7 @@ trap 'rm -rf "$top"' EXIT
 cd "$top" || exit 1
 pass=0
 fail=0
+sanitized=${HP2X_SANITIZED:-0}
 HDR='JOB "j"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
 
 # hp2x IN OUT: run under timeout, keep stderr in err, status in rc.
@@ -110,7 +116,7 @@ accepted() {
 		why="$(wc -l <err) lines on stderr, wanted $nwarn: $(head -c 300 err)"
 	elif [ "$nwarn" -gt 0 ] && ! grep -Eq "^hp2x: warning: $in(:[0-9]+|: byte [0-9]+)?: " err; then
 		why="warning does not name the file: $(head -c 300 err)"
-	else
+	elif [ "$sanitized" != 1 ]; then
 		got=$(samples out.json)
 		case $want in
 		@*) want=$(cat "${want#@}") ;;
@@ -123,7 +129,7 @@ accepted() {
 		run_hp2x "$in" out.pdf
 		if [ "$rc" -ne 0 ]; then
 			why="pdf: exit $rc: $(head -c 300 err)"
-		elif ! qpdf --check out.pdf >qpdf.txt 2>&1; then
+		elif [ "$sanitized" != 1 ] && ! qpdf --check out.pdf >qpdf.txt 2>&1; then
 			why="qpdf --check: $(tail -3 qpdf.txt)"
 		fi
 	fi
@@ -217,14 +223,15 @@ w("BEGIN_SAMPLE 1\n")
 w("".join("b%d\t%d\n" % (i, i + 1) for i in range(1000000)))
 w("END_SAMPLE 1\n")' >million.hp
 run_hp2x million.hp out.json
-check "a million bands (all kept in data)" "$([ "$rc" -eq 0 ] && python3 -c '
+check "a million bands (all kept in data)" "$([ "$rc" -eq 0 ] && { [ "$sanitized" = 1 ] || python3 -c '
 import json, sys
 d = json.load(open("out.json"))
 v = d["samples"][0]["values"]
 ok = len(d["bands"]) == 1000000 and len(v) == 1000000 and d["bands"][999999]["name"] == "b999999" and v[999999] == [999999, 1000000]
-sys.exit(0 if ok else 1)' || echo "exit $rc: $(head -c 200 err)")"
+sys.exit(0 if ok else 1)'; } || echo "exit $rc: $(head -c 200 err)")"
 run_hp2x million.hp out.pdf
-check "a million bands (graph)" "$([ "$rc" -eq 0 ] && ! grep -v "only one sample" err && qpdf --check out.pdf >/dev/null 2>&1 || echo "exit $rc: $(head -c 200 err)")"
+check "a million bands (graph)" "$([ "$rc" -eq 0 ] && ! grep -v "only one sample" err &&
+	{ [ "$sanitized" = 1 ] || qpdf --check out.pdf >/dev/null 2>&1; } || echo "exit $rc: $(head -c 200 err)")"
 # --bands all: a key of 30,000 names needs a picture taller than any
 # viewer opens (was a PNG refused by cairo; a million ticky counters made
 # a PDF page 3.7 million points tall): refused, saying how to cut it.
