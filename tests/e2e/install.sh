@@ -12,6 +12,9 @@
 # path.  Its man page and the font licence are installed too.
 #
 # Builds its own hp2x, so the sanitizer pass skips it (label asan-skip).
+# The build goes through ccache when there is one, as tests/run's do
+# (paths under the scratch directory hashed relative to it): the same
+# compiler output, 1 s of CPU instead of 10 once the cache has it.
 set -u
 
 SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -19,6 +22,9 @@ SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$(dirname "$0")/lib.bash"
 e2e_init install
 unset HP2X_FONTDIR
+if command -v ccache >/dev/null; then
+	export CMAKE_C_COMPILER_LAUNCHER=ccache CCACHE_BASEDIR=$top CCACHE_NOHASHDIR=1
+fi
 
 t_install() {
 	local src=$top/src build=$top/build configured=$top/configured
