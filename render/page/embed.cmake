@@ -1,8 +1,9 @@
 # render/page/embed.cmake - the interactive page's own files as C arrays.
 #
-# Run as `cmake -DOUT=page_assets.c -DDIR=render/page -P embed.cmake` by
-# the build (CMakeLists.txt), so an installed hp2x carries its page and
-# needs no data file.  It writes, for the template, the style sheet and
+# Run as `cmake -DOUT=page_assets.c -DDIR=render/page -DSQUEEZE=squeeze
+# -P embed.cmake` by the build (CMakeLists.txt; SQUEEZE is squeeze.c
+# built for the host), so an installed hp2x carries its page and needs
+# no data file.  It writes, for the template, the style sheet and
 # the script (the script is the .js files below, in the order listed,
 # inside one function so they share names and leak none):
 #   const unsigned char page_X[] = { ..., 0 }; const size_t page_X_len;
@@ -11,13 +12,14 @@
 # tags (CSP level 2, "hash-source").  A byte array, not a string literal:
 # C11 promises only 4,095 characters in one literal.
 #
-# The sources stay readable (comments, indentation); the page needs
-# neither, so what is embedded is stripped of them (91 KB became 66):
+# The sources stay readable (comments, indentation, blanks around
+# operators); the page needs none of them, so what is embedded is
+# stripped of them (91 KB became 66, then 58 with squeeze.c's part):
 # /* */ comments anywhere (one that held a line break becomes one: it
 # counts as one, ECMA-262's "Comments", and may end a statement), whole-line
 # // comments in the scripts, <!-- --> in the template, the blanks that
 # start and end each line, and empty lines.  Lines are never joined and
-# nothing inside a line but a /* */ comment is touched.  That is safe as
+# nothing inside a line but a /* */ comment is touched here.  That is safe as
 # long as the sources keep to the following, which strip() checks,
 # failing the build with the file and line rather than embedding a
 # broken page:
@@ -31,9 +33,14 @@
 #  - in a script, "//" after code on a line only inside a string (today
 #    only table.js's SVG namespace URL): a trailing // comment stops the
 #    build, put it on its own line or in /* */.
-# A regex literal is not told apart from the code around it: one holding
-# a quote, "/*", "*/" or "//" may be misread, so keep them out (there
-# are two today, /^#/ and /\.?0+$/).
+# A regex literal is not told apart from the code around it here: one
+# holding a quote, "/*", "*/" or "//" may be misread, so keep them out
+# (there are two today, /^#/ and /\.?0+$/).
+# Then squeeze (squeeze.c, see its top) drops the blanks inside a line
+# that mean nothing, `a = b + c;` -> `a=b+c;`, `.a { b: c; }` ->
+# `.a{b:c;}`, outside strings and regex literals (which it does tell
+# apart, and stops the build, naming the line, where it cannot); line
+# breaks stay.  The hashes are of the bytes squeeze writes.
 
 cmake_policy(VERSION 3.18)   # CMP0054: "html" is a string, not a variable
 
@@ -212,6 +219,18 @@ function(strip file kind text out)
   if(NOT res MATCHES "\n$")
     string(APPEND res "\n")
   endif()
+  # The blanks inside lines that mean nothing: squeeze.c.
+  file(WRITE "${OUT}.sq.in" "${res}")
+  execute_process(COMMAND "${SQUEEZE}" ${kind} "${OUT}.sq.in" "${OUT}.sq.out"
+    RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    if(err MATCHES "^([0-9]+) ([^\n]*)")
+      strip_fail(${file} "${res}" ${CMAKE_MATCH_1} "${CMAKE_MATCH_2}" "${text}")
+    endif()
+    message(FATAL_ERROR "${DIR}/${file}: ${SQUEEZE} failed (${rc}): ${err}")
+  endif()
+  file(READ "${OUT}.sq.out" res)
+  file(REMOVE "${OUT}.sq.in" "${OUT}.sq.out")
   set(${out} "${res}" PARENT_SCOPE)
 endfunction()
 
@@ -238,7 +257,7 @@ emit(html "${html}")
 file(READ "${DIR}/page.css" css)
 strip(page.css css "${css}" css)
 emit(css "${css}")
-set(js "(function () {\n'use strict';\n")
+set(js "(function(){\n'use strict';\n")
 foreach(s ${scripts})
   file(READ "${DIR}/${s}" part)
   strip(${s} js "${part}" part)

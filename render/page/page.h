@@ -1,8 +1,9 @@
 /*
  * render/page/page.h - the interactive page's own files, built into hp2x
  * (embed.cmake turns render/page/'s template, style and scripts into
- * these arrays, without the comments, indentation and empty lines of the
- * sources; convert/out_html.c writes the page around them).
+ * these arrays, without the comments, indentation, empty lines and
+ * needless blanks of the sources (squeeze.c); convert/out_html.c writes
+ * the page around them).
  *
  * Each array ends in a NUL not counted in its length.  The hashes are
  * Content-Security-Policy sources, quotes included ('sha256-...'), of
