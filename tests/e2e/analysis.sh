@@ -140,8 +140,11 @@ status_line() {
 	"$HP2X" -q -w --interval 0.1 --idle-exit 0.5 g.hp -o g.png 2>err
 	[ -s err ] && bad "-q wrote: $(cat err)"
 	# on a terminal: one line rewritten at every drawing, ended by a newline
+	# (the growth starts at the first drawing: on a busy machine hp2x may
+	# start after a growth begun with it has ended, and draw once)
 	grow g.hp 2
-	{ grow g.hp 15 & } 2>/dev/null
+	rm -f g.png
+	{ { k=0; until [ -e g.png ] || [ $((k += 1)) -gt 500 ]; do sleep 0.02; done; grow g.hp 15; } & } 2>/dev/null
 	script -qec "$HP2X -w --interval 0.1 --idle-exit 1 g.hp -o g.png" /dev/null >tty.txt </dev/null ||
 		bad "under script: exit $?"
 	wait
