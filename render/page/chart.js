@@ -37,19 +37,33 @@ function makeChart(D, S, changed, root, link) {
   function total(i) { var s = 0; for (var j = 0; j < vis.length; j++) s += D.val[vis[j]][i]; return s; }
 
   /* Each sample's total of the bands shown, samples a..b (at i - a),
-   * added up once for y's range, the columns and the 100 % view. */
-  var sumKey = '', sumOf = null, sumVal = null;
-  function sums(a, b) {
-    var key = [a, b, D.T, vis.join(',')].join(' ');
-    if (key !== sumKey || sumVal !== D.val) {   /* D.val: the view data.js picked */
-      sumKey = key; sumVal = D.val; sumOf = new Float64Array(b - a + 1);
-      for (var j = 0; j < vis.length; j++) {
-        var v = D.val[vis[j]];
-        for (var i = a; i <= b; i++) sumOf[i - a] += v[i];
+   * added up once for y's range, the columns and the 100 % view; and
+   * on the way each band's top edge, the total of it and the bands
+   * under it (cum[j] for vis[j]), so the band under the pointer is
+   * outlined at a hover without adding up the bands under it again
+   * (at 200 bands, 5-7 ms of a hover's handler before V8 has compiled
+   * the loop).  Float32: a picture's edges; as many as the values in
+   * the range, which the page holds as Float64.  The graph and the
+   * overview keep one each (their ranges differ when zoomed). */
+  function makeSums() {
+    var key = '', val = null, sum = null;
+    var f = function (a, b) {
+      var k = [a, b, D.T, vis.join(',')].join(' ');
+      if (k !== key || val !== D.val) {   /* D.val: the view data.js picked */
+        key = k; val = D.val; sum = new Float64Array(b - a + 1);
+        sum.cum = [];
+        for (var j = 0; j < vis.length; j++) {
+          var v = D.val[vis[j]], c = new Float32Array(b - a + 1);
+          for (var i = a; i <= b; i++) c[i - a] = sum[i - a] += v[i];
+          sum.cum.push(c);
+        }
       }
-    }
-    return sumOf;
+      return sum;
+    };
+    f.reset = function () { key = ''; };
+    return f;
   }
+  var sums = makeSums(), ovSums = makeSums();
 
   function computeY(a, b) {
     if (S.view !== 'stack') return 1;
@@ -106,13 +120,11 @@ function makeChart(D, S, changed, root, link) {
   /* Samples a..b by pixel column when there are more samples than
    * columns (uPlot's rule): in each column the sample of greatest total
    * shown, so the total's peaks stay and every column is one real
-   * sample, drawn as a rectangle to the next column.  A browser fills a
-   * few thousand rectangles in a few milliseconds, where a polygon of
-   * thousands of jagged vertices takes it a second.  null: few enough
-   * samples to draw as they are. */
-  function columns(a, b, x) {
+   * sample, drawn as a rectangle to the next column.  null: few enough
+   * samples to draw as they are.  sum: sums(a, b) or ovSums(a, b). */
+  function columns(a, b, x, sum) {
     if (b - a + 1 <= (W - M.l - M.r)) return null;
-    var cx = [], si = [], best = -1, i, sum = sums(a, b);
+    var cx = [], si = [], best = -1, i;
     for (i = a; i <= b; i++) {
       var c = Math.floor(x(D.tm[i])), s = sum[i - a];
       if (!cx.length || c !== cx[cx.length - 1]) { cx.push(c); si.push(i); best = s; }
@@ -121,80 +133,56 @@ function makeChart(D, S, changed, root, link) {
     return { x: cx, i: si };
   }
 
-  /* Stack the shown bands over samples a..b (x, y map time and value to
-   * the canvas); with `only` set, that band alone is drawn, and its
-   * outline (polygons) left as the path.  With ras (raster.js) and R (the
-   * plot's box in device pixels), the views go pixel by pixel:
-   * Chromium's canvas took 25-30 ms to fill 200 bands' paths, and
-   * 150-350 ms to stroke 200 lines. */
-  var only = -1;
-  function plot(g, w, h, a, b, x, y, lineW, ras, R) {
-    var cols = columns(a, b, x);
-    if (ras && only < 0) {   /* raster.js: pixel by pixel */
-      var sum = sums(a, b), src = { cols: cols, x: x, tm: D.tm, a: a, b: b, sum: sum };
-      var hex = vis.map(function (k) { return D.bands[k].c; }), vals = vis.map(function (k) { return D.val[k]; });
-      if (S.view === 'peak')
-        ras.lines(g, R, dpr(), src, hex, vals, vis.map(function (k) { return D.peak[k] > 0 ? 1 / D.peak[k] : 0; }), y, lineW);
-      else ras.stack(g, R, dpr(), src, hex, vals, S.view === 'norm' ? sum : null, y);
-      return;
-    }
-    var n = cols ? cols.i.length : b - a + 1, i, j, k;
-    var ix = new Int32Array(n), base = new Float64Array(n), top = new Float64Array(n), tots = null;
-    for (i = 0; i < n; i++) ix[i] = cols ? cols.i[i] : a + i;
-    var at = function (i) { return ix[i]; };
-    if (S.view === 'norm') {
-      var sum = sums(a, b);
-      tots = new Float64Array(n);
-      for (i = 0; i < n; i++) tots[i] = sum[ix[i] - a];
-    }
-    /* shown(), a band at a time: this runs at every hover, for every
-     * band under the one outlined */
-    for (j = 0; j < vis.length; j++) {
-      k = vis[j];
-      var v = D.val[k], pk = D.peak[k];
-      if (tots) for (i = 0; i < n; i++) top[i] = base[i] + (tots[i] > 0 ? v[ix[i]] / tots[i] : 0);
-      else if (S.view === 'peak') for (i = 0; i < n; i++) top[i] = pk > 0 ? v[ix[i]] / pk : 0;
-      else for (i = 0; i < n; i++) top[i] = base[i] + v[ix[i]];
-      if (only < 0 || k === only) {
-        g.beginPath();
-        g.fillStyle = g.strokeStyle = D.bands[k].c;
-        if (S.view === 'peak') {
-          for (i = 0; i < n; i++) {
-            var X = cols ? cols.x[i] + 0.5 : x(D.tm[at(i)]), Y = y(top[i]);
-            if (i) g.lineTo(X, Y); else g.moveTo(X, Y);
-          }
-          g.lineWidth = lineW;
-          g.stroke();
-        } else if (cols) {
-          for (i = 0; i < n; i++) {
-            var x0 = cols.x[i], x1 = i + 1 < n ? cols.x[i + 1] : x0 + 1, yt = y(top[i]);
-            g.fillRect(x0, yt, x1 - x0, y(base[i]) - yt);
-          }
-        } else {
-          for (i = 0; i < n; i++) { if (i) g.lineTo(x(D.tm[at(i)]), y(top[i])); else g.moveTo(x(D.tm[at(i)]), y(top[i])); }
-          for (i = n - 1; i >= 0; i--) g.lineTo(x(D.tm[at(i)]), y(base[i]));
-          g.closePath();
-          g.fill();
-        }
-        if (k === only) return;
-      }
-      var t = base; base = top; top = t;
-    }
+  /* The shown bands over samples a..b, stacked or as lines, pixel by
+   * pixel (raster.js, into R, the plot's box in device pixels: x, y map
+   * time and value to the canvas): Chromium's canvas took 25-30 ms to
+   * fill 200 bands' paths, and 150-350 ms to stroke 200 lines. */
+  function plot(g, a, b, x, y, lineW, ras, R, sum) {
+    var src = { cols: columns(a, b, x, sum), x: x, tm: D.tm, a: a, b: b, sum: sum };
+    var hex = vis.map(function (k) { return D.bands[k].c; }), vals = vis.map(function (k) { return D.val[k]; });
+    if (S.view === 'peak')
+      ras.lines(g, R, dpr(), src, hex, vals, vis.map(function (k) { return D.peak[k] > 0 ? 1 / D.peak[k] : 0; }), y, lineW);
+    else ras.stack(g, R, dpr(), src, hex, vals, S.view === 'norm' ? sum : null, y);
   }
 
-  /* The band under the pointer, outlined over the plot. */
+  /* The band under the pointer, outlined over the plot: the rest
+   * veiled, the band drawn as the graph shows it (a rectangle a column,
+   * or with few samples a polygon edged in black; over its peak, its
+   * line thicker), its edges the ones sums() kept. */
   function outline() {
-    var g = setup(hv, H)[0];
-    if (hl < 0) return;
-    var ab = range();
+    var g = setup(hv, H)[0], j = vis.indexOf(hl);
+    if (j < 0) return;
+    var ab = range(), a = ab[0], b = ab[1], sum = sums(a, b), i, X;
+    var x = function (t) { return px(t, W); }, cols = columns(a, b, x, sum);
+    var n = cols ? cols.i.length : b - a + 1, v = D.val[hl], pk = D.peak[hl];
+    var hi = sum.cum[j], lo = j ? sum.cum[j - 1] : null;
+    function at(i) { return cols ? cols.i[i] : a + i; }
+    function top(i) { var s = at(i) - a; return S.view === 'norm' ? (sum[s] > 0 ? hi[s] / sum[s] : 0) : hi[s]; }
+    function base(i) { var s = at(i) - a; return !lo ? 0 : S.view === 'norm' ? (sum[s] > 0 ? lo[s] / sum[s] : 0) : lo[s]; }
     g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
     g.globalAlpha = 0.35; g.fillStyle = '#fff';
     g.fillRect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2);
     g.globalAlpha = 1;
-    only = hl;
-    plot(g, W, H, ab[0], ab[1], function (t) { return px(t, W); }, py, 3);
-    only = -1;
-    if (S.view !== 'peak' && !columns(ab[0], ab[1], function (t) { return px(t, W); })) {
+    g.fillStyle = g.strokeStyle = D.bands[hl].c;
+    g.beginPath();
+    if (S.view === 'peak') {
+      for (i = 0; i < n; i++) {
+        X = cols ? cols.x[i] + 0.5 : x(D.tm[at(i)]);
+        var Y = py(pk > 0 ? v[at(i)] / pk : 0);
+        if (i) g.lineTo(X, Y); else g.moveTo(X, Y);
+      }
+      g.lineWidth = 3;
+      g.stroke();
+    } else if (cols) {
+      for (i = 0; i < n; i++) {
+        var x0 = cols.x[i], x1 = i + 1 < n ? cols.x[i + 1] : x0 + 1, yt = py(top(i));
+        g.fillRect(x0, yt, x1 - x0, py(base(i)) - yt);
+      }
+    } else {
+      for (i = 0; i < n; i++) { X = x(D.tm[at(i)]); if (i) g.lineTo(X, py(top(i))); else g.moveTo(X, py(top(i))); }
+      for (i = n - 1; i >= 0; i--) g.lineTo(x(D.tm[at(i)]), py(base(i)));
+      g.closePath();
+      g.fill();
       g.strokeStyle = '#000'; g.lineWidth = 1.5; g.stroke();
     }
     g.restore();
@@ -262,7 +250,7 @@ function makeChart(D, S, changed, root, link) {
 
   C.visible = function () { return vis; };
   /* New samples (live.js): the overview is drawn again. */
-  C.dataChanged = function () { ovKey = ''; sumKey = ''; };
+  C.dataChanged = function () { ovKey = ''; sums.reset(); ovSums.reset(); };
   C.width = function () { return W - M.l - M.r; };
 
   /* The y range this chart needs for the window (several inputs share
@@ -277,7 +265,7 @@ function makeChart(D, S, changed, root, link) {
     var ab = range();
     yMax = yShared || computeY(ab[0], ab[1]);
     g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
-    plot(g, W, H, ab[0], ab[1], function (t) { return px(t, W); }, py, 1.5, ras, devRect(M.l, M.t - 2, W - M.r, H - M.b));
+    plot(g, ab[0], ab[1], function (t) { return px(t, W); }, py, 1.5, ras, devRect(M.l, M.t - 2, W - M.r, H - M.b), sums(ab[0], ab[1]));
     series(g, W);
     g.restore();
     axes(g, W, H);
@@ -305,11 +293,11 @@ function makeChart(D, S, changed, root, link) {
         if (ovKey !== key) return;   /* changed again since */
         var g = setup(ov, h)[0], m = 0, sum;
         vis = S.shown();
-        sum = sums(0, D.T - 1);
+        sum = ovSums(0, D.T - 1);
         for (var i = 0; i < D.T; i++) if (sum[i] > m) m = sum[i];
         if (S.view !== 'stack') m = 1;
         var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
-        plot(g, w, h, 0, D.T - 1, x, y, 1, ovRas, devRect(0, 0, w, h));
+        plot(g, 0, D.T - 1, x, y, 1, ovRas, devRect(0, 0, w, h), sum);
       });
     }
     var r = win(), a = x(r[0]), b = x(r[1]);
@@ -342,9 +330,12 @@ function makeChart(D, S, changed, root, link) {
     var k = bandAt(i, yv);
     xhair.hidden = false; xhair.style.left = Math.round(X) + 'px';
     xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
+    var T0 = performance.now();
     C.tooltip(i, k);
     place(X, y);
-    if (k !== hl) { hl = k; outline(); changed('hl'); }
+    var T1 = performance.now(), T2 = T1;
+    if (k !== hl) { hl = k; outline(); T2 = performance.now(); changed('hl'); }
+    (window.PROF = window.PROF || []).push([T1 - T0, T2 - T1, performance.now() - T2]);
     if (link) link.hover(C, D.tm[i]);
   };
 

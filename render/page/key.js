@@ -4,7 +4,7 @@
  * only that band, and again shows them all. */
 
 function makeKey(D, S, changed, root) {
-  var box = root.querySelector('.key'), btns = [];
+  var box = root.querySelector('.key'), btns = [], lastHl = -1;
   for (var k = D.bands.length - 1; k >= 0; k--) add(k, false);
 
   /* Band k's button: at the bottom while the key is built top first,
@@ -36,9 +36,13 @@ function makeKey(D, S, changed, root) {
     add: function (k) { add(k, true); },
     /* Each button as the state says; only what changed is touched (a
      * hide or a hover changes one or two of 200 buttons, and setting
-     * the rest again made the browser restyle them all). */
-    update: function (hl) {
-      btns.forEach(function (b, k) {
+     * the rest again made the browser restyle them all).  hlOnly: only
+     * the band under the pointer changed, and only the buttons of the
+     * one before and the one now are looked at. */
+    update: function (hl, hlOnly) {
+      (hlOnly ? [lastHl, hl] : btns.map(function (_, k) { return k; })).forEach(function (k) {
+        var b = btns[k];
+        if (!b) return;
         var st = (S.hidden.has(k) ? 1 : 0) | (!S.matches(D.bands[k].label) && !S.matches(D.bands[k].name) ? 2 : 0) | (k === hl ? 4 : 0);
         if (b.st === st) return;
         b.st = st;
@@ -46,6 +50,7 @@ function makeKey(D, S, changed, root) {
         b.classList.toggle('out', (st & 2) !== 0);
         b.classList.toggle('hl', (st & 4) !== 0);
       });
+      lastHl = hl;
     }
   };
 }

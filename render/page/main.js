@@ -38,7 +38,7 @@ function main() {
 
   function changed(what) {
     if (what !== 'hl') chart.draw();
-    keys.forEach(function (k, i) { k.update(charts[i].hl()); });
+    keys.forEach(function (k, i) { k.update(charts[i].hl(), what === 'hl'); });
     if (what !== 'hl') {
       follow();
       document.querySelectorAll('[data-view]').forEach(function (b) { b.setAttribute('aria-pressed', b.getAttribute('data-view') === S.view ? 'true' : 'false'); });

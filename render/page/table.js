@@ -159,9 +159,12 @@ function makeTable(Din, S, changed) {
     },
     render: function (force) {
       var first = Math.max(0, Math.floor(scroll.scrollTop / ROW_H) - 5);
-      /* the box may not have its height yet (drawn before the
-       * layout settles): never fewer rows than the window could show */
-      var h = Math.max(scroll.clientHeight, window.innerHeight);
+      /* as many rows as the box shows at its greatest height (it may
+       * not have its height yet, drawn before the layout settles), or
+       * the window if that is less: every row more is work at every
+       * frame (the browser sorts each row's clips and sparkline into
+       * layers again whenever anything on the page changes) */
+      var h = Math.min(window.innerHeight, parseFloat(getComputedStyle(scroll).maxHeight) || Infinity);
       var last = Math.min(rows.length, first + Math.ceil(h / ROW_H) + 10);
       if (!force && first === T.first && last === T.last) return;
       T.first = first; T.last = last;

@@ -443,6 +443,63 @@ def levels(path, data_json):
         d.quit()
 
 
+# A device column of a canvas of the graph: [[r, g, b, a], ...] top down.
+COLUMN = """
+  var c = document.getElementById(arguments[0]), X = arguments[1];
+  var p = c.getContext('2d').getImageData(X, 0, 1, c.height).data, out = [];
+  for (var i = 0; i < p.length; i += 4) out.push([p[i], p[i + 1], p[i + 2], p[i + 3]]);
+  return out;"""
+
+
+def runs(col):
+    """The opaque runs of one colour in a column, [(colour, top, bottom)]."""
+    out, i = [], 0
+    while i < len(col):
+        j = i
+        while j + 1 < len(col) and col[j + 1] == col[i]:
+            j += 1
+        if col[i][3] == 255:
+            out.append(("#%02x%02x%02x" % tuple(col[i][:3]), i, j))
+        i = j + 1
+    return out
+
+
+def outlined(d, P, what):
+    """The band under the pointer is outlined where the graph draws it:
+    at the pointer's column the outline canvas has the band's colour on
+    the rows the graph has it (so on the bands under it, stacked), give
+    or take the slope of its edges there.  A band in the middle of the
+    stack is taken, at three places across the graph; False when none
+    could be (no band tall enough there)."""
+    g = geometry(d)
+    dpr = d.execute_script("return window.devicePixelRatio")
+    colours = {b["c"] for b in P["bands"]}
+    for fx in (0.5, 0.3, 0.7):
+        x = ML + (g["w"] - ML - MR) * fx
+        X = int(round(x * dpr))
+        main = d.execute_script(COLUMN, "canvas", X)
+        near = [runs(d.execute_script(COLUMN, "canvas", X + e)) for e in (-1, 1)]
+        # a band with a band under it, and not at the top of a 100 %
+        # stack (whose top edge is the plot's whatever is wrong)
+        cands = [r for r in runs(main) if r[0] in colours and r[2] - r[1] >= 6 * dpr and
+                 r[2] < len(main) - MB * dpr - 2 and r[1] > (MT + 2) * dpr]
+        for colour, r0, r1 in sorted(cands, key=lambda r: r[1] - r[2]):
+            tip = hover(d, x, (r0 + r1) / 2 / dpr)
+            hl = [r for r in (tip or {}).get("rows", []) if r["hl"]]
+            if not hl or P["bands"][hl[0]["slot"]]["c"] != colour:
+                continue   # the census under the pointer is not the column's (columns of several)
+            lit = [r for r in runs(d.execute_script(COLUMN, "hilite", X)) if r[0] == colour]
+            # the edges' slope: how far they move a column either side
+            slope = max([abs(q[1] - r0) + abs(q[2] - r1) for n in near for q in n if q[0] == colour] or [0])
+            tol = 2 * dpr + slope
+            if not lit or abs(min(r[1] for r in lit) - r0) > tol or abs(max(r[2] for r in lit) - r1) > tol:
+                fail("%s: the band under the pointer (%s) is outlined on rows %s at device column %d, the graph has it on %d-%d"
+                     % (what, colour, [(r[1], r[2]) for r in lit], X, r0, r1))
+            return True
+    return False
+
+
+
 def page_data(d):
     return d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent)")
 
@@ -512,6 +569,7 @@ def check(path, data_json, summary_json):
             for n, v in want.items():
                 if n in drawn and v and n not in shown_names and not tip["more"]:
                     fail("%s: at %s s the tooltip lacks %r (%s)" % (path, t, n, v))
+        outlined(d, P, path + ", stacked")
         # Hiding a band lowers the total by exactly its value.
         i = picks[1]
         t = samples[i]["time"]
@@ -824,6 +882,8 @@ def raster(path, dpr):
             geometry(d)
             for m in check_bands(d, P, "%s at %sx, %s" % (path, dpr, what)):
                 fail(m)
+            if frag in ("", "#v=1&view=norm") and not outlined(d, P, "%s at %sx, %s" % (path, dpr, what)):
+                fail("%s at %sx, %s: no band to outline" % (path, dpr, what))
     finally:
         d.quit()
 
