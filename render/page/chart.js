@@ -39,7 +39,7 @@ function makeChart(D, S, changed, root, link) {
   /* Each sample's total of the bands shown, samples a..b (at i - a),
    * added up once for y's range, the columns and the 100 % view; and
    * on the way each band's top edge, the total of it and the bands
-   * under it (cum[j] for vis[j]), so the band under the pointer is
+   * under it (sum.cum[j * n + i - a] for vis[j], n the samples), so the band under the pointer is
    * outlined at a hover without adding up the bands under it again
    * (at 200 bands, 5-7 ms of a hover's handler before V8 has compiled
    * the loop).  Float32: a picture's edges; as many as the values in
@@ -50,13 +50,13 @@ function makeChart(D, S, changed, root, link) {
     var f = function (a, b) {
       var k = [a, b, D.T, vis.join(',')].join(' ');
       if (k !== key || val !== D.val) {   /* D.val: the view data.js picked */
-        key = k; val = D.val; sum = new Float64Array(b - a + 1);
-        sum.cum = [];
+        var n = b - a + 1, cum = new Float32Array(vis.length * n);
+        key = k; val = D.val; sum = new Float64Array(n);
         for (var j = 0; j < vis.length; j++) {
-          var v = D.val[vis[j]], c = new Float32Array(b - a + 1);
-          for (var i = a; i <= b; i++) c[i - a] = sum[i - a] += v[i];
-          sum.cum.push(c);
+          var v = D.val[vis[j]], o = j * n - a;
+          for (var i = a; i <= b; i++) cum[o + i] = sum[i - a] += v[i];
         }
+        sum.cum = cum;
       }
       return sum;
     };
@@ -155,10 +155,14 @@ function makeChart(D, S, changed, root, link) {
     var ab = range(), a = ab[0], b = ab[1], sum = sums(a, b), i, X;
     var x = function (t) { return px(t, W); }, cols = columns(a, b, x, sum);
     var n = cols ? cols.i.length : b - a + 1, v = D.val[hl], pk = D.peak[hl];
-    var hi = sum.cum[j], lo = j ? sum.cum[j - 1] : null;
     function at(i) { return cols ? cols.i[i] : a + i; }
-    function top(i) { var s = at(i) - a; return S.view === 'norm' ? (sum[s] > 0 ? hi[s] / sum[s] : 0) : hi[s]; }
-    function base(i) { var s = at(i) - a; return !lo ? 0 : S.view === 'norm' ? (sum[s] > 0 ? lo[s] / sum[s] : 0) : lo[s]; }
+    /* the edge under band vis[e] (-1: the axis) at the i-th point drawn */
+    function edge(e, i) {
+      var s = at(i) - a, v = e < 0 ? 0 : sum.cum[e * (b - a + 1) + s];
+      return S.view === 'norm' ? (sum[s] > 0 ? v / sum[s] : 0) : v;
+    }
+    function top(i) { return edge(j, i); }
+    function base(i) { return edge(j - 1, i); }
     g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
     g.globalAlpha = 0.35; g.fillStyle = '#fff';
     g.fillRect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2);
