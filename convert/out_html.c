@@ -40,9 +40,9 @@
  *              OTHER)}
  *   names      every band of the profile, in the model's order, and
  *   ipe, stack, ticky  what some profiles say of a band, by model index
- *   spark      every band's shape over the run: SPARK_N levels 0..z of
- *              its peak in SPARK_N equal stretches of time, one string
- *              (band i's from i * SPARK_N)
+ *   spark      every band's shape over the run: HP_SHAPE_N levels 0..z
+ *              of its peak in HP_SHAPE_N equal stretches of time, one
+ *              string (band i's from i * HP_SHAPE_N)
  *   marks      [time, label or null], at most one a column of PAGE_MARKS
  *              (nmarks: how many the profile has); series: {heap_size:
  *              [[t], [v]], ...}, each at most SERIES_POINTS points
@@ -80,7 +80,6 @@
 #define PAGE_BUDGET(bands) ((size_t)1000000 + (size_t)100 * (bands))
 #define PAGE_MARKS ((size_t)1000)	/* marks, one a column past that */
 #define SERIES_POINTS ((size_t)4096)
-#define SPARK_N ((size_t)16)
 
 /* The SVG as the body of a data: URL inside a double-quoted attribute:
  * what would end the attribute or start a reference, what a URL drops or
@@ -306,57 +305,35 @@ put_names(struct json_w *w, const hp_model *m)
 	json_end(w);
 }
 
-/* Each band's shape: its greatest value in each of SPARK_N stretches of
- * the run, as a level 0..35 of its peak, one character each; the bands'
- * in one string (band i's at i * SPARK_N), which costs 20,000 bands 60 KB
- * less than a string each. */
+/* Each band's shape (hp/stats.h): its greatest value in each stretch of
+ * the run as a level 0..35 of its peak there, one character each; the
+ * bands' in one string (band i's at i * HP_SHAPE_N), which costs 20,000
+ * bands 60 KB less than a string each. */
 static int
-put_sparks(struct json_w *w, const hp_model *m, struct hp_err *err)
+put_sparks(struct json_w *w, const struct hp_stats *st, struct hp_err *err)
 {
 	static const char digits[] = "0123456789abcdefghijklmnopqrstuvwxyz";
-	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m);
-	size_t i, k;
-	uint64_t *mx = hp_callocn(nb ? nb * SPARK_N : 1, sizeof *mx);
-	char *s = hp_mallocn(nb ? nb * SPARK_N : 1, 1);
-	double t0, t1;
+	size_t nb = st->nbands, i, k;
+	char *s = hp_mallocn(nb ? nb * HP_SHAPE_N : 1, 1);
 
-	if (!mx || !s) {
-		free(mx);
-		free(s);
+	if (!s)
 		return hp_err_set(err, "out of memory");
-	}
-	t0 = ns ? hp_model_sample_time(m, 0) : 0;
-	t1 = ns ? hp_model_sample_time(m, ns - 1) : 0;
-	for (i = 0; i < ns; i++) {
-		const hp_band *b;
-		const uint64_t *v;
-		size_t n = hp_model_sample(m, i, &b, &v);
-		double t = hp_model_sample_time(m, i);
-		size_t c = t1 > t0 ? (size_t)((t - t0) / (t1 - t0) * SPARK_N)
-				   : 0;
-
-		if (c >= SPARK_N)
-			c = SPARK_N - 1;
-		for (k = 0; k < n; k++)
-			if (v[k] > mx[(size_t)b[k] * SPARK_N + c])
-				mx[(size_t)b[k] * SPARK_N + c] = v[k];
-	}
 	for (i = 0; i < nb; i++) {
+		const uint64_t *mx = st->band[i].shape;
 		uint64_t peak = 0;
 
 		/* every sample is in some stretch: the greatest of them is
 		 * the band's peak */
-		for (k = 0; k < SPARK_N; k++)
-			if (mx[i * SPARK_N + k] > peak)
-				peak = mx[i * SPARK_N + k];
-		for (k = 0; k < SPARK_N; k++)
-			s[i * SPARK_N + k] =
-				digits[peak ? (size_t)lround((double)mx[i * SPARK_N + k] /
+		for (k = 0; k < HP_SHAPE_N; k++)
+			if (mx[k] > peak)
+				peak = mx[k];
+		for (k = 0; k < HP_SHAPE_N; k++)
+			s[i * HP_SHAPE_N + k] =
+				digits[peak ? (size_t)lround((double)mx[k] /
 							     (double)peak * 35) : 0];
 	}
 	json_key(w, "spark");
-	json_str(w, s, nb * SPARK_N);
-	free(mx);
+	json_str(w, s, nb * HP_SHAPE_N);
 	free(s);
 	return 0;
 }
@@ -567,7 +544,7 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		return -1;
 	put_bands(w, l);
 	put_names(w, m);
-	if (put_sparks(w, drawn, err))
+	if (put_sparks(w, st, err))
 		return -1;
 	if (!o->no_marks)
 		put_marks(w, m, l);

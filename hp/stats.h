@@ -35,12 +35,18 @@
  * Returns 0, or -1 when out of memory. */
 int hp_growth(const hp_model *m, double *slope) HP_MUSTCHECK;
 
+/* A band's shape: its stretches of the run (from the first sample to
+ * the last, a .hp's final empty one included). */
+#define HP_SHAPE_N 16
+
 struct hp_band_stats {
 	uint64_t peak;		/* largest value in one census */
 	double peak_t;		/* time of the first sample holding it */
 	double integral;	/* bytes x seconds */
 	uint64_t last;		/* value in the last census */
 	double growth;		/* bytes per second */
+	uint64_t shape[HP_SHAPE_N];	/* largest value in each of
+					 * HP_SHAPE_N equal stretches */
 };
 
 #define HP_PHASE_TOP 3

@@ -504,6 +504,32 @@ def page_data(d):
     return d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent)")
 
 
+def sparks(P, ref, what):
+    """Each band's sparkline in the data block is its greatest value in
+    each of 16 equal stretches of the run, as a level 0..35 (0-9a-z) of
+    its peak: worked out here from the JSON output's samples."""
+    times = [x["time"] for x in ref["samples"]]
+    if not times:
+        return
+    # the run's end: a .hp's last, empty census (the JSON's "end")
+    t0, t1 = times[0], max(times[-1], ref.get("end") or times[-1])
+    names = [b["name"] for b in ref["bands"]]
+    mx = {}
+    for x in ref["samples"]:
+        c = min(15, int((x["time"] - t0) / (t1 - t0) * 16)) if t1 > t0 else 0
+        for b, v in x["values"]:
+            m = mx.setdefault(names[b], [0] * 16)
+            m[c] = max(m[c], v)
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    for i, n in enumerate(P["names"]):
+        m = mx.get(n, [0] * 16)
+        pk = max(m)
+        want = "".join(digits[int(v / pk * 35 + 0.5) if pk else 0] for v in m)
+        got = P["spark"][16 * i:16 * i + 16]
+        if got != want:
+            fail("%s: band %r's sparkline is %r, the JSON's samples give %r" % (what, n, got, want))
+
+
 def check(path, data_json, summary_json):
     ref = json.load(open(data_json))
     summ = json.load(open(summary_json))
@@ -514,6 +540,7 @@ def check(path, data_json, summary_json):
         P = page_data(d)
         for m in check_bands(d, P, path + ", the whole run"):
             fail(m)
+        sparks(P, ref, path)
         names = [b["name"] for b in ref["bands"]]
         # The table's box, scrolled to, is filled with rows (it once
         # drew the rows of a box not yet laid out, a dozen, and no more).
