@@ -39,12 +39,13 @@ function makeChart(D, S, changed, root, link) {
   /* Each sample's total of the bands shown, samples a..b (at i - a),
    * added up once for y's range, the columns and the 100 % view; and
    * on the way each band's top edge, the total of it and the bands
-   * under it (sum.cum[j * n + i - a] for vis[j], n the samples), so the band under the pointer is
-   * outlined at a hover without adding up the bands under it again
-   * (at 200 bands, 5-7 ms of a hover's handler before V8 has compiled
-   * the loop).  Float32: a picture's edges; as many as the values in
-   * the range, which the page holds as Float64.  The graph and the
-   * overview keep one each (their ranges differ when zoomed). */
+   * under it (sum.cum[j * n + i - a] for vis[j], n samples), so the
+   * band under the pointer is outlined at a hover without adding up
+   * the bands under it again (at 200 bands, 5-7 ms of a hover's
+   * handler before V8 has compiled the loop).  Float32: a picture's
+   * edges; as many as the values in the range, which the page holds
+   * as Float64.  The graph and the overview keep one each (their
+   * ranges differ when zoomed). */
   function makeSums() {
     var key = '', val = null, sum = null;
     var f = function (a, b) {
@@ -334,12 +335,9 @@ function makeChart(D, S, changed, root, link) {
     var k = bandAt(i, yv);
     xhair.hidden = false; xhair.style.left = Math.round(X) + 'px';
     xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
-    var T0 = performance.now();
     C.tooltip(i, k);
     place(X, y);
-    var T1 = performance.now(), T2 = T1;
-    if (k !== hl) { hl = k; outline(); T2 = performance.now(); changed('hl'); }
-    (window.PROF = window.PROF || []).push([T1 - T0, T2 - T1, performance.now() - T2]);
+    if (k !== hl) { hl = k; outline(); changed('hl'); }
     if (link) link.hover(C, D.tm[i]);
   };
 
