@@ -469,6 +469,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 {
 	const char *job = hp_model_get(m, HP_JOB);
 	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
+	size_t growthw = 12;
 	char a[64], b[64], c[64], d[64], nm[512], pct[16];
 	struct units u = units_of(m);
 	void (*hum)(char *, size_t, double, const char *) = u.hum;
@@ -524,8 +525,19 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	limits_lines(out, st, u.v, u.area, NULL);
 	fputc('\n', out);
 
-	fprintf(out, "%-*s %9s %9s %6s %9s %12s\n", (int)namew, "band",
-		"peak", "at", "share", "last", "growth");
+	/* the growth column as wide as its widest entry: a time profile's
+	 * "-0.000619 CPU/s" takes 15 */
+	for (i = 0; i < st->nbands; i++)
+		if (fate_of(l, order[i]) == DRAWN) {
+			signed_human(d, sizeof d, st->band[order[i]].growth * u.scale,
+				     u.hum, u.growth);
+			if (strlen(d) > growthw)
+				growthw = strlen(d);
+		}
+	if (namew > MIN_NAME + growthw - 12)
+		namew -= growthw - 12;
+	fprintf(out, "%-*s %9s %9s %6s %9s %*s\n", (int)namew, "band",
+		"peak", "at", "share", "last", (int)growthw, "growth");
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
 		const char *bn;
@@ -540,8 +552,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		hum(c, sizeof c, (double)s->last * u.scale, u.v);
 		signed_human(d, sizeof d, s->growth * u.scale, u.hum, u.growth);
 		fmt_share(pct, sizeof pct, share(st, s->integral));
-		fprintf(out, "%-*s %9s %9s %6s %9s %12s\n", (int)namew,
-			nm, a, b, pct, c, d);
+		fprintf(out, "%-*s %9s %9s %6s %9s %*s\n", (int)namew,
+			nm, a, b, pct, c, (int)growthw, d);
 	}
 	fputc('\n', out);
 	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);

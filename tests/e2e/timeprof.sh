@@ -64,6 +64,11 @@ title() {
 	"$HP2X" --summary "$ev" >sum.txt || { bad "--summary failed"; return; }
 	grep -q '^  what: CPU time by cost-centre (innermost), [0-9]* ticks of 1 ms' sum.txt ||
 		bad "--summary does not say ticks and interval: $(head -4 sum.txt)"
+	# the table's columns line up: its rows as long as its header (a
+	# growth of "-0.0314 CPU/s" was wider than its column)
+	awk '/^band / { w = length($0); on = 1; next } on && /^$/ { exit }
+		on && length($0) != w { print; bad = 1 } END { exit bad }' sum.txt >ragged.txt ||
+		bad "--summary's rows are not as wide as its header: $(head -3 ragged.txt)"
 }
 
 # Written as .hp, the ticks per column say so: hp2ps's axis and hp2x
