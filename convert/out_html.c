@@ -306,7 +306,7 @@ put_names(struct json_w *w, const hp_model *m)
 }
 
 /* Each band's shape (hp/stats.h): its greatest value in each stretch of
- * the run as a level 0..35 of its peak there, one character each; the
+ * the run as a level 0..35 of its peak, one character each; the
  * bands' in one string (band i's at i * HP_SHAPE_N), which costs 20,000
  * bands 60 KB less than a string each. */
 static int
