@@ -147,9 +147,11 @@ function makeChart(D, S, changed, root, link) {
   }
 
   /* The band under the pointer, outlined over the plot: the rest
-   * veiled, the band drawn as the graph shows it (a rectangle a column,
-   * or with few samples a polygon edged in black; over its peak, its
-   * line thicker), its edges the ones sums() kept. */
+   * veiled, the band drawn as the graph shows it (a rectangle a column:
+   * a browser fills a few thousand in a few milliseconds, where a
+   * polygon of thousands of jagged vertices takes it a second; with
+   * few samples a polygon edged in black; over its peak, its line
+   * thicker), its edges the ones sums() kept. */
   function outline() {
     var g = setup(hv, H)[0], j = vis.indexOf(hl);
     if (j < 0) return;
