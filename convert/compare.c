@@ -15,7 +15,7 @@
 #include "../hp/stats.h"
 #include "job.h"
 #include "page.h"
-#include "summary.h"
+#include "../data/summary.h"
 
 /* What a profile's values measure, "bytes (a heap profile)": its kind
  * and its VALUE_UNIT (a .hp may say "words"; without one, bytes, as the

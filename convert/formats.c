@@ -15,7 +15,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "dataout.h"
+#include "../data/dataout.h"
 #include "page.h"
 
 static const struct cli_format formats[] = {

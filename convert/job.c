@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 
 #include "../hp/grow.h"
-#include "dataout.h"
+#include "../data/dataout.h"
 
 int
 cli_exists(const char *path, void *ctx)

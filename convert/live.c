@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
-#include "json.h"
+#include "../data/json.h"
 
 void
 live_pos_of(const hp_model *m, struct live_pos *p)

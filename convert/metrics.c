@@ -23,7 +23,7 @@
 #include "../hp/grow.h"
 #include "../hp/utf8.h"
 #include "../render/layout/layout.h"
-#include "dataout.h"
+#include "../data/dataout.h"
 
 static void
 put_label(FILE *f, const char *s, size_t n)

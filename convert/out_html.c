@@ -70,10 +70,10 @@
 #include "../hp/utf8.h"
 #include "../render/layout/layout.h"
 #include "../render/page/page.h"
-#include "dataout.h"
-#include "json.h"
-#include "memtext.h"
-#include "summary.h"
+#include "../data/dataout.h"
+#include "../data/json.h"
+#include "../data/memtext.h"
+#include "../data/summary.h"
 
 /* The page's budget: 1 MB and 100 B a band, whatever the sample count;
  * the samples get what the graph, the tables and the viewer leave. */

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "json.h"
-#include "summary.h"
+#include "../data/json.h"
+#include "../data/summary.h"
 
 struct diff_page {
 	const char *name_a, *name_b, *title;

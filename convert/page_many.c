@@ -21,7 +21,7 @@
 #include "../hp/stats.h"
 #include "../hp/steps.h"
 #include "../render/layout/layout.h"
-#include "json.h"
+#include "../data/json.h"
 
 struct many {
 	const hp_model *const *m;

@@ -42,7 +42,7 @@
 
 #include "../hp/grow.h"
 #include "../render/layout/layout.h"
-#include "json.h"
+#include "../data/json.h"
 
 /* The whole-run level's columns: a wide screen's plot; two censuses a
  * column at most. */

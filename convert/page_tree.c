@@ -21,7 +21,7 @@
 #include "../hp/match.h"
 #include "../hp/stats.h"
 #include "../render/layout/layout.h"
-#include "json.h"
+#include "../data/json.h"
 
 struct node {
 	size_t parent;		/* SIZE_MAX: a root */

@@ -17,7 +17,7 @@
 #include "compare.h"
 #include "inputs.h"
 #include "job.h"
-#include "summary.h"
+#include "../data/summary.h"
 #include "watch.h"
 
 /* One profile to one file: the job is prepared (names resolved, the

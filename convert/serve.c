@@ -51,11 +51,11 @@
 
 #include "../hp/grow.h"
 #include "cli.h"
-#include "dataout.h"
-#include "memtext.h"
+#include "../data/dataout.h"
+#include "../data/memtext.h"
 #include "page.h"
 #include "../render/page/page.h"
-#include "summary.h"
+#include "../data/summary.h"
 
 #define SERVE_CONNECTIONS 32
 #define SERVE_DEADLINE 10.0

@@ -24,7 +24,7 @@
 
 #include "../render/layout/layout.h"
 #include "cli.h"
-#include "summary.h"
+#include "../data/summary.h"
 
 void
 cli_status_init(struct cli_status *st, FILE *out, int tty, int quiet, double t)

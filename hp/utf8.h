@@ -2,7 +2,7 @@
  * hp/utf8.h - reading UTF-8 strictly.
  *
  * Band names are a profile's raw bytes and need not be UTF-8.  What shows
- * them (Pango in render/fonts.c, JSON in convert/out_json.c) must tell
+ * them (Pango in render/fonts.c, JSON in data/out_json.c) must tell
  * well-formed UTF-8 from other bytes the same way: RFC 3629, so no
  * overlong forms, no surrogates, nothing past U+10FFFF.
  */

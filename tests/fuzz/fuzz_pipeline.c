@@ -24,10 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "convert/dataout.h"
-#include "convert/memtext.h"
+#include "data/dataout.h"
+#include "data/memtext.h"
 #include "convert/page.h"
-#include "convert/summary.h"
+#include "data/summary.h"
 #include "fuzz.h"
 #include "hp/diff.h"
 #include "hp/reader.h"
@@ -40,7 +40,7 @@
 #define MAX_ENTRIES 20000
 #define MAX_BANDS 2000
 
-/* Text made in memory (convert/memtext.h); out of memory ends the run. */
+/* Text made in memory (data/memtext.h); out of memory ends the run. */
 static void
 mem_open(struct cli_mem *mm)
 {

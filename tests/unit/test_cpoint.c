@@ -20,7 +20,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "convert/dataout.h"
+#include "data/dataout.h"
 #include "hp/cpoint.h"
 #include "hp/model.h"
 #include "hp/reader.h"

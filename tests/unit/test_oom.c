@@ -260,7 +260,7 @@ hp_to_hp(void **state)
 }
 
 /* The ticky report (hp/ticky.c, render/bars.c) and time samples by
- * stack to speedscope (hp/evprof.c, convert/out_speedscope.c). */
+ * stack to speedscope (hp/evprof.c, data/out_speedscope.c). */
 static void
 ticky_to_png(void **state)
 {

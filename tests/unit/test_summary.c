@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_summary.c - --summary (convert/summary.c) called
+ * tests/unit/test_summary.c - --summary (data/summary.c) called
  * directly on small profiles whose numbers are worked out by hand: the
  * bands ranked by their share of the bytes x seconds, each band's fate
  * as the graph's layout decides it (drawn, merged into OTHER, dropped
@@ -18,7 +18,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "convert/summary.h"
+#include "data/summary.h"
 #include "hp/reader.h"
 #include "testutil.h"
 

@@ -1,13 +1,13 @@
 /*
- * convert/summary.h - --summary: a profile, or the change between two,
+ * data/summary.h - --summary: a profile, or the change between two,
  * as a table on standard output or as JSON for scripts.
  *
  * The numbers come from hp/stats.c; which bands the graph would draw,
  * merge into OTHER or drop under -t comes from the layout, with the same
  * options the graph would use, so the table describes the graph.
  */
-#ifndef CONVERT_SUMMARY_H
-#define CONVERT_SUMMARY_H
+#ifndef DATA_SUMMARY_H
+#define DATA_SUMMARY_H
 
 #include <stdio.h>
 

@@ -1,5 +1,5 @@
 /*
- * convert/out_hp.c - a model written as .hp text, and the number
+ * data/out_hp.c - a model written as .hp text, and the number
  * formatting the three data writers share.
  *
  * The output is what GHC's RTS writes (rts/ProfHeap.c layout), so hp2ps

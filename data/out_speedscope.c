@@ -1,5 +1,5 @@
 /*
- * convert/out_speedscope.c - a time profile as speedscope's file format
+ * data/out_speedscope.c - a time profile as speedscope's file format
  * (https://www.speedscope.app/file-format-schema.json), "sampled"
  * profile type, so that the eventlog's time samples open as flame graphs
  * in speedscope and the tools that read its format.

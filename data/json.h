@@ -1,5 +1,5 @@
 /*
- * convert/json.h - one small JSON writer: commas, keys, string escapes
+ * data/json.h - one small JSON writer: commas, keys, string escapes
  * and numbers in one place, for every JSON hp2x writes.
  *
  * A struct json_w tracks where it is (inside an object or an array, the
@@ -22,8 +22,8 @@
  * back as the same double, '.' in any locale), null when not finite.
  * Errors stick in the FILE; the caller checks it once (out_flush).
  */
-#ifndef CONVERT_JSON_H
-#define CONVERT_JSON_H
+#ifndef DATA_JSON_H
+#define DATA_JSON_H
 
 #include <stddef.h>
 #include <stdint.h>

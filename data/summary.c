@@ -1,5 +1,5 @@
 /*
- * convert/summary.c - --summary and --summary=json.  See summary.h.
+ * data/summary.c - --summary and --summary=json.  See summary.h.
  *
  * The table is for a person at a terminal: sizes with SI units, one row
  * per band the graph draws (largest bytes x seconds first), what OTHER

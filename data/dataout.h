@@ -1,5 +1,5 @@
 /*
- * convert/dataout.h - the data outputs: a model written back out as .hp
+ * data/dataout.h - the data outputs: a model written back out as .hp
  * text, as long-form CSV, as JSON, or (time and ticky samples) as a
  * speedscope profile.
  *
@@ -12,8 +12,8 @@
  * fixed-point form that does; always with a '.', never an exponent, in
  * any locale.
  */
-#ifndef CONVERT_DATAOUT_H
-#define CONVERT_DATAOUT_H
+#ifndef DATA_DATAOUT_H
+#define DATA_DATAOUT_H
 
 #include <stddef.h>
 #include <stdint.h>

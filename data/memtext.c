@@ -1,5 +1,5 @@
 /*
- * convert/memtext.c - text made in memory (memtext.h).
+ * data/memtext.c - text made in memory (memtext.h).
  */
 #include "memtext.h"
 

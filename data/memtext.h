@@ -1,12 +1,12 @@
 /*
- * convert/memtext.h - text made in memory: a FILE * over a growing
+ * data/memtext.h - text made in memory: a FILE * over a growing
  * buffer (open_memstream(3)), for what a writer makes to be handed on
  * whole (an HTTP answer of --serve, the page's embedded graph, the
  * fuzzers' outputs).  One place for its three steps, so each user checks
  * the stream's error the same way.
  */
-#ifndef CLI_MEMTEXT_H
-#define CLI_MEMTEXT_H
+#ifndef DATA_MEMTEXT_H
+#define DATA_MEMTEXT_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * convert/out_json.c - a model as one JSON object, for scripts and web
+ * data/out_json.c - a model as one JSON object, for scripts and web
  * viewers.
  *
  *   {

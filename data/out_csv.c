@@ -1,5 +1,5 @@
 /*
- * convert/out_csv.c - a model as long-form CSV, for spreadsheets, R and
+ * data/out_csv.c - a model as long-form CSV, for spreadsheets, R and
  * pandas.
  *
  * Long form (one row per sample and band) rather than a wide matrix:

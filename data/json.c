@@ -1,5 +1,5 @@
 /*
- * convert/json.c - the JSON writer (json.h).
+ * data/json.c - the JSON writer (json.h).
  */
 #include "json.h"
 
