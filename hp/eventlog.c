@@ -2,9 +2,11 @@
  * hp/eventlog.c - GHC eventlogs into the model, streaming: the entry
  * points, the format, and the one table of the events read (an event is
  * read if and only if it has a row; a new GHC event is one row).  Also
- * the model's samples (which profile, open, commit) and the run's facts
- * (JOB, DATE, marks).  The byte stream is in evframe.c, heap events in
- * evheap.c, time and ticky samples in evprof.c, their state in evpriv.h.
+ * how the log's end closes a sample, and the run's facts (JOB, DATE,
+ * marks).  The byte stream is in eventlog-frame.c, heap events in
+ * eventlog-heap.c, time and ticky samples in eventlog-prof.c, what they
+ * all call (the model's samples, messages) in eventlog-model.c, their
+ * state and the order they call each other in eventlog-private.h.
  *
  * Memory is what the model needs plus the cost-centre and IPE tables,
  * never the file.  Damage (a cut file, junk, an event that cannot be)
@@ -48,7 +50,7 @@
  * independently, so file order is not time order, but all heap-profile
  * events (160-169) are in the one global block stream, in order.
  *
- * Payloads read here (each a row of el_handlers, below):
+ * Payloads read here (each a row of handlers, below):
  *
  *    TYPE  NAME                  PAYLOAD
  *      18  BLOCK_MARKER          u32 block size, u64 end time, u16 cap
@@ -126,15 +128,16 @@
 #include <string.h>
 #include <time.h>
 
-#include "evpriv.h"
+#include "eventlog-private.h"
 #include "grow.h"
 
 static el_handler block_marker, rts_identifier, program_args,
 	wall_clock_time, user_marker;
 
 /* The events read, by number; every other declared event is skipped by
- * its size.  Heap events: evheap.c; time and ticky: evprof.c. */
-el_handler *const el_handlers[EL_NHANDLERS] = {
+ * its size.  Heap events: eventlog-heap.c; time and ticky:
+ * eventlog-prof.c.  The framer finds it in the reader's state. */
+static el_handler *const handlers[EL_NHANDLERS] = {
 	[T_BLOCK_MARKER] = block_marker,
 	[T_RTS_IDENTIFIER] = rts_identifier,
 	[T_PROGRAM_ARGS] = program_args,
@@ -159,79 +162,12 @@ el_handler *const el_handlers[EL_NHANDLERS] = {
 	[T_TICKY_COUNTER_BEGIN_SAMPLE] = el_ticky_begin_sample,
 };
 
-/* ---- messages ---- */
-
-int
-el_oom(struct el *st, struct hp_err *err)
-{
-	return hp_err_set(err, "%s: out of memory", st->name);
-}
-
-/* A model call failed (out of memory, or a sum past 2^64-1): say where. */
-int
-el_model_fail(struct el *st, uint64_t off, struct hp_err *err)
-{
-	return hp_err_set(err, "%s: byte %llu: %s", st->name,
-			  (unsigned long long)off, st->merr.msg);
-}
-
-/* Damage is reported once: later damage is usually its consequence. */
-void
-el_damage(struct el *st, uint64_t off, const char *what)
-{
-	if (st->damaged)
-		return;
-	st->damaged = 1;
-	hp_model_warn(st->m, "%s: byte %llu: %s", st->name,
-		      (unsigned long long)off, what);
-}
-
-/* ---- samples ---- */
-
-int
-el_sample_commit(struct el *st, uint64_t off, struct hp_err *err)
-{
-
-	st->open = 0;
-	if (hp_model_commit(st->m, merr(st)))
-		return el_model_fail(st, off, err);
-	return 0;
-}
-
-int
-el_sample_begin_at(struct el *st, double t, uint64_t off, struct hp_err *err)
-{
-	if (st->open && el_sample_commit(st, off, err))
-		return -1;
-	if (st->nsample && t < st->last_t) {
-		/* A restarted log from another run starts its clock again:
-		 * carry on after the last sample.  Otherwise (damage) hold
-		 * the time, since the model needs samples in order. */
-		if (st->restarted)
-			st->tbase += st->last_t - t;
-		t = st->last_t;
-	}
-	st->restarted = 0;
-	if (hp_model_begin(st->m, t, merr(st)))
-		return el_model_fail(st, off, err);
-	st->open = 1;
-	st->nsample = 1;
-	st->last_t = t;
-	return 0;
-}
-
-int
-el_sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
-{
-	return el_sample_begin_at(st, ev_time(st, ns), off, err);
-}
-
 /* The log ends (DATA_END, or the input when cut): close or drop an open
  * sample.  Returns 1 when a sample was dropped.  A time column holds
  * whole events only, so it is kept; a ticky sample is known complete
- * only at DATA_END. */
-int
-el_sample_close_at_end(struct el *st, uint64_t off, int cut, struct hp_err *err)
+ * only at DATA_END.  The framer calls it through the reader's state. */
+static int
+close_at_end(struct el *st, uint64_t off, int cut, struct hp_err *err)
 {
 	if (st->kind == K_TIME && st->p.interval)
 		return el_time_close(st, off, 1, err);
@@ -245,56 +181,7 @@ el_sample_close_at_end(struct el *st, uint64_t off, int cut, struct hp_err *err)
 	return el_sample_commit(st, off, err);
 }
 
-int
-el_claim(struct el *st, enum el_kind kind)
-{
-	static const char *const what[] = { "", "heap", "time", "ticky" };
-	static const enum hp_profile profile[] = {
-		HP_PROFILE_HEAP, HP_PROFILE_HEAP, HP_PROFILE_TIME, HP_PROFILE_TICKY
-	};
-
-	if (st->kind == K_NONE) {
-		st->kind = kind;
-		hp_model_set_profile(st->m, profile[kind]);
-		return 1;
-	}
-	if (st->kind == kind)
-		return 1;
-	if (!st->other_kind) {
-		st->other_kind = 1;
-		hp_model_warn(st->m, "%s: the eventlog also holds %s samples; only its %s profile is read",
-			      st->name, what[kind], what[st->kind]);
-	}
-	return 0;
-}
-
-/* ---- header fields ---- */
-
-int
-el_set_field(struct el *st, enum hp_field f, const char *s, size_t len,
-	     uint64_t off, struct hp_err *err)
-{
-
-	if (hp_model_set(st->m, f, s, len, merr(st)))
-		return el_model_fail(st, off, err);
-	return 0;
-}
-
-int
-el_buf_room(struct el *st, size_t need)
-{
-	return need > st->buf_cap ? HP_GROW(st->buf, st->buf_cap, need) : 0;
-}
-
-int
-el_buf_put(struct el *st, size_t *len, const char *s, size_t n)
-{
-	if (n > SIZE_MAX - *len - 1 || el_buf_room(st, *len + n + 1))
-		return -1;
-	memcpy(st->buf + *len, s, n);
-	*len += n;
-	return 0;
-}
+/* ---- the run: JOB and DATE ---- */
 
 /* Is this a profiling RTS ("GHC-9.0.2 rts_thr_p": a way component "p")? */
 static int
@@ -517,6 +404,8 @@ create(hp_model *m, const char *name, const struct hp_read_opts *o)
 		return NULL;
 	st->m = m;
 	st->opts = *o;
+	st->handlers = handlers;
+	st->close_at_end = close_at_end;
 	st->block_end = NO_BLOCK;
 	st->p.col = -1;
 	if (!(st->name = hp_strdup(name ? name : "stdin"))) {

@@ -291,7 +291,7 @@ model_same(const hp_model *a, const hp_model *b, char *why, size_t whylen)
 /* ---- time and ticky samples (NAME.ticks.txt from dump.hs --ticks) ----
  *
  * tref_expect builds, from ghc-events' decoding, the model the reader
- * must give, by the rules hp/evprof.c states: time samples counted in
+ * must give, by the rules hp/eventlog-prof.c states: time samples counted in
  * columns of the whole number of ticks nearest 50 ms by event time, each column a sample at its middle,
  * one empty sample after and before a gap; ticky samples opened by
  * TICKY_BEGIN (or, without any, by a counter seen again or a sample

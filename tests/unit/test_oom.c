@@ -7,7 +7,7 @@
  * = 1, 2, ... until a run makes fewer than N allocations.  Each run must
  * end either in a clean error (status 1, "hp2x: ...out of memory", the
  * outputs as they were before: absent or whole) or, where a failure only
- * costs speed (evheap.c's stack cache), in the very output of a run
+ * costs speed (eventlog-heap.c's stack cache), in the very output of a run
  * without failures.  Under the ASan build a leak on any of these paths
  * fails the test at exit.  Cairo's and Pango's own allocations cannot be
  * failed; everything hp/, render/ and convert/ allocate is.
@@ -260,7 +260,7 @@ hp_to_hp(void **state)
 }
 
 /* The ticky report (hp/ticky.c, render/bars.c) and time samples by
- * stack to speedscope (hp/evprof.c, data/out_speedscope.c). */
+ * stack to speedscope (hp/eventlog-prof.c, data/out_speedscope.c). */
 static void
 ticky_to_png(void **state)
 {

@@ -1,14 +1,24 @@
 /*
- * hp/evpriv.h - what the eventlog reader's files share: the reader's state
- * (framing in struct el, heap events in struct el_heap, time and ticky
- * samples in struct el_prof), the payload cursor, the handler table's
- * type and the calls between the files.  Private to hp/eventlog.c
- * (entry points, handler table, event layouts), hp/evframe.c (byte
- * stream, header, damage), hp/evheap.c (censuses, cost centres, IPE,
- * heap series) and hp/evprof.c (time and ticky samples).
+ * hp/eventlog-private.h - what the eventlog reader's files share: the
+ * reader's state (framing in struct el, heap events in struct el_heap,
+ * time and ticky samples in struct el_prof), the payload cursor, the
+ * handler's type and the calls between the files.  Private to the family,
+ * which calls downward only:
+ *
+ *   hp/eventlog.c        entry points, the handler table, event layouts
+ *   hp/eventlog-frame.c  byte stream, header, damage
+ *   hp/eventlog-heap.c   censuses, cost centres, IPE, heap series
+ *   hp/eventlog-prof.c   time and ticky samples
+ *   hp/eventlog-model.c  profile kind, samples begun and committed, header
+ *                        fields, scratch, messages: what the others share
+ *
+ * eventlog.c calls the three in the middle; they call eventlog-model.c
+ * (and eventlog-prof.c eventlog-heap.c's cost centres).  The framer
+ * reaches the handlers and the end-of-log close through the reader's
+ * state, set by eventlog.c, and names nothing above it.
  */
-#ifndef HP_EVPRIV_H
-#define HP_EVPRIV_H
+#ifndef HP_EVENTLOG_PRIVATE_H
+#define HP_EVENTLOG_PRIVATE_H
 
 #include <stdint.h>
 #include <string.h>
@@ -69,6 +79,12 @@ enum phase {
 	P_JUNK			/* ignoring the rest */
 };
 
+struct el;
+struct ev;
+
+/* An event's handler (eventlog.c's table). */
+typedef int el_handler(struct el *st, struct ev *e, struct hp_err *err);
+
 enum hstate { H_HDRB, H_HETB, H_ET, H_ETFIELDS, H_EXTRA, H_ETE, H_HDRE, H_DATB };
 
 /* Which profile the model holds: the first kind seen wins. */
@@ -97,7 +113,7 @@ struct stacks {
 	size_t nkeys, keys_cap;
 };
 
-/* Heap events (evheap.c): cost centres (time samples name them too),
+/* Heap events (eventlog-heap.c): cost centres (time samples name them too),
  * stacks, info tables. */
 struct el_heap {
 	uint32_t breakdown;
@@ -118,7 +134,7 @@ struct el_heap {
 	struct hp_ipe_names ipenames;	/* the -hi labels given */
 };
 
-/* Time samples (167/168) and ticky samples (210-212), evprof.c. */
+/* Time samples (167/168) and ticky samples (210-212), eventlog-prof.c. */
 struct el_prof {
 	uint64_t interval;	/* PROF_BEGIN's tick, ns; 0 = none yet */
 	uint64_t colticks;	/* ticks per column */
@@ -143,7 +159,13 @@ struct el {
 	char *name;
 	struct hp_read_opts opts;	/* the reader's (reader.h) */
 
-	/* framing (evframe.c) */
+	/* given by eventlog.c (create): the framer calls up through them */
+	el_handler *const *handlers;	/* by event number, EL_NHANDLERS */
+	/* the log ends: close or drop an open sample; 1 when dropped */
+	int (*close_at_end)(struct el *st, uint64_t off, int cut,
+			    struct hp_err *err);
+
+	/* framing (eventlog-frame.c) */
 	enum phase phase;
 	enum hstate hs;
 	int headers;		/* complete headers read */
@@ -157,7 +179,7 @@ struct el {
 	size_t nev, ev_cap;
 	int damaged;		/* the one damage warning was given */
 
-	/* the model's samples (eventlog.c) */
+	/* the model's samples (eventlog-model.c) */
 	int has_end;		/* the header declares HEAP_PROF_SAMPLE_END */
 	int open;		/* our sample is open in the model */
 	int nsample;		/* a sample was begun */
@@ -258,8 +280,6 @@ ev_time(const struct el *st, uint64_t ns)
 	return st->tbase + (double)ns / 1e9;
 }
 
-/* ---- the handler table (eventlog.c) ---- */
-
 /* An event being read: whole, its payload at c. */
 struct ev {
 	unsigned t;
@@ -269,11 +289,7 @@ struct ev {
 	struct cur c;		/* its payload */
 };
 
-typedef int el_handler(struct el *st, struct ev *e, struct hp_err *err);
-
-extern el_handler *const el_handlers[EL_NHANDLERS];
-
-/* ---- eventlog.c: messages, the model's samples, the run ---- */
+/* ---- eventlog-model.c: messages, the model's samples, the scratch ---- */
 
 int el_oom(struct el *st, struct hp_err *err);
 int el_model_fail(struct el *st, uint64_t off, struct hp_err *err);
@@ -288,15 +304,13 @@ int el_sample_begin_at(struct el *st, double t, uint64_t off,
 		       struct hp_err *err);
 int el_sample_begin(struct el *st, uint64_t ns, uint64_t off,
 		    struct hp_err *err);
-int el_sample_close_at_end(struct el *st, uint64_t off, int cut,
-			   struct hp_err *err);
 
-/* ---- evframe.c ---- */
+/* ---- eventlog-frame.c ---- */
 
 int el_feed(void *vst, const unsigned char *p, size_t n, struct hp_err *err);
 int el_finish(void *vst, struct hp_err *err);
 
-/* ---- evheap.c ---- */
+/* ---- eventlog-heap.c ---- */
 
 uint64_t el_stack_hash(unsigned d, const unsigned char *ids);
 int64_t el_stacks_get(const struct stacks *c, unsigned d,
@@ -312,7 +326,7 @@ el_handler el_heap_allocated, el_heap_size, el_heap_live, el_blocks_size,
 	el_bio_sample_begin, el_heap_sample_cc, el_heap_sample_string,
 	el_heap_sample_end, el_ipe;
 
-/* ---- evprof.c ---- */
+/* ---- eventlog-prof.c ---- */
 
 int el_time_close(struct el *st, uint64_t off, int last, struct hp_err *err);
 void el_prof_free(struct el_prof *p);

@@ -1,5 +1,5 @@
 /*
- * hp/evheap.c - the eventlog's heap events: censuses (160-166), cost
+ * hp/eventlog-heap.c - the eventlog's heap events: censuses (160-166), cost
  * centres and the names of their stacks (161; time samples name stacks
  * by them too), info-table provenance (169, -hi) and the heap series
  * (49-51, 91).  Their payloads are documented beside the handler table
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evpriv.h"
+#include "eventlog-private.h"
 #include "grow.h"
 
 enum { BREAKDOWN_INFO_TABLE = 8 };

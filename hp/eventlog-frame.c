@@ -1,5 +1,5 @@
 /*
- * hp/evframe.c - the eventlog's byte stream: the header's event-type
+ * hp/eventlog-frame.c - the eventlog's byte stream: the header's event-type
  * list, blocks and events cut into chunks, sizes GHC declares wrong, and
  * damage (a cut file, junk, an event that cannot be: one warning, the
  * sample it happened in, then reading resumes at the next block marker).
@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "evpriv.h"
+#include "eventlog-private.h"
 #include "grow.h"
 
 #define MARKER_BYTES 24		/* a whole BLOCK_MARKER event */
@@ -87,7 +87,7 @@ declare(struct el *st, unsigned num, unsigned size, int *bad)
 		st->nev = (size_t)num + 1;
 	}
 	e = EV_DECLARED | (size == 0xffff ? EV_VAR : size);
-	if (num < EL_NHANDLERS && el_handlers[num])
+	if (num < EL_NHANDLERS && st->handlers[num])
 		e |= EV_READ;
 	st->ev[num] = e;
 }
@@ -388,7 +388,7 @@ fast_skip(struct el *st, const unsigned char **pp, size_t *np)
 static int
 data_end(struct el *st, uint64_t off, struct hp_err *err)
 {
-	int r = el_sample_close_at_end(st, off, 0, err);
+	int r = st->close_at_end(st, off, 0, err);
 
 	if (r < 0)
 		return -1;
@@ -463,7 +463,7 @@ data_step(struct el *st, const unsigned char **p, size_t *n, struct hp_err *err)
 	ev.total = total;
 	ev.c.p = q + (e & EV_VAR ? 12 : 10);
 	ev.c.end = q + total;
-	return el_handlers[t](st, &ev, err);
+	return st->handlers[t](st, &ev, err);
 }
 
 /* After a jump to a block end: a marker (or the end) must be there. */
@@ -633,7 +633,7 @@ el_finish(void *vst, struct hp_err *err)
 		el_damage(st, st->pos, "a second eventlog header is cut short");
 		break;
 	case P_DATA:
-		if ((r = el_sample_close_at_end(st, st->pos, 1, err)) < 0)
+		if ((r = st->close_at_end(st, st->pos, 1, err)) < 0)
 			return -1;
 		el_damage(st, st->pos,
 		       r ? (cut ? "the eventlog is cut short inside an event; dropped the unfinished last sample"

@@ -1,5 +1,5 @@
 /*
- * hp/evprof.c - the eventlog's profiling samples: time (167/168) and
+ * hp/eventlog-prof.c - the eventlog's profiling samples: time (167/168) and
  * ticky counters (210-212); this file owns struct el_prof.
  *
  * Besides heap censuses an eventlog may hold two more profiles, read
@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "evpriv.h"
+#include "eventlog-private.h"
 #include "grow.h"
 
 #define TIME_COLUMN_NS 50000000	/* 50 ms, in whole ticks */

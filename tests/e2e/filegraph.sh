@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# tests/e2e/filegraph.sh - the C files call each other in one direction:
+# no file calls one that calls it back, directly or round a loop.  The
+# layers (convert -> render -> hp) are one such order; inside a library a
+# family of files is another (hp/eventlog-private.h states the eventlog
+# reader's).  A loop means two files are one concern split in two.
+#
+# The graph is read from the built libraries, not the sources: nm names
+# what each object file defines and what it takes from elsewhere, so a
+# call through a table or a pointer set up by a third file is no edge,
+# and a call by name always is.
+set -u
+
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILD=${HP2X_BUILD:-$SRC/build}
+# shellcheck source=lib.bash
+. "$(dirname "$0")/lib.bash"
+e2e_init filegraph
+
+# edges ARCHIVE...: "FROM TO SYMBOL", one per symbol an object file takes
+# from another object file of the archives given; files are named
+# LIBRARY:FILE (hp2x_hp:eventlog.c).
+edges() {
+	local a lib
+	for a in "$@"; do
+		lib=$(basename "$a" .a)
+		lib=${lib#lib}
+		nm -A "$a" | awk -v lib="$lib" '{
+			n = split($1, f, ":")
+			if (n < 3) next
+			o = f[n - 1]; sub(/\.o$/, "", o)
+			if ($(NF - 1) == "U") print "U", lib ":" o, $NF
+			else if ($(NF - 1) ~ /^[BDGRSTVW]$/) print "D", lib ":" o, $NF
+		}' || return 1
+	done | awk '
+		$1 == "D" { def[$3] = $2; next }
+		{ use[++n] = $2 " " $3 }
+		END {
+			for (i = 1; i <= n; i++) {
+				split(use[i], u, " ")
+				if ((u[2] in def) && def[u[2]] != u[1])
+					print u[1], def[u[2]], u[2]
+			}
+		}' | sort -u
+}
+
+# loops EDGES: each loop tsort finds, once, its files on one line in
+# the order they call each other (the last calls the first).
+loops() {
+	cut -d' ' -f1,2 "$1" | tsort 2>&1 >/dev/null | awk '
+		/input contains a loop/ { if (l != "") print l; l = ""; next }
+		{ sub(/^tsort: /, ""); l = l (l == "" ? "" : " ") $0 }
+		END { if (l != "") print l }' | awk '!seen[$0]++'
+}
+
+# check_none EDGES: no loop; else each loop and a few of the calls that
+# make each of its steps.
+check_none() {
+	local l
+	loops "$1" >found
+	[ -s found ] || return 0
+	while read -r l; do
+		bad "these files call each other round a loop: $l"
+		awk -v l="$l" '
+			BEGIN { n = split(l, f, " "); for (i = 1; i <= n; i++) next_of[f[i]] = f[i % n + 1] }
+			($1 in next_of) && next_of[$1] == $2 && k[$1 FS $2]++ < 3 { print "  " $1 " -> " $2 ": " $3 }' "$1" >&2
+	done <found
+}
+
+# The check itself: a made-up pair of files that call each other is a
+# loop, a chain is not (so a broken nm or tsort cannot pass in silence).
+t_finds_a_loop() {
+	printf 'int b(int);\nint a(int x) { return x ? b(x - 1) : 0; }\n' >a.c
+	printf 'int a(int);\nint b(int x) { return a(x); }\n' >b.c
+	printf 'int a(int);\nint c(int x) { return a(x); }\n' >c.c
+	cc -c a.c b.c c.c || { bad "cc failed"; return; }
+	ar rc libloop.a a.o b.o c.o
+	edges libloop.a >edges || { bad "nm failed"; return; }
+	loops edges >found
+	[ "$(wc -l <found)" = 1 ] && grep -qx 'loop:a loop:b\|loop:b loop:a' found ||
+		bad "the loop a.c <-> b.c not found alone: $(cat found)"
+	grep -qx 'loop:c loop:a a' edges || bad "the call c.c -> a.c not seen: $(cat edges)"
+}
+
+t_no_loop() {
+	local libs
+	mapfile -t libs < <(find "$BUILD" -name 'libhp2x_*.a' -not -path '*/tests/*' | sort)
+	[ "${#libs[@]}" -ge 4 ] || { bad "hp2x's libraries not found under $BUILD: ${libs[*]}"; return; }
+	edges "${libs[@]}" >edges || { bad "nm failed"; return; }
+	[ "$(wc -l <edges)" -gt 200 ] || bad "only $(wc -l <edges) calls between files: nm read little"
+	check_none edges
+}
+
+run finds_a_loop t_finds_a_loop
+run no_loop t_no_loop
+e2e_done
