@@ -14,7 +14,7 @@
 #include "../hp/grow.h"
 #include "../hp/stats.h"
 #include "job.h"
-#include "page.h"
+#include "../page/page.h"
 #include "../data/summary.h"
 
 /* What a profile's values measure, "bytes (a heap profile)": its kind

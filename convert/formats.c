@@ -16,7 +16,7 @@
 #include <strings.h>
 
 #include "../data/dataout.h"
-#include "page.h"
+#include "../page/page.h"
 
 static const struct cli_format formats[] = {
 	{ .name = "ps", .exts = { ".ps" }, .graph = 1, .surface = RENDER_PS },

@@ -53,8 +53,7 @@
 #include "cli.h"
 #include "../data/dataout.h"
 #include "../data/memtext.h"
-#include "page.h"
-#include "../render/page/page.h"
+#include "../page/page.h"
 #include "../data/summary.h"
 
 #define SERVE_CONNECTIONS 32

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/e2e/page_pixels.sh - the interactive page's band graph read back
 # pixel by pixel (tests/e2e/pixels.py, through page.py raster) against
-# the page's own data block: render/page/raster.js draws the graph a
+# the page's own data block: page/viewer/raster.js draws the graph a
 # device pixel at a time, and this holds it to the picture the paths
 # drew.
 #

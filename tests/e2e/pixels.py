@@ -1,6 +1,6 @@
 # tests/e2e/pixels.py - the band graph's canvas read back pixel by pixel
 # and held against the page's own data block, for page.py: in columns
-# that show one sample (render/page/raster.js: a column holding samples
+# that show one sample (page/viewer/raster.js: a column holding samples
 # shows the one of greatest total; with more samples than CSS columns,
 # chart.js's columns group them by CSS column), each band drawn at least
 # a device pixel tall is its own colour, opaque, on every row its stacked
@@ -39,7 +39,7 @@ for _c in range(35, 127):
 
 
 def decode_level(L, nb, nx):
-    """A level of the data block (convert/page_samples.c): its censuses'
+    """A level of the data block (page/page_samples.c): its censuses'
     indexes, times and drawn slots' values, as data.js decodes them."""
     s, p = L["d"], 0
 

@@ -26,7 +26,7 @@
 
 #include "data/dataout.h"
 #include "data/memtext.h"
-#include "convert/page.h"
+#include "page/page.h"
 #include "data/summary.h"
 #include "fuzz.h"
 #include "hp/diff.h"

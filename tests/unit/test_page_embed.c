@@ -1,7 +1,7 @@
 /*
  * tests/unit/test_page_embed.c - the interactive page's own bytes as
- * built into hp2x (render/page/embed.cmake, render/page/squeeze.c,
- * render/page/page.h): the style and the script are their sources
+ * built into hp2x (page/embed.cmake, tools/squeeze.c,
+ * page/page.h): the style and the script are their sources
  * without comments, indentation, empty lines and the blanks inside a
  * line that mean nothing, and nothing else changed.
  *
@@ -37,7 +37,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "render/page/page.h"
+#include "page/page.h"
 #include "testutil.h"
 
 #define PAGE_BOUND (60 * 1024)
@@ -260,7 +260,7 @@ static void
 style(void **state)
 {
 	size_t n, rn = 0, gn = 0, want;
-	char *src = tu_slurp(tu_src("render/page/page.css"), &n);
+	char *src = tu_slurp(tu_src("page/viewer/page.css"), &n);
 	char *ref = malloc(n + 1), *got = malloc(page_css_len + 1);
 
 	(void)state;
@@ -275,11 +275,11 @@ style(void **state)
 }
 
 /* The scripts in embed.cmake's order (its `set(scripts ...)`), each of
- * render/page/'s .js files once. */
+ * page/viewer/'s .js files once. */
 static size_t
 scripts(char names[][64], size_t max)
 {
-	char *cm = tu_slurp(tu_src("render/page/embed.cmake"), NULL), *p, *e;
+	char *cm = tu_slurp(tu_src("page/embed.cmake"), NULL), *p, *e;
 	size_t k = 0, seen = 0, i;
 	DIR *d;
 	struct dirent *de;
@@ -299,7 +299,7 @@ scripts(char names[][64], size_t max)
 		p += l + (p[l] == ' ');
 	}
 	free(cm);
-	d = opendir(tu_src("render/page"));
+	d = opendir(tu_src("page/viewer"));
 	assert_non_null(d);
 	while ((de = readdir(d))) {
 		size_t l = strlen(de->d_name);
@@ -310,7 +310,7 @@ scripts(char names[][64], size_t max)
 		for (i = 0; i < k && strcmp(names[i], de->d_name); i++)
 			;
 		if (i == k)
-			fail_msg("render/page/%s is not in embed.cmake's scripts",
+			fail_msg("page/viewer/%s is not in embed.cmake's scripts",
 				 de->d_name);
 	}
 	closedir(d);
@@ -338,7 +338,7 @@ script(void **state)
 		size_t n;
 		char *src;
 
-		snprintf(path, sizeof path, "render/page/%s", names[i]);
+		snprintf(path, sizeof path, "page/viewer/%s", names[i]);
 		src = tu_slurp(tu_src(path), &n);
 		assert_non_null(src);
 		assert_true(rn + n < cap && an + n + 64 < cap);
@@ -365,7 +365,7 @@ static void
 template(void **state)
 {
 	size_t n;
-	char *src = tu_slurp(tu_src("render/page/page.html"), &n);
+	char *src = tu_slurp(tu_src("page/viewer/page.html"), &n);
 
 	(void)state;
 	assert_non_null(src);

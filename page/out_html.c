@@ -1,6 +1,6 @@
 /*
- * convert/out_html.c - the interactive report (page.h): the template of
- * render/page/ filled with the profile.
+ * page/out_html.c - the interactive report (page.h): the template of
+ * page/viewer/ filled with the profile.
  *
  * The template's @NAME@ markers are replaced in one pass: the CSP hashes
  * of the built-in style and script, the title, hp2x's own SVG of the
@@ -69,7 +69,6 @@
 #include "../hp/steps.h"
 #include "../hp/utf8.h"
 #include "../render/layout/layout.h"
-#include "../render/page/page.h"
 #include "../data/dataout.h"
 #include "../data/json.h"
 #include "../data/memtext.h"
@@ -684,7 +683,7 @@ page_opts(struct render_opts *so, const struct render_opts *o)
 	so->format = RENDER_SVG;
 }
 
-/* The template of render/page/ with its @NAME@ markers filled: the
+/* The template of page/viewer/ with its @NAME@ markers filled: the
  * hashes, style and script built in, the title and graph given, the
  * policy's connect-src 'self' for a served page (else 'none'), the rest
  * by `part`. */

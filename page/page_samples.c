@@ -1,5 +1,5 @@
 /*
- * convert/page_samples.c - which censuses an interactive page keeps, as
+ * page/page_samples.c - which censuses an interactive page keeps, as
  * levels, and how its data block carries them (out_html.c's "levels").
  *
  * Every census when they fit the room the page's budget leaves them.

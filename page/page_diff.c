@@ -1,5 +1,5 @@
 /*
- * convert/page_diff.c - --diff A B's interactive page: hp2x's
+ * page/page_diff.c - --diff A B's interactive page: hp2x's
  * difference graph (what grew above the axis, what shrank below) and
  * the table of changes, every band of either profile, sortable and
  * filtered in the browser.

@@ -1,5 +1,5 @@
 /*
- * convert/page_tree.c - the interactive page's cost-centre tree (-hc):
+ * page/page_tree.c - the interactive page's cost-centre tree (-hc):
  * the stacks of the profile's bands as paths from the outermost cost
  * centre in, each node with the peak of what the stacks under it hold
  * together at one census and the share of the run's bytes x seconds.

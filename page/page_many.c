@@ -1,7 +1,7 @@
 /*
- * convert/page_many.c - the interactive page of several inputs: one
+ * page/page_many.c - the interactive page of several inputs: one
  * chart each, on one y scale, their zoom and hover linked in the
- * browser (render/page/main.js).
+ * browser (page/viewer/main.js).
  *
  * The layouts are made as render/graph.c makes those of several graphs
  * in one file: each alone, then again with what they share (layout_share:

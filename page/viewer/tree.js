@@ -1,7 +1,7 @@
 /* tree.js - -hc: the cost-centre tree.  Each stack's frames from the
  * outermost cost centre in; a node's peak is what the stacks under it
  * hold together at one census, its share theirs of the run (both from
- * hp2x, convert/page_tree.c); a node whose stack is a band has the
+ * hp2x, page/page_tree.c); a node whose stack is a band has the
  * colour the graph draws it in (its own, or OTHER's).  Children, largest share first, are built when
  * first opened, so a tree of thousands of stacks costs what is shown. */
 

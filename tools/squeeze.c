@@ -1,5 +1,5 @@
 /*
- * render/page/squeeze.c - a build-time tool: the page's template, style
+ * tools/squeeze.c - a build-time tool: the page's template, style
  * sheet or script as it is embedded, its comments and the blanks that
  * mean nothing removed.
  *

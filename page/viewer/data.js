@@ -23,7 +23,7 @@ function prepareDiff(D) {
   return D;
 }
 
-/* ---- the kept censuses: levels (convert/page_samples.c) ---- */
+/* ---- the kept censuses: levels (page/page_samples.c) ---- */
 
 /* The digits of a level: 90 printable characters, the first 45 a
  * number's last digit, the others the digits before it. */

@@ -1,8 +1,8 @@
 /*
- * convert/page.h - the interactive report: one self-contained HTML page
- * (out_html.c), a format row of its own in formats.c.
+ * page/page.h - the interactive report: one self-contained HTML page
+ * (out_html.c), a format row of its own in convert/formats.c.
  *
- * The page is the viewer of render/page/ (built into hp2x) around the
+ * The page is the viewer of page/viewer/ (built into hp2x) around the
  * profile's data: the bands, their order, OTHER and colours from the
  * same layout as the static graph; the numbers of its table from the
  * same code as --summary=json; and hp2x's own SVG of the graph with a
@@ -11,9 +11,10 @@
  * elsewhere: its Content-Security-Policy allows its own script and
  * style by hash and no connection.
  */
-#ifndef CONVERT_PAGE_H
-#define CONVERT_PAGE_H
+#ifndef PAGE_PAGE_H
+#define PAGE_PAGE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "../hp/err.h"
@@ -124,5 +125,20 @@ int page_is_hc(const hp_model *m);
  * as l draws their bands.  0, or -1 with err. */
 int page_tree(struct json_w *w, const hp_model *m,
 	      const struct render_layout *l, struct hp_err *err) HP_MUSTCHECK;
+
+
+/*
+ * The viewer's own files, built into hp2x: embed.cmake turns
+ * page/viewer/'s template, style and scripts into these arrays, without
+ * the comments, indentation, empty lines and needless blanks of the
+ * sources (tools/squeeze.c); out_html.c writes the page around them.
+ *
+ * Each array ends in a NUL not counted in its length.  The hashes are
+ * Content-Security-Policy sources, quotes included ('sha256-...'), of
+ * exactly the bytes of the style and the script.
+ */
+extern const unsigned char page_html[], page_css[], page_js[];
+extern const size_t page_html_len, page_css_len, page_js_len;
+extern const char page_html_hash[], page_css_hash[], page_js_hash[];
 
 #endif
