@@ -52,13 +52,21 @@ struct cli_format {
 enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION };
 
 #define CLI_MAX_INPUTS 16
+#define CLI_MAX_OUTPUTS 16
 #define CLI_MAX_PATTERNS 32
 
 struct cli_settings {
 	enum cli_action action;
 	const char *input;	/* as given; NULL or "-" = standard input */
-	const char *output;	/* -o; NULL = hp2ps naming, "-" = stdout */
-	const struct cli_format *format;	/* decided by cli_parse */
+	const char *output;	/* -o; NULL = hp2ps naming, "-" = stdout;
+				 * the first of several */
+	const struct cli_format *format;	/* decided by cli_parse; the
+						 * first output's */
+	/* Every -o, in order (output is the first), each with the format
+	 * cli_parse decided for it: one read writes them all (job.c). */
+	const char *outputs[CLI_MAX_OUTPUTS];
+	const struct cli_format *formats[CLI_MAX_OUTPUTS];
+	size_t noutputs;
 	int format_given;	/* --format was used */
 	struct render_opts render;	/* render.format follows format */
 	int eps_given;		/* -e / --eps */
@@ -144,12 +152,15 @@ size_t cli_format_list(char *buf, size_t size, enum cli_format_list what);
 /*
  * The files of one run.  With an input named and no -o, hp2ps's naming
  * (output and aux in the current directory, named after the input's
- * basename); with -o, the aux sits beside the output.  exists(path, ctx)
+ * basename); with -o, the aux sits beside the output (of several, the
+ * first graph, the one aux_of says).  exists(path, ctx)
  * says whether a path exists; tests pass a fake one.
  */
 struct cli_paths {
 	char *input;		/* "-" for standard input */
-	char *output;		/* "-" for standard output */
+	char *output;		/* "-" for standard output; the first -o
+				 * (the others are s->outputs, as typed) */
+	size_t aux_of;		/* the output (index) the aux goes with */
 	char *aux;		/* NULL when no aux is read nor written */
 	char *aux_in;		/* the aux to read, when not aux (--aux-in) */
 	int aux_read;		/* -p: read aux before drawing */

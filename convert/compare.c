@@ -73,15 +73,18 @@ struct what {
 };
 
 static int
-write_what(const struct cli_settings *s, render_ctx *ctx,
-	   const struct what *w, FILE *f, struct hp_err *err)
+write_what(const struct cli_settings *s, const struct cli_format *fmt,
+	   render_ctx *ctx, const struct what *w, FILE *f, struct hp_err *err)
 {
 	const hp_model *m[CLI_MAX_INPUTS];
 	const char *name[CLI_MAX_INPUTS];
+	struct render_opts ro = w->in[0].ro;
 	size_t i;
 
-	if (!(s->format && s->format->page))
-		return render_graphs(ctx, w->ri, w->n, &w->in[0].ro, f, err);
+	if (!fmt->page) {
+		ro.format = fmt->surface;
+		return render_graphs(ctx, w->ri, w->n, &ro, f, err);
+	}
 	if (w->diff)
 		return out_html_diff(ctx, w->diff, w->in[0].name,
 				     cli_input_model(&w->in[0]), w->in[1].name,
@@ -95,23 +98,41 @@ write_what(const struct cli_settings *s, render_ctx *ctx,
 }
 
 static int
-draw(const struct cli_settings *s, const struct what *w, struct hp_err *err)
+draw_one(const struct cli_settings *s, size_t i, render_ctx *ctx,
+	 const struct what *w, struct hp_err *err)
 {
 	struct cli_out out = { 0 };
-	render_ctx *ctx = render_ctx_new(NULL, err);
 	int rc = -1;
 
-	if (!ctx)
-		return -1;
-	if (cli_out_open(&out, s->output, err))
+	if (cli_out_open(&out, s->outputs[i], err))
 		goto done;
-	if (write_what(s, ctx, w, out.f, err)) {
+	if (write_what(s, s->formats[i], ctx, w, out.f, err)) {
 		cli_out_name(&out, err);
 		goto done;
 	}
 	rc = cli_out_commit(&out, err);
 done:
 	cli_out_abort(&out);
+	return rc;
+}
+
+/* Every -o, each on its own as job.c writes them: one that fails does
+ * not keep the others from being written, and err says each. */
+static int
+draw(const struct cli_settings *s, const struct what *w, struct hp_err *err)
+{
+	render_ctx *ctx = render_ctx_new(NULL, err);
+	size_t i;
+	int rc = 0;
+
+	if (!ctx)
+		return -1;
+	for (i = 0; i < s->noutputs; i++) {
+		struct hp_err e = { { 0 } };
+
+		if (draw_one(s, i, ctx, w, &e))
+			rc = cli_err_also(err, &e);
+	}
 	render_ctx_free(ctx);
 	return rc;
 }

@@ -71,12 +71,36 @@ cli_same_file(const char *a, const char *b)
 	       *ba && strcmp(ba, bb) == 0;
 }
 
-static int
-refuse_overwrite(const struct cli_paths *p, struct hp_err *err)
+const char *
+cli_job_output(const struct cli_job *j, size_t i,
+	       const struct cli_format **f)
 {
-	if (cli_same_file(p->input, p->output))
-		return hp_err_set(err, "%s: output would overwrite the input",
-				  p->output);
+	if (i >= (j->s->noutputs ? j->s->noutputs : 1))
+		return NULL;
+	if (f)
+		*f = j->s->noutputs ? j->s->formats[i] : j->s->format;
+	return i ? j->s->outputs[i] : j->p.output;
+}
+
+/* No output may be the input, nor another output under another name
+ * (a second write would only replace the first). */
+static int
+refuse_overwrite(const struct cli_job *j, struct hp_err *err)
+{
+	const struct cli_paths *p = &j->p;
+	const char *out, *other;
+	size_t i, k;
+
+	for (i = 0; (out = cli_job_output(j, i, NULL)); i++) {
+		if (cli_same_file(p->input, out))
+			return hp_err_set(err, "%s: output would overwrite the input",
+					  out);
+		for (k = 0; k < i; k++)
+			if (cli_same_file(other = cli_job_output(j, k, NULL),
+					  out))
+				return hp_err_set(err, "%s and %s are the same file",
+						  other, out);
+	}
 	if (p->aux_write && cli_same_file(p->input, p->aux))
 		return hp_err_set(err, "%s: the .aux file would overwrite the input",
 				  p->aux);
@@ -136,30 +160,30 @@ nowait(const struct cli_job *j)
 	return j->s->watch ? CLI_OUT_NOWAIT : 0;
 }
 
-/* The graph, then the aux it used (render_graph fills `used`): one
- * result, renamed into place only when both are written. */
+/* The graph, then (with_aux) the aux it used (render_graph fills
+ * `used`): one result, renamed into place only when both are written. */
 static int
-write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
+write_graph(const struct cli_job *j, const hp_model *m, const char *path,
+	    const struct render_opts *ro, int with_aux, struct cli_out *out,
 	    struct cli_out *aux, struct hp_err *err)
 {
 	const struct cli_paths *p = &j->p;
 	render_aux *used = NULL;
 	int rc = -1;
 
-	if (p->aux_write && !(used = render_aux_new())) {
+	if (with_aux && !(used = render_aux_new())) {
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
-	if (cli_out_open_flags(out, p->output, nowait(j), err))
+	if (cli_out_open_flags(out, path, nowait(j), err))
 		goto out;
-	if (render_graph(j->ctx, m, &j->s->render, j->prior, used, out->f,
-			 err)) {
+	if (render_graph(j->ctx, m, ro, j->prior, used, out->f, err)) {
 		cli_out_name(out, err);
 		goto out;
 	}
 	if (cli_out_finish(out, err))
 		goto out;
-	if (p->aux_write) {
+	if (with_aux) {
 		if (cli_out_open_flags(aux, p->aux, nowait(j), err))
 			goto out;
 		if (render_aux_write(used, aux->f, err)) {
@@ -171,7 +195,7 @@ write_graph(const struct cli_job *j, const hp_model *m, struct cli_out *out,
 	}
 	/* Both ready: only now does either replace its target. */
 	if (cli_out_commit(out, err) ||
-	    (p->aux_write && cli_out_commit(aux, err)))
+	    (with_aux && cli_out_commit(aux, err)))
 		goto out;
 	rc = 0;
 out:
@@ -179,21 +203,27 @@ out:
 	return rc;
 }
 
-int
-cli_job_write(const struct cli_job *j, const hp_model *m, struct hp_err *err)
+/* Output i of one drawing: the graph (and its aux), or the data. */
+static int
+write_one(const struct cli_job *j, const hp_model *m, size_t i,
+	  struct hp_err *err)
 {
-	const struct cli_format *f = j->s->format;
+	const struct cli_format *f;
+	const char *path = cli_job_output(j, i, &f);
 	struct cli_out out = {0}, aux = {0};
+	struct render_opts ro = j->s->render;
 	int rc = -1;
 
 	if (f->graph) {
-		if (write_graph(j, m, &out, &aux, err))
+		ro.format = f->surface;
+		if (write_graph(j, m, path, &ro,
+				j->p.aux_write && i == j->p.aux_of, &out,
+				&aux, err))
 			goto out;
 	} else {
-		if (cli_out_open_flags(&out, j->p.output, nowait(j), err))
+		if (cli_out_open_flags(&out, path, nowait(j), err))
 			goto out;
-		if (f->page ? f->page(j->ctx, m, &j->s->render, j->p.input,
-				      out.f, err)
+		if (f->page ? f->page(j->ctx, m, &ro, j->p.input, out.f, err)
 			    : f->write(m, out.f, err)) {
 			cli_out_name(&out, err);
 			goto out;
@@ -208,11 +238,54 @@ out:
 	return rc;
 }
 
+/*
+ * Every output, each on its own: one that fails leaves its previous
+ * file and does not keep the others, written from the same read, from
+ * being replaced.  err then says every failure, "; " between them.
+ */
+int
+cli_job_write(const struct cli_job *j, const hp_model *m, struct hp_err *err)
+{
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; cli_job_output(j, i, NULL); i++) {
+		struct hp_err e = {{0}};
+
+		if (write_one(j, m, i, &e))
+			rc = cli_err_also(err, &e);
+	}
+	return rc;
+}
+
+int
+cli_err_also(struct hp_err *err, const struct hp_err *e)
+{
+	size_t n = strlen(err->msg);
+
+	snprintf(err->msg + n, sizeof err->msg - n, "%s%s", n ? "; " : "",
+		 e->msg[0] ? e->msg : "failed");
+	return -1;
+}
+
 /* The renderer's warnings (a character no font has), as the model's. */
 static void
 render_warning(void *closure, const char *msg)
 {
 	cli_say(closure, "warning: ", msg);
+}
+
+/* Some output is a graph or the page: fonts are needed. */
+static int
+drawn(const struct cli_job *j)
+{
+	const struct cli_format *f;
+	size_t i;
+
+	for (i = 0; cli_job_output(j, i, &f); i++)
+		if (f && (f->graph || f->page))
+			return 1;
+	return 0;
 }
 
 int
@@ -222,7 +295,7 @@ cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
 	memset(j, 0, sizeof *j);
 	j->s = s;
 	if (cli_paths_resolve(&j->p, s, exists, NULL, err) ||
-	    refuse_overwrite(&j->p, err))
+	    refuse_overwrite(j, err))
 		return -1;
 	if (j->p.aux_read) {
 		j->prior = render_aux_new();
@@ -232,8 +305,7 @@ cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
 			     err))
 			return -1;
 	}
-	if ((cli_format_is_graph(s->format) || (s->format && s->format->page)) &&
-	    !(j->ctx = render_ctx_new(NULL, err)))
+	if (drawn(j) && !(j->ctx = render_ctx_new(NULL, err)))
 		return -1;
 	if (j->ctx && !s->quiet)
 		render_ctx_set_warn(j->ctx, render_warning, stderr);
@@ -252,6 +324,12 @@ cli_job_release(struct cli_job *j)
 void
 cli_read_opts(const struct cli_settings *s, struct hp_read_opts *o)
 {
+	size_t i;
+
 	o->measure = s->ticky_by;
 	o->by_stack = s->by_stack || (s->format && s->format->whole_stacks);
+	/* One read for every output: a flame graph among them has every
+	 * output read by whole stacks. */
+	for (i = 0; i < s->noutputs; i++)
+		o->by_stack |= s->formats[i]->whole_stacks;
 }

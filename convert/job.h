@@ -42,13 +42,23 @@ int cli_job_prepare(struct cli_job *j, const struct cli_settings *s,
 		    cli_exists_fn exists, struct hp_err *err) HP_MUSTCHECK;
 void cli_job_release(struct cli_job *j);
 
+/* Output i of the job (the first is p.output, hp2ps's name when no -o),
+ * with its format in *f (when f is not NULL); NULL past the last. */
+const char *cli_job_output(const struct cli_job *j, size_t i,
+			   const struct cli_format **f);
+
 /*
- * Write every output of one drawing of m: the graph and its aux, or the
- * data.  Each file goes through cli_out, so a failure leaves the previous
- * one in place; err names the file.
+ * Write every output of one drawing of m: for each -o, the graph (and
+ * the aux with the one p.aux_of says), or the data.  Each file goes
+ * through cli_out, so a failure leaves the previous one in place; every
+ * output is tried, and err names each that failed.
  */
 int cli_job_write(const struct cli_job *j, const hp_model *m,
 		  struct hp_err *err) HP_MUSTCHECK;
+
+/* Add e's message to err's, "; " between (several outputs' failures,
+ * each its own: not hp_err_set's first-one-counts).  Returns -1. */
+int cli_err_also(struct hp_err *err, const struct hp_err *e);
 
 /* Print m's warnings from index `from' on (unless -q); returns how many
  * m holds, the next call's `from'. */

@@ -133,12 +133,47 @@ input_path(struct cli_paths *p, const char *arg, cli_exists_fn exists,
 	return p->input ? 0 : oom(p, err);
 }
 
+/* The -o the aux goes with: of several, the first graph (one read, one
+ * aux); its index in *i.  NULL without -o. */
+static const char *
+aux_output(const struct cli_settings *s, size_t *i)
+{
+	for (*i = 0; *i < s->noutputs; ++*i)
+		if (cli_format_is_graph(s->formats[*i]))
+			return s->outputs[*i];
+	*i = 0;
+	return s->output;
+}
+
+/* The aux must be none of the outputs. */
+static int
+aux_apart(struct cli_paths *p, const struct cli_settings *s,
+	  struct hp_err *err)
+{
+	size_t i;
+
+	for (i = 0; i < s->noutputs || i == 0; i++) {
+		const char *out = i ? s->outputs[i] : p->output;
+
+		if (strcmp(p->aux, out) == 0) {
+			hp_err_set(err, "%s: the .aux file would overwrite the output",
+				   out);
+			cli_paths_release(p);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int
 cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 		  cli_exists_fn exists, void *ctx, struct hp_err *err)
 {
 	int from_stdin = !s->input || strcmp(s->input, "-") == 0;
-	int graph = cli_format_is_graph(s->format);
+	size_t gi;
+	const char *gout = aux_output(s, &gi);
+	int graph = s->noutputs ? cli_format_is_graph(s->formats[gi])
+				: cli_format_is_graph(s->format);
 
 	memset(p, 0, sizeof *p);
 	if (from_stdin) {
@@ -156,13 +191,14 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 		/* -p: the prior .aux is the input's, as hp2ps names it
 		 * (base.aux here), read and rewritten; --aux alone writes
 		 * one beside OUTPUT. */
+		p->aux_of = gi;
 		if (graph && s->prior && !from_stdin &&
-		    strcmp(s->output, "-") != 0) {
+		    strcmp(gout, "-") != 0) {
 			p->aux = cli_name_default(s->input, "aux");
 			if (!p->aux)
 				return oom(p, err);
-		} else if (graph && s->aux && strcmp(s->output, "-") != 0) {
-			p->aux = cli_name_replace_ext(s->output, "aux");
+		} else if (graph && s->aux && strcmp(gout, "-") != 0) {
+			p->aux = cli_name_replace_ext(gout, "aux");
 			if (!p->aux)
 				return oom(p, err);
 		}
@@ -199,12 +235,8 @@ cli_paths_resolve(struct cli_paths *p, const struct cli_settings *s,
 	if (p->aux) {
 		p->aux_read = s->prior;
 		p->aux_write = 1;
-		if (strcmp(p->aux, p->output) == 0) {
-			hp_err_set(err, "%s: the .aux file would overwrite the output",
-				   p->output);
-			cli_paths_release(p);
+		if (aux_apart(p, s, err))
 			return -1;
-		}
 	}
 	return 0;
 }

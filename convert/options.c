@@ -309,9 +309,19 @@ static int
 set_output(struct cli_settings *s, const char *opt, const char *arg,
 	   struct hp_err *err)
 {
+	size_t i;
+
 	if (arg[0] == '\0')
 		return hp_err_set(err, "option '%s' wants a file name", opt);
-	s->output = arg;
+	if (s->noutputs == CLI_MAX_OUTPUTS)
+		return hp_err_set(err, "option '%s': at most %d outputs",
+				  opt, CLI_MAX_OUTPUTS);
+	for (i = 0; i < s->noutputs; i++)
+		if (strcmp(s->outputs[i], arg) == 0)
+			return hp_err_set(err, "option '%s': '%s' is named twice",
+					  opt, arg);
+	s->outputs[s->noutputs++] = arg;
+	s->output = s->outputs[0];
 	return 0;
 }
 
@@ -582,7 +592,8 @@ static const struct optdef options[] = {
 	{ .letters = "o", .letter_arg = LA_NEXT, .short_argh = " FILE",
 	  .name = "output", .argh = "FILE", .set = set_output,
 	  .help = "write FILE; its extension picks the format\n"
-		  "(%E); - is standard output" },
+		  "(%E); - is standard output;\n"
+		  "repeatable: every FILE written from one read" },
 	{ .name = "format", .argh = "FMT", .set = set_format,
 	  .help = "output format whatever the file is called: %N" },
 	{ .name = "aux", FLAG(aux),
@@ -873,26 +884,61 @@ short_options(struct cli_settings *s, int argc, char **argv, int *i,
 	return 0;
 }
 
-/* Settle the format: --format, else -o's extension, else PostScript. */
+/* The format of output (NULL: hp2ps's naming): --format, else its
+ * extension, else PostScript; hp2ps's -e makes PostScript EPS (other
+ * graph formats take it as the width). */
 static int
-finish(struct cli_settings *s, struct hp_err *err)
+output_format(struct cli_settings *s, const char *output,
+	      const struct cli_format **f, struct hp_err *err)
 {
-	const struct cli_format *f = s->format;
-
+	*f = s->format;
 	if (!s->format_given) {
-		if (s->output && strcmp(s->output, "-") != 0) {
-			f = cli_format_by_path(s->output);
-			if (!f) {
+		if (output && strcmp(output, "-") != 0) {
+			*f = cli_format_by_path(output);
+			if (!*f) {
 				char exts[256];
 
 				cli_format_list(exts, sizeof exts, CLI_LIST_EXTS);
 				return hp_err_set(err, "cannot tell the format of '%s' from its extension (%s; or use --format=FMT)",
-						  s->output, exts);
+						  output, exts);
 			}
 		} else {
-			f = cli_format_by_name("ps");
+			*f = cli_format_by_name("ps");
 		}
 	}
+	if ((*f)->graph && (*f)->surface == RENDER_PS && s->eps_given)
+		*f = cli_format_by_name("eps");
+	return 0;
+}
+
+/* Settle each output's format.  Several -o are told apart by their
+ * extensions, so --format, which names one format, and standard output,
+ * which has no extension, go only with a single -o. */
+static int
+finish_outputs(struct cli_settings *s, struct hp_err *err)
+{
+	size_t i;
+
+	if (s->noutputs > 1 && s->format_given)
+		return hp_err_set(err, "--format names the format of one output: with several -o, each file's extension picks its format");
+	for (i = 0; s->noutputs > 1 && i < s->noutputs; i++)
+		if (strcmp(s->outputs[i], "-") == 0)
+			return hp_err_set(err, "standard output (-o -) can only be the one output");
+	for (i = 0; i < s->noutputs; i++)
+		if (output_format(s, s->outputs[i], &s->formats[i], err))
+			return -1;
+	return 0;
+}
+
+/* Settle the formats and check what goes with what. */
+static int
+finish(struct cli_settings *s, struct hp_err *err)
+{
+	const struct cli_format *f;
+	size_t i;
+
+	if (finish_outputs(s, err) || output_format(s, s->output, &f, err))
+		return -1;
 	if (!s->watch && (s->interval > 0 || s->idle_exit > 0))
 		return hp_err_set(err, "option '%s' works only with --watch",
 				  s->interval > 0 ? "--interval" : "--idle-exit");
@@ -918,15 +964,14 @@ finish(struct cli_settings *s, struct hp_err *err)
 		return hp_err_set(err, "--summary prints on standard output: give -o FILE for the graph");
 	if (s->command && s->idle_exit > 0)
 		return hp_err_set(err, "--idle-exit does not go with a command: hp2x stops when the program exits");
-	/* hp2ps: -e means EPS.  Other graph formats take it as the width. */
-	if (f->graph && f->surface == RENDER_PS && s->eps_given)
-		f = cli_format_by_name("eps");
 	s->format = f;
 	if (f->graph)
 		s->render.format = f->surface;
-	if ((s->ninputs > 1 || s->diff) && s->output && !f->graph && !f->page)
-		return hp_err_set(err, "%s holds one profile: %s draws graphs only",
-				  f->name, s->diff ? "--diff" : "several inputs");
+	for (i = 0; (s->ninputs > 1 || s->diff) && i < s->noutputs; i++)
+		if (!s->formats[i]->graph && !s->formats[i]->page)
+			return hp_err_set(err, "%s holds one profile: %s draws graphs only",
+					  s->formats[i]->name,
+					  s->diff ? "--diff" : "several inputs");
 	return 0;
 }
 

@@ -79,16 +79,17 @@ run_summary(const struct cli_settings *s, const struct cli_input *in,
 	return rc;
 }
 
-/* The output must not replace an input. */
+/* No output may replace an input. */
 static int
 refuse_overwrite(const struct cli_settings *s, struct hp_err *err)
 {
-	size_t i;
+	size_t i, k;
 
 	for (i = 0; i < s->ninputs; i++)
-		if (cli_same_file(s->inputs[i], s->output))
-			return hp_err_set(err, "%s: output would overwrite the input",
-					  s->output);
+		for (k = 0; k < s->noutputs; k++)
+			if (cli_same_file(s->inputs[i], s->outputs[k]))
+				return hp_err_set(err, "%s: output would overwrite the input",
+						  s->outputs[k]);
 	return 0;
 }
 

@@ -375,16 +375,19 @@ alt_written(const struct watcher *w)
 static int
 is_an_output(const struct watcher *w, const struct stat *in)
 {
-	const char *outs[2];
+	const char *out;
 	size_t i;
 
-	outs[0] = w->job.p.output;
-	outs[1] = w->job.p.aux_write ? w->job.p.aux : NULL;
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i <= CLI_MAX_OUTPUTS; i++) {
 		struct stat st;
 
-		if (outs[i] && strcmp(outs[i], "-") != 0 &&
-		    stat(outs[i], &st) == 0 && st.st_dev == in->st_dev &&
+		out = cli_job_output(&w->job, i, NULL);
+		if (!out) {	/* after the outputs, their aux */
+			out = w->job.p.aux_write ? w->job.p.aux : NULL;
+			i = CLI_MAX_OUTPUTS;
+		}
+		if (out && strcmp(out, "-") != 0 &&
+		    stat(out, &st) == 0 && st.st_dev == in->st_dev &&
 		    st.st_ino == in->st_ino)
 			return 1;
 	}

@@ -3,8 +3,9 @@
 # version, usage errors (exit 2), hp2ps's naming (FOO -> ./FOO.ps and
 # ./FOO.aux), every output format by its magic bytes, standard input and
 # output, warnings and -q, malformed input (exit 1, "FILE:LINE:", no file
-# left, an older output kept), the exact .hp round trip of every real
-# profile, and GHC's hp2ps accepting what hp2x writes.
+# left, an older output kept), several -o from one read (each written,
+# one failing not keeping the others), the exact .hp round trip of every
+# real profile, and GHC's hp2ps accepting what hp2x writes.
 #
 # Each case runs in a fresh directory; a failed check prints FAIL and the
 # script ends with "N passed, N failed" and a non-zero exit when any failed.
@@ -231,6 +232,63 @@ t_formats() {
 		bad "modes: $(stat -c %a m1.pdf m2.pdf)"
 }
 
+# Several -o (issue 33 s4): every file written from one read, each in
+# its extension's format and as the run with that -o alone writes it;
+# the .aux goes with the first graph; one output that cannot be written
+# does not keep the others, the run says which and exits 1; what names
+# no format, - and --format among several, and one file named twice,
+# are refused before anything is written.
+t_several_outputs() {
+	local f
+	small_hp >FOO.hp
+	small_hp | sed 's/foo bar/baz/' >BAR.hp
+	"$HP2X" FOO.hp -o a.html -o a.json -o a.svg -o a.ps -o a.csv --aux 2>err ||
+		bad "five outputs: $(cat err)"
+	for f in html json ps csv; do
+		"$HP2X" FOO.hp -o "one.$f" 2>/dev/null
+		cmp -s "a.$f" "one.$f" || bad "a.$f differs from -o one.$f alone"
+	done
+	grep -q '<svg' a.svg && xmllint --noout a.svg 2>/dev/null || bad "a.svg"
+	"$HP2X" FOO.hp -o one.svg --aux 2>/dev/null
+	cmp -s a.aux one.aux || bad "a.aux (the first graph's) differs from -o one.svg --aux's"
+	# One output failing: the others written, each failure named, exit 1.
+	expect_status 1 "$HP2X" FOO.hp -o ok.json -o nodir/x.svg -o ok.csv -o nodir/y.pdf 2>err
+	cmp -s ok.json one.json && cmp -s ok.csv one.csv ||
+		bad "the outputs that could be written were not"
+	grep -q 'nodir/x.svg' err && grep -q 'nodir/y.pdf' err || bad "failures not named: $(cat err)"
+	ls -a | grep -q 'XXXXXX\|\.tmp' && bad "a temporary left: $(ls -a)"
+	# -p: the prior .aux read once, for every graph, rewritten once.
+	cp one.aux FOO.aux
+	"$HP2X" -p FOO.hp -o p.pdf -o p.png -o p.json 2>err || bad "-p: $(cat err)"
+	[ -s p.pdf ] && [ -s p.png ] && [ -s p.json ] && [ ! -e p.aux ] ||
+		bad "-p with three -o: $(ls)"
+	# --summary, several inputs and --diff draw each -o too.
+	"$HP2X" --summary FOO.hp -o s.json -o s.hp >/dev/null 2>err || bad "--summary: $(cat err)"
+	cmp -s s.json one.json && [ -s s.hp ] || bad "--summary's outputs"
+	"$HP2X" FOO.hp BAR.hp -o m.pdf -o m.html 2>err || bad "several inputs: $(cat err)"
+	[ "$(head -c 5 m.pdf)" = "%PDF-" ] && grep -q '<html' m.html || bad "several inputs' outputs"
+	"$HP2X" --diff FOO.hp BAR.hp -o d.svg -o d.png 2>err || bad "--diff: $(cat err)"
+	[ -s d.svg ] && [ -s d.png ] || bad "--diff's outputs"
+	# Refused (exit 2, nothing written): a name without a format, -
+	# or --format among several, a name given twice; and (exit 1) one
+	# file under two names.
+	rm -f r.*
+	expect_status 2 "$HP2X" FOO.hp -o r.json -o r.txt 2>err
+	grep -q "r.txt" err || bad "$(cat err)"
+	expect_status 2 "$HP2X" FOO.hp -o r.json -o - 2>err
+	grep -q "standard output" err || bad "$(cat err)"
+	expect_status 2 "$HP2X" FOO.hp -o r.json -o r.pdf --format=svg 2>err
+	grep -q -- "--format" err || bad "$(cat err)"
+	expect_status 2 "$HP2X" FOO.hp -o r.json -o r.json 2>err
+	grep -q "twice" err || bad "$(cat err)"
+	expect_status 1 "$HP2X" FOO.hp -o r.json -o ./r.json 2>err
+	grep -q "same file" err || bad "$(cat err)"
+	expect_status 1 "$HP2X" FOO.hp -o r.json -o FOO.hp 2>err
+	grep -q "overwrite the input" err || bad "$(cat err)"
+	[ -z "$(ls r.* 2>/dev/null)" ] || bad "a refused run wrote $(ls r.*)"
+	cmp -s FOO.hp <(small_hp) || bad "the input was replaced"
+}
+
 t_stdout_stdin() {
 	small_hp >FOO.hp
 	"$HP2X" FOO.hp -o - >out 2>err || bad "-o -"
@@ -432,6 +490,7 @@ run watch-usage t_watch_usage
 run hp2ps-naming t_hp2ps_naming
 run prior-aux t_prior_aux
 run formats t_formats
+run several-outputs t_several_outputs
 run stdout-stdin t_stdout_stdin
 run truncated t_truncated
 run malformed t_malformed

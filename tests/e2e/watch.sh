@@ -12,7 +12,7 @@
 # is read again from the start; SIGTERM and SIGINT end the run with exit 0
 # and a valid output; --idle-exit ends it; a file (or directory) that does
 # not exist yet is waited for; the polling fallback (no inotify) works;
-# every output format works.  A dense profile (thousands of samples, many
+# every output format works, several -o each drawing (and with --serve).  A dense profile (thousands of samples, many
 # to a pixel column, drawn from the model's summary,
 # render/layout/colidx.h) grown in steps gives, after each, the PNG a one-shot hp2x makes of
 # the same prefix, byte for byte: the summary extended equals one built
@@ -365,6 +365,30 @@ t_every_format() {
 	[ -s w.ps ] && [ -s w.aux ] || bad "hp2ps naming: $(ls)"
 }
 
+# Several -o (issue 33 s4): every drawing writes each, as the one-shot
+# makes it of the same prefix; --serve writes them too.
+t_several_outputs() {
+	local pid size k
+	size=$(stat -c %s "$HPSRC")
+	head -c "${ENDS[9]}" "$HPSRC" >w.hp
+	"$HP2X" --watch --interval 0.1 w.hp -o out.hp -o out.csv -o out.pdf 2>err &
+	pid=$!
+	pids+=("$pid")
+	for k in 10 20 30; do
+		[ "$k" -gt 10 ] && append "$HPSRC" "${ENDS[k - 11]}" "${ENDS[k - 1]}" w.hp
+		until_true has_samples out.hp "$k" || bad "$k samples: out.hp has $(samples_in out.hp)"
+		until_true same_as "$HPSRC" "${ENDS[k - 1]}" out.csv ||
+			bad "$k samples: out.csv is not the one-shot's"
+	done
+	stop "$pid" TERM
+	pdf_ok out.pdf || bad "out.pdf: qpdf --check fails"
+	cp "$HPSRC" in.hp
+	timeout 60 "$HP2X" --serve --exit --idle-exit 0.3 --interval 0.1 in.hp -o s.json -o s.hp 2>err ||
+		bad "--serve with two -o: $(cat err)"
+	same_as "$HPSRC" "$size" s.json && same_as "$HPSRC" "$size" s.hp ||
+		bad "--serve's outputs: $(ls -l s.*)"
+}
+
 t_sigint_while_waiting() {
 	local pid rc
 	"$HP2X" --watch w.hp -o out.pdf 2>err &
@@ -532,6 +556,7 @@ run never-appears t_never_appears
 run polling-fallback t_polling_fallback
 run every-format t_every_format
 run dense-grows t_dense_grows
+run several-outputs t_several_outputs
 run sigint-while-waiting t_sigint_while_waiting
 run output-dir-removed t_output_dir_removed
 run output-is-input t_output_is_input

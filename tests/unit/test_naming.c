@@ -257,6 +257,18 @@ explicit_output(void **state)
 	assert_int_equal(resolve("--aux", "FOO", "-o", "x.aux", "--format=pdf",
 				 NULL), -1);
 	assert_non_null(strstr(err.msg, "x.aux"));
+	/* Several -o: one aux, the first graph's (issue 33 s4). */
+	RESOLVE("--aux", "FOO", "-o", "d/x.json", "-o", "g/y.svg", "-o", "z.pdf");
+	expect("FOO.hp", "d/x.json", "g/y.aux", 0, 1);
+	assert_int_equal(p.aux_of, 1);
+	RESOLVE("-p", "FOO", "-o", "x.csv", "-o", "y.png");
+	expect("FOO.hp", "x.csv", "FOO.aux", 1, 1);
+	assert_int_equal(p.aux_of, 1);
+	RESOLVE("--aux", "FOO", "-o", "x.csv", "-o", "y.json");
+	expect("FOO.hp", "x.csv", NULL, 0, 0);
+	assert_int_equal(resolve("--aux-out", "y.hp", "FOO", "-o", "x.svg",
+				 "-o", "y.hp", NULL), -1);
+	assert_non_null(strstr(err.msg, "y.hp: the .aux"));
 }
 
 static void

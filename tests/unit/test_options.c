@@ -379,9 +379,27 @@ output_and_format(void **state)
 	assert_string_equal(s.format->name, "svg");
 	OK("--format=eps");
 	assert_int_equal(s.render.format, RENDER_EPS);
-	OK("-o", "a.pdf", "-o", "b.svg");
-	assert_string_equal(s.output, "b.svg");
-	assert_string_equal(s.format->name, "svg");
+	/* Several -o: every one written, each in its extension's format
+	 * (issue 33 s4); output and format are the first's. */
+	OK("-o", "a.pdf", "-o", "b.svg", "-e5in", "-o", "c.json", "-o", "d.ps");
+	assert_int_equal(s.noutputs, 4);
+	assert_string_equal(s.output, "a.pdf");
+	assert_string_equal(s.format->name, "pdf");
+	assert_int_equal(s.render.format, RENDER_PDF);
+	assert_string_equal(s.outputs[1], "b.svg");
+	assert_string_equal(s.formats[1]->name, "svg");
+	assert_string_equal(s.formats[2]->name, "json");
+	assert_string_equal(s.formats[3]->name, "eps");	/* -e: hp2ps's EPS */
+	BAD("-o", "a.pdf", "-o", "a.pdf");
+	assert_non_null(strstr(err.msg, "twice"));
+	BAD("-o", "a.pdf", "-o", "b.txt");
+	assert_non_null(strstr(err.msg, "b.txt"));
+	BAD("-o", "a.pdf", "-o", "b.svg", "--format=png");
+	assert_non_null(strstr(err.msg, "--format"));
+	BAD("-o", "a.pdf", "-o", "-");
+	assert_non_null(strstr(err.msg, "standard output"));
+	BAD("--diff", "A", "B", "-o", "d.pdf", "-o", "d.csv");
+	assert_non_null(strstr(err.msg, "csv"));
 	BAD("-o", "x.txt");
 	assert_non_null(strstr(err.msg, "x.txt"));
 	assert_non_null(strstr(err.msg, "--format"));
