@@ -146,6 +146,11 @@ live_batch(FILE *f, const hp_model *m, struct live_pos *at,
 	json_end(&w);
 	json_key(&w, "n");
 	json_u64(&w, to->samples);
+	/* What the page says it holds once it has them all: the censuses,
+	 * as every count (a .hp's exit mark is none, model.h). */
+	json_key(&w, "c");
+	json_u64(&w, to->samples == hp_model_sample_count(m)
+		     ? hp_model_census_count(m) : to->samples);
 	json_end(&w);
 	return 1;
 }

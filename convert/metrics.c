@@ -116,7 +116,7 @@ static int
 census(const struct met *mt, const hp_model *m, const struct render_opts *ro,
        struct hp_err *err)
 {
-	size_t n = hp_model_sample_count(m), i, k, cnt;
+	size_t n = hp_model_census_count(m), i, k, cnt;
 	struct render_layout l;
 	const hp_band *b;
 	const uint64_t *v;
@@ -166,7 +166,9 @@ metrics_write(FILE *f, const hp_model *m, const struct render_opts *ro,
 	};
 	struct met mt;
 	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
-	size_t n = hp_model_sample_count(m);
+	/* The censuses, as every count of hp2x: a .hp's exit mark is
+	 * none, nor its empty sample the latest census (model.h). */
+	size_t n = hp_model_census_count(m);
 	uint64_t v;
 	double t;
 	int k;

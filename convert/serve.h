@@ -68,7 +68,9 @@ void live_pos_of(const hp_model *m, struct live_pos *p);
  * samples, LIVE_BATCH marks and LIVE_POINTS points a series), as one
  * JSON object to f: {"i":first sample,"t":[times],"s":[[band,value,...]],
  * "names":[[band,name]],"mi":first mark,"marks":[[t,label]],
- * "series":{"heap_size":[first,[t],[v]]},"n":samples}; *at moves past it.
+ * "series":{"heap_size":[first,[t],[v]]},"n":samples,"c":censuses}
+ * (c: the count the page shows, hp_model_census_count's once it has all
+ * n); *at moves past it.
  * Returns 0 when there was nothing to send (nothing written).
  */
 #define LIVE_BATCH 256

@@ -188,7 +188,7 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 {
 	char peak[64], clock[16], live[512], line[1024];
 	struct tm tm;
-	size_t width, nb;
+	size_t width, nb, ns;
 	int k;
 
 	if (st->quiet || (!st->tty && t - st->last_line < CLI_STATUS_EVERY))
@@ -200,12 +200,15 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 		strcpy(clock, "?");
 	cli_status_live(live, sizeof live, m);
 	nb = m ? hp_model_band_count(m) : 0;
+	/* The censuses, as --summary and the data count them: a .hp's
+	 * exit mark is no sample taken (model.h). */
+	ns = m ? hp_model_census_count(m) : 0;
 	if (m && hp_model_series_only(m))	/* no sample to count */
 		k = snprintf(line, sizeof line, "hp2x: %s: no heap profile, "
 			     "heap size only, drawn %s%s", name, clock, live);
 	else
 		k = snprintf(line, sizeof line, "hp2x: %s: %zu sample%s, %zu band%s, peak %s at %.4g s, drawn %s%s",
-			     name, st->scanned, st->scanned == 1 ? "" : "s", nb,
+			     name, ns, ns == 1 ? "" : "s", nb,
 			     nb == 1 ? "" : "s", peak, st->peak_t, clock, live);
 	if (k < 0)
 		return;

@@ -631,7 +631,7 @@ put_subtitle(FILE *f, const hp_model *m, const char *name)
 		put_html_c(f, date);
 	}
 	fprintf(f, " \xc2\xb7 <span id=\"counts\">%zu samples, %zu bands</span>",
-		hp_model_sample_count(m), hp_model_band_count(m));
+		hp_model_census_count(m), hp_model_band_count(m));
 	return 0;
 }
 

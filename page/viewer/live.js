@@ -177,7 +177,7 @@ function makeLive(D, S, changed, chart, key) {
     chart.dataChanged();
     changed('data');
     document.documentElement.setAttribute('data-live-n', D.n);
-    $('counts').textContent = D.n + ' samples, ' + Math.max(have.nb, D.names.length) + ' bands';
+    $('counts').textContent = (D.n < m.n ? D.n : m.c) + ' samples, ' + Math.max(have.nb, D.names.length) + ' bands';
     mark('live · ' + new Date().toLocaleTimeString());
     refreshRows();
   }

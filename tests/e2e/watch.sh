@@ -389,6 +389,45 @@ t_several_outputs() {
 		bad "--serve's outputs: $(ls -l s.*)"
 }
 
+# One count everywhere (issue 33 s7): a .hp ending in GHC's empty exit
+# census (leak-hT.hp: 60 samples, the last that mark) has 59 censuses
+# in --summary, the JSON, the watch status line, the served page's
+# header and /metrics' hp2x_samples_total, whose latest census is the
+# JSON's last, not the exit mark.
+t_one_count() {
+	local n pid url last gen
+	cp "$HPSRC" in.hp
+	[ "$(tail -2 in.hp | cut -d' ' -f1 | tr '\n' ' ')" = "BEGIN_SAMPLE END_SAMPLE " ] ||
+		{ bad "test data: $HPSRC does not end in an exit census"; return; }
+	"$HP2X" in.hp -o want.json || { bad "one-shot"; return; }
+	n=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["samples"]))' want.json)
+	last=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["samples"][-1]["time"])' want.json)
+	[ "$n" = $(($(samples_in in.hp) - 1)) ] || bad "the JSON has $n samples of $(samples_in in.hp)"
+	"$HP2X" --summary in.hp | grep -q "^  $n samples " || bad "--summary: $("$HP2X" --summary in.hp | sed -n 3p)"
+	timeout 60 "$HP2X" --watch --idle-exit 0.3 in.hp -o w.json 2>err || bad "watch: $(cat err)"
+	grep -q "^hp2x: in.hp: $n samples, " err || bad "status line: $(cat err)"
+	"$HP2X" --serve=127.0.0.1:0 --interval 0.1 in.hp -o s.json 2>err &
+	pid=$!
+	pids+=("$pid")
+	until_true grep -q 'serving http' err || { bad "no URL: $(cat err)"; return; }
+	until_true test -s s.json || bad "no drawing"
+	url=$(grep -o 'http://[^ ]*' err | head -n 1)
+	curl -sf "${url}metrics" >metrics || bad "no /metrics"
+	grep -qx "hp2x_samples_total{job=\"[^\"]*\"} $n" metrics ||
+		bad "metrics: $(grep samples_total metrics)"
+	grep -q "^hp2x_last_sample_seconds{job=\"[^\"]*\"} $last\$" metrics ||
+		bad "metrics: $(grep last_sample_seconds metrics), the JSON's last census at $last"
+	curl -sf "$url" >page.html || bad "no page"
+	grep -q "id=\"counts\">$n samples," page.html || bad "the page's header: $(grep -o 'id="counts">[^<]*' page.html)"
+	# the live page's count, from its last batch (live.js shows c)
+	gen=$(grep -o '"live":{"gen":[0-9]*' page.html | grep -o '[0-9]*$')
+	curl -sN --max-time 2 "${url}events?g=$gen&from=0&nb=0&nm=0&ns=0,0,0" >events
+	grep -q "\"n\":$((n + 1)),\"c\":$n}" events || bad "events: $(grep -o '"n":[0-9]*,"c":[0-9]*' events)"
+	kill -TERM "$pid"
+	until_true gone "$pid" || kill -KILL "$pid"
+	wait "$pid"
+}
+
 t_sigint_while_waiting() {
 	local pid rc
 	"$HP2X" --watch w.hp -o out.pdf 2>err &
@@ -557,6 +596,7 @@ run polling-fallback t_polling_fallback
 run every-format t_every_format
 run dense-grows t_dense_grows
 run several-outputs t_several_outputs
+run one-count t_one_count
 run sigint-while-waiting t_sigint_while_waiting
 run output-dir-removed t_output_dir_removed
 run output-is-input t_output_is_input
