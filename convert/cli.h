@@ -226,8 +226,9 @@ void cli_signals_init(void);
 int cli_leftover_add(const char *path, int is_dir);
 void cli_leftover_drop(const char *path);
 
-/* One whole run as s says; messages go to errs.  Returns the exit status
- * (with --watch -- PROG, the program's). */
+/* One whole run as s says; messages go to errs.  Returns the exit status.
+ * Not --watch: main.c hands that to cli_watch (live/watch.h), above
+ * this library. */
 int cli_run(const struct cli_settings *s, FILE *errs);
 
 /* "hp2x: " KIND MSG on f, a line: KIND is "" or "warning: "; MSG's

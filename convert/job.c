@@ -1,6 +1,6 @@
 /*
  * convert/job.c - the files of one run and the writing of its outputs,
- * shared by a single run (run.c) and watch mode (watch.c).
+ * shared by a single run (run.c) and watch mode (live/watch.c).
  *
  * Preparing: resolve the file names, refuse to overwrite the input, read
  * the prior .aux (-p) before the profile so a missing one fails fast, and
@@ -65,7 +65,7 @@ cli_same_file(const char *a, const char *b)
 	/* One is not there (yet: a watched profile): the same name in the
 	 * same directory, however either is spelled, is the same file
 	 * once it is.  A link made later is caught when the file appears
-	 * (watch.c). */
+	 * (live/watch.c). */
 	return stat_dir(a, &sa, &ba) == 0 && stat_dir(b, &sb, &bb) == 0 &&
 	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino &&
 	       *ba && strcmp(ba, bb) == 0;

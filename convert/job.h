@@ -4,7 +4,7 @@
  * .aux, the rendering context), then the outputs of a model written.
  *
  * Internal to convert/: run.c reads a profile once and writes it through
- * a job; watch.c keeps one job for its whole run and writes through it on
+ * a job; live/watch.c keeps one job for its whole run and writes through it on
  * every change.  Neither calls the other for this.
  */
 #ifndef CLI_JOB_H

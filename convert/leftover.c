@@ -1,7 +1,7 @@
 /*
  * convert/leftover.c - what a run must not leave behind when a signal
  * ends it: the temporaries of outputs being written (atomic.c) and the
- * launcher's FIFO and its directory (launch.c).
+ * launcher's FIFO and its directory (live/launch.c).
  *
  * SIGTERM, SIGINT, SIGHUP and SIGPIPE get one handler, which removes
  * every path registered here (files first, then directories, so a

@@ -1,16 +1,20 @@
 /*
- * convert/main.c - the hp2x executable: parse, then help, version or run.
+ * convert/main.c - the hp2x executable: parse, then help, version, a run
+ * or watch mode.
  *
- * Kept tiny on purpose; everything testable lives in the hp2x_convert
- * library (every other file of convert/).  Usage errors exit 2 with a
- * hint (no arguments at all on a terminal: the usage), failed runs exit
- * 1 (cli_run), success 0.
+ * Kept tiny on purpose; everything testable lives in the libraries: the
+ * command's (every other file of convert/) and, above it, live/'s watch
+ * mode, which this file is the one to call (so the command's run never
+ * calls up into live/).  Usage errors exit 2 with a hint (no arguments
+ * at all on a terminal: the usage), failed runs exit 1 (cli_run),
+ * success 0.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "../live/watch.h"
 
 #ifndef HP2X_VERSION
 #define HP2X_VERSION "unknown"
@@ -55,5 +59,5 @@ main(int argc, char **argv)
 	case CLI_RUN:
 		break;
 	}
-	return cli_run(&s, stderr);
+	return s.watch ? cli_watch(&s, stderr) : cli_run(&s, stderr);
 }

@@ -1,8 +1,8 @@
 /*
  * convert/run.c - one run of hp2x: read the inputs (inputs.c), then
  * write one profile to one file, or print its --summary, or hand
- * several inputs and --diff to compare.c.  A --watch run goes to
- * watch.c instead.
+ * several inputs and --diff to compare.c.  A --watch run is not one:
+ * main.c hands it to live/watch.c instead.
  *
  * What is printed here: "hp2x: MESSAGE" for the error that stopped the
  * run (exit 1), and through cli_print_warnings "hp2x: warning: MESSAGE"
@@ -18,7 +18,6 @@
 #include "inputs.h"
 #include "job.h"
 #include "../data/summary.h"
-#include "watch.h"
 
 /* One profile to one file: the job is prepared (names resolved, the
  * input's overwriting refused) before anything is read. */
@@ -131,8 +130,6 @@ out:
 int
 cli_run(const struct cli_settings *s, FILE *errs)
 {
-	if (s->watch)
-		return cli_watch(s, errs);
 	if (s->ninputs > 1 || s->diff || s->summary)
 		return run_inputs(s, errs);
 	return run_single(s, errs);

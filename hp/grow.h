@@ -6,9 +6,10 @@
  * Inputs are gigabytes and fuzzed, so every n * size goes through a check.
  * HP_GROW keeps an array (pointer, capacity) large enough for `need`
  * elements, growing by half again each time: amortised O(1) appends.
- * hp/, render/ and convert/ allocate only through these functions (and
- * free with free()), so the out-of-memory paths of all three can be run
- * on purpose (hp_alloc_fail_at; tests/unit/test_oom.c).
+ * hp2x's own code (hp/, render/, data/, page/, convert/, live/) allocates
+ * only through these functions (and free with free()), so its
+ * out-of-memory paths can be run on purpose (hp_alloc_fail_at;
+ * tests/unit/test_oom.c).
  */
 #ifndef HP_GROW_H
 #define HP_GROW_H

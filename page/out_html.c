@@ -469,7 +469,7 @@ page_fixed(const hp_model *m, size_t svg_len)
 }
 
 /* The served page (out_html_served): the generation of the model it
- * shows and the counts live batches go on from (serve.h). */
+ * shows and the counts live batches go on from (live/serve.h). */
 static void
 put_live(struct json_w *w, const hp_model *m, unsigned gen)
 {

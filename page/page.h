@@ -26,7 +26,7 @@
 int out_html(render_ctx *ctx, const hp_model *m, const struct render_opts *o,
 	     const char *name, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
-/* The page as hp2x --serve serves it (serve.h): its policy lets it
+/* The page as hp2x --serve serves it (live/serve.h): its policy lets it
  * connect to where it came from, and its data says which model (gen) it
  * shows and how far, so the viewer asks for what comes next. */
 int out_html_served(render_ctx *ctx, const hp_model *m,

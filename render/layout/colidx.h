@@ -49,7 +49,7 @@ typedef struct render_colidx render_colidx;
  * NULL when out of memory. */
 render_colidx *render_colidx_of(const hp_model *m);
 
-/* A summary of one's own (the live page's zooms, convert/serve.c), for
+/* A summary of one's own (the live page's zooms, live/serve.c), for
  * one model at a time; NULL when out of memory. */
 render_colidx *render_colidx_new(void);
 void render_colidx_free(render_colidx *x);

@@ -31,8 +31,9 @@ t_install() {
 	local prefix=$top/prefix moved=$top/moved
 
 	mkdir -p "$src" "$top/bin"
-	cp -r "$SRC"/CMakeLists.txt "$SRC"/hp2x.1 "$SRC"/hp "$SRC"/render "$SRC"/data "$SRC"/page "$SRC"/tools \
-		"$SRC"/convert "$SRC"/fonts "$SRC"/tests "$src"/ || { bad "copy failed"; return; }
+	cp -r "$SRC"/CMakeLists.txt "$SRC"/hp2x.1 "$SRC"/hp "$SRC"/render \
+		"$SRC"/data "$SRC"/page "$SRC"/convert "$SRC"/live "$SRC"/tools \
+		"$SRC"/fonts "$SRC"/tests "$src"/ || { bad "copy failed"; return; }
 	cat >"$top/bin/pkg-config" <<-'EOF'
 	#!/bin/sh
 	for a; do case $a in cmocka*) exit 1 ;; esac; done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/lint.sh - cppcheck and clang-tidy over hp2x's own code (hp/,
-# render/, data/, page/, convert/, tools/); fails on any finding.
+# render/, data/, page/, convert/, live/, tools/); fails on any finding.
 #
 # clang-tidy's checks are in .clang-tidy (with why some are left out).
 # It needs a compilation database, so a throw-away build directory is
@@ -55,14 +55,14 @@ judge() {
 	fi
 }
 
-files=(hp/*.c render/*.c render/layout/*.c data/*.c page/*.c convert/*.c)
+files=(hp/*.c render/*.c render/layout/*.c data/*.c page/*.c convert/*.c live/*.c)
 cache=${HP2X_LINT_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/hp2x-lint}
 [ -z "$cache" ] || mkdir -p "$cache/cppcheck" "$cache/tidy" || cache=
 
 if cppcheck=$(tool cppcheck); then
 	"$cppcheck" --enable=warning,performance,portability --error-exitcode=1 \
 		${cache:+--cppcheck-build-dir="$cache/cppcheck"} \
-		--inline-suppr --quiet -I. hp render data page convert tools >"$tmp/cppcheck" 2>&1
+		--inline-suppr --quiet -I. hp render data page convert live tools >"$tmp/cppcheck" 2>&1
 	rc=$?
 	if [ "$rc" -ne 0 ] && [ ! -s "$tmp/cppcheck" ]; then
 		echo "FAIL: cppcheck exit $rc"

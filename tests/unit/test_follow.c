@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_follow.c - the file follower of --watch (follow.c):
+ * tests/unit/test_follow.c - the file follower of --watch (live/follow.c):
  * its three answers, new bytes, replaced (and why) and nothing, on a real
  * file written, truncated, rewritten in place and replaced by rename.
  */
@@ -15,7 +15,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "convert/follow.h"
+#include "live/follow.h"
 
 static char dir[64], path[96], other[96];
 

@@ -10,7 +10,7 @@
  * costs speed (eventlog-heap.c's stack cache), in the very output of a run
  * without failures.  Under the ASan build a leak on any of these paths
  * fails the test at exit.  Cairo's and Pango's own allocations cannot be
- * failed; everything hp/, render/ and convert/ allocate is.
+ * failed; everything hp2x's own code allocates is.
  */
 #include <dirent.h>
 #include <setjmp.h>

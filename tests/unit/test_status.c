@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_status.c - watch mode's status line (convert/status.c)
+ * tests/unit/test_status.c - watch mode's status line (live/status.c)
  * with made-up times: rewritten in place on a terminal, one line at most
  * every 10 s off one, silent with -q, the peak kept from new samples
  * only (and started over for a new model), "no new sample for 30 s"
@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "convert/status.h"
+#include "live/status.h"
 #include "hp/reader.h"
 
 static hp_model *

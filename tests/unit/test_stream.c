@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_stream.c - stream inputs for --watch (convert/stream.c).
+ * tests/unit/test_stream.c - stream inputs for --watch (live/stream.c).
  *
  * How each kind of stream begins, delivers and ends: a pipe ends when its
  * writer closes; a FIFO with no writer yet reads as "nothing now", not as
@@ -21,7 +21,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "convert/stream.h"
+#include "live/stream.h"
 
 static char dir[] = "/tmp/hp2x-stream.XXXXXX";
 

@@ -22,7 +22,7 @@
 #include <cmocka.h>
 
 #include "convert/cli.h"
-#include "convert/watch.h"
+#include "live/watch.h"
 #include "testutil.h"
 
 /* ---- RTS options ---- */
@@ -212,7 +212,7 @@ hp2x(char **msgs, const char *first, ...)
 	assert_int_equal(cli_parse(&s, argc, argv, &err), 0);
 	errs = open_memstream(msgs, &len);
 	assert_non_null(errs);
-	rc = cli_run(&s, errs);
+	rc = s.watch ? cli_watch(&s, errs) : cli_run(&s, errs);
 	fclose(errs);
 	return rc;
 }

@@ -1,5 +1,5 @@
 /*
- * convert/status.c - watch mode's status line.  See status.h.
+ * live/status.c - watch mode's status line.  See status.h.
  *
  * On a terminal the line is redrawn with a carriage return and "erase to
  * end of line", so it stays one line; any other message first erases it
@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 #include "../render/layout/layout.h"
-#include "cli.h"
+#include "../convert/cli.h"
 #include "../data/summary.h"
 
 void

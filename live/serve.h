@@ -1,5 +1,5 @@
 /*
- * convert/serve.h - --serve: the interactive page of the profile being
+ * live/serve.h - --serve: the interactive page of the profile being
  * watched, over HTTP, with new samples pushed to it as they come
  * (server-sent events), and /metrics for Prometheus.
  *
@@ -9,8 +9,8 @@
  * cli_serve_run does the work after each wake.  live.c writes the JSON of
  * sample batches and columns, metrics.c the Prometheus text.
  */
-#ifndef CLI_SERVE_H
-#define CLI_SERVE_H
+#ifndef LIVE_SERVE_H
+#define LIVE_SERVE_H
 
 #include <stddef.h>
 #include <stdio.h>

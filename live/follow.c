@@ -1,5 +1,5 @@
 /*
- * convert/follow.c - following a regular file that is still being
+ * live/follow.c - following a regular file that is still being
  * written (follow.h).
  *
  * Every answer comes from stat(2) and the bytes themselves, never from

@@ -1,5 +1,5 @@
 /*
- * convert/launch.h - the program launcher of --watch -- PROG ARGS...:
+ * live/launch.h - the program launcher of --watch -- PROG ARGS...:
  * which argv to run, which file or FIFO it writes, and starting it.
  *
  * Internal to convert/ (watch.c runs what cli_launch_plan decides).  The
@@ -7,8 +7,8 @@
  * will it write, which argv to run) are pure functions so the unit tests
  * check them without running anything.
  */
-#ifndef CLI_LAUNCH_H
-#define CLI_LAUNCH_H
+#ifndef LIVE_LAUNCH_H
+#define LIVE_LAUNCH_H
 
 #include <signal.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /*
- * convert/stream.c - standard input, FIFOs and Unix-domain sockets read
+ * live/stream.c - standard input, FIFOs and Unix-domain sockets read
  * as streams for --watch (see stream.h).
  *
  * Everything is non-blocking, so the watch loop's poll(2) stays the only

@@ -1,5 +1,5 @@
 /*
- * convert/follow.h - following a regular file that is still being
+ * live/follow.h - following a regular file that is still being
  * written: what came since the last look.
  *
  * Internal to convert/ (watch.c).  The follower holds the open file, where
@@ -8,8 +8,8 @@
  * over from byte 0), or nothing.  It knows nothing of readers, models or
  * drawings.
  */
-#ifndef CLI_FOLLOW_H
-#define CLI_FOLLOW_H
+#ifndef LIVE_FOLLOW_H
+#define LIVE_FOLLOW_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
 /*
- * convert/watch.c - --watch: keep the output drawn from a profile that is
+ * live/watch.c - --watch: keep the output drawn from a profile that is
  * still being written, and (with -- PROG ARGS...) run the program that
  * writes it.
  *
@@ -56,8 +56,8 @@
 #include "../hp/hash.h"
 #include "../hp/reader.h"
 #include "follow.h"
-#include "inputs.h"
-#include "job.h"
+#include "../convert/inputs.h"
+#include "../convert/job.h"
 #include "serve.h"
 #include "status.h"
 #include "stream.h"

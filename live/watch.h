@@ -1,16 +1,16 @@
 /*
- * convert/watch.h - watch mode (--watch), which runs the program of
+ * live/watch.h - watch mode (--watch), which runs the program of
  * --watch -- PROG ARGS... through the launcher (launch.h).
  *
- * Internal to convert/: the public entry stays cli_run, which hands
- * --watch runs to cli_watch; both write through a job (job.h).
+ * live/'s entry: main.c calls cli_watch for a --watch run, cli_run
+ * (convert/) for any other; both write through a job (convert/job.h).
  */
-#ifndef CLI_WATCH_H
-#define CLI_WATCH_H
+#ifndef LIVE_WATCH_H
+#define LIVE_WATCH_H
 
 #include <stdio.h>
 
-#include "cli.h"
+#include "../convert/cli.h"
 #include "launch.h"
 
 /* A --watch run (s->watch set, s->command maybe): the exit status. */

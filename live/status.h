@@ -1,5 +1,5 @@
 /*
- * convert/status.h - what watch mode tells about what it sees: one status
+ * live/status.h - what watch mode tells about what it sees: one status
  * line on stderr ("FOO.hp: 412 samples, 38 bands, peak 1.2 GB at 31.5 s,
  * drawn 10:04:05"), rewritten in place on a terminal at each drawing,
  * written as a line of its own at most every 10 s otherwise, nothing
@@ -11,8 +11,8 @@
  * is kept up to date from the samples added since the last call: a
  * status costs the new samples, not the profile.  Internal to convert/.
  */
-#ifndef CONVERT_STATUS_H
-#define CONVERT_STATUS_H
+#ifndef LIVE_STATUS_H
+#define LIVE_STATUS_H
 
 #include <stddef.h>
 #include <stdint.h>

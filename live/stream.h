@@ -1,5 +1,5 @@
 /*
- * convert/stream.h - the inputs --watch reads as a stream, not a file:
+ * live/stream.h - the inputs --watch reads as a stream, not a file:
  * standard input, a FIFO, and a Unix-domain stream socket (unix:PATH, as
  * Well-Typed's eventlog-socket serves a program's eventlog).
  *
@@ -9,8 +9,8 @@
  * empty, not as ended; a socket that is not there yet (or refuses) is
  * not an error but something to wait for.
  */
-#ifndef CLI_STREAM_H
-#define CLI_STREAM_H
+#ifndef LIVE_STREAM_H
+#define LIVE_STREAM_H
 
 #include <stddef.h>
 #include <sys/types.h>

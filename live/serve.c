@@ -1,5 +1,5 @@
 /*
- * convert/serve.c - the HTTP server of --serve (serve.h): listening,
+ * live/serve.c - the HTTP server of --serve (serve.h): listening,
  * who may ask, the fixed routes, and the event streams.
  *
  * GNU libmicrohttpd, in the shape systemd-journal-remote uses it: no
@@ -50,7 +50,7 @@
 #include <unistd.h>
 
 #include "../hp/grow.h"
-#include "cli.h"
+#include "../convert/cli.h"
 #include "../data/dataout.h"
 #include "../data/memtext.h"
 #include "../page/page.h"

@@ -1,5 +1,5 @@
 /*
- * convert/launch.c - `hp2x --watch -- PROG ARGS...': run a GHC program
+ * live/launch.c - `hp2x --watch -- PROG ARGS...': run a GHC program
  * with a heap profile and know which file it will write.
  *
  * GHC's RTS takes its options from $GHCRTS first and then from the
@@ -49,7 +49,7 @@
 #include <unistd.h>
 
 #include "../hp/grow.h"
-#include "cli.h"
+#include "../convert/cli.h"
 
 /* One RTS option. */
 static void

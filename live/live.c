@@ -1,5 +1,5 @@
 /*
- * convert/live.c - the served page's live data (serve.h): what a page
+ * live/live.c - the served page's live data (serve.h): what a page
  * lacks of the model, in batches, and the exact columns of a zoom.
  *
  * Samples go by model band index, not by the page's stacking slots: the

@@ -1,5 +1,5 @@
 /*
- * convert/metrics.c - /metrics of --serve: what hp2x sees of the
+ * live/metrics.c - /metrics of --serve: what hp2x sees of the
  * profile in Prometheus's text exposition format (version 0.0.4:
  * "# HELP", "# TYPE", then name{label="value"} number per line).
  *
