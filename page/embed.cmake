@@ -22,6 +22,21 @@ cmake_policy(VERSION 3.18)   # CMP0054: "html" is a string, not a variable
 
 set(scripts util.js data.js raster.js chart.js key.js table.js tree.js state.js live.js main.js)
 
+# The build re-runs this script when a .js file comes or goes (the
+# glob in CMakeLists.txt), and every one must be in the list above:
+# one it does not name would be left out of the page without a word.
+file(GLOB found RELATIVE "${DIR}" "${DIR}/*.js")
+foreach(s ${found})
+  if(NOT s IN_LIST scripts)
+    message(FATAL_ERROR "${DIR}/${s}: a script embed.cmake's list (set(scripts ...)) does not name; add it there, where it belongs in the order")
+  endif()
+endforeach()
+foreach(s ${scripts})
+  if(NOT s IN_LIST found)
+    message(FATAL_ERROR "${DIR}/${s}: named in embed.cmake's list (set(scripts ...)) but not there")
+  endif()
+endforeach()
+
 function(base64_of_hex hex out)
   set(alphabet "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
   string(LENGTH "${hex}" n)

@@ -3,7 +3,8 @@
  * built into hp2x (page/embed.cmake, tools/squeeze.c,
  * page/page.h): the style and the script are their sources
  * without comments, indentation, empty lines and the blanks inside a
- * line that mean nothing, and nothing else changed.
+ * line that mean nothing, and nothing else changed; a script the
+ * order in embed.cmake does not name stops the build.
  *
  * Against a reading of the sources of its own (below): the script and
  * the style hold no comment and no line that starts or ends in a blank,
@@ -446,6 +447,51 @@ refuses(const char *kind, const char *in, int line, const char *why)
 			 in, out, want);
 }
 
+/* embed.cmake (run as the build runs it, by HP2X_CMAKE) on a copy of
+ * page/viewer/ changed by `change`, a shell command run in the copy;
+ * returns its exit status, what it said in out. */
+static int
+run_embed(const char *change, char *out, size_t cap)
+{
+	char dir[] = "/tmp/test_page_embed.XXXXXX", cmd[2048], viewer[1024];
+	int rc;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(viewer, sizeof viewer, "%s", tu_src("page/viewer"));
+	snprintf(cmd, sizeof cmd,
+		 "cd %s && cp '%s'/* . && %s && '%s' -DOUT=%s/out.c -DDIR=%s "
+		 "-DSQUEEZE='%s' -P '%s' >err 2>&1", dir, viewer, change,
+		 HP2X_CMAKE, dir, dir, HP2X_SQUEEZE,
+		 tu_src("page/embed.cmake"));
+	rc = system(cmd);
+	assert_true(rc != -1 && WIFEXITED(rc));
+	rc = WEXITSTATUS(rc);
+	snprintf(cmd, sizeof cmd, "%s/err", dir);
+	take(cmd, out, cap);
+	snprintf(cmd, sizeof cmd, "rm -r %s", dir);
+	assert_int_equal(system(cmd), 0);
+	return rc;
+}
+
+/* A script the order in embed.cmake does not name stops the build,
+ * naming it (it was left out of the page without a word), as does one
+ * the order names that is not there; the viewer as it is embeds. */
+static void
+embed_every_script(void **state)
+{
+	char out[4096];
+
+	(void)state;
+	assert_int_equal(run_embed("true", out, sizeof out), 0);
+	if (run_embed("echo 'var x = 1' >stray.js", out, sizeof out) == 0)
+		fail_msg("embed.cmake left stray.js out of the page and went on");
+	assert_non_null(strstr(out, "stray.js"));
+	assert_non_null(strstr(out, "does not"));
+	if (run_embed("rm key.js", out, sizeof out) == 0)
+		fail_msg("embed.cmake went on without key.js");
+	assert_non_null(strstr(out, "key.js"));
+}
+
 /* squeeze on lines the page's sources do not hold (yet). */
 static void
 squeeze_tool(void **state)
@@ -547,6 +593,7 @@ main(void)
 		cmocka_unit_test(squeeze_tool),
 		cmocka_unit_test(squeeze_comments),
 		cmocka_unit_test(squeeze_refuses),
+		cmocka_unit_test(embed_every_script),
 		cmocka_unit_test(bound),
 	};
 
