@@ -1,7 +1,8 @@
 /*
- * convert/options.c - the command line: one option table drives both the
- * parser and --help (git's parse-options), plus the custom walk that
- * hp2ps's single-letter flags need.
+ * convert/options.c - the command line: one option table (its row is
+ * optdef.h's) drives the parser, the error texts and --help (help.c), as
+ * git's parse-options does, plus the custom walk that hp2ps's
+ * single-letter flags need.
  *
  * hp2ps's flags keep hp2ps's syntax.  Within one "-xyz" argument `p' may
  * be followed by more letters; every other letter ends the argument.  The
@@ -13,14 +14,15 @@
  * is an input (several are drawn side by side, or compared with --diff)
  * where hp2ps reads the first and ignores the rest.
  *
- * Over 1,000 lines for its tables: the option table (one row an option,
- * the only place an option is declared), the value parsers its rows
- * name, the two walks (hp2ps's letters, long options) and --help, which
- * is printed from the same rows; each part reads the static table.
+ * A row is everything known of an option: its names, the kind of value
+ * it takes with that kind's data (bounds, the words of a choice), the
+ * field of struct cli_settings it writes, and its help.  Generic code
+ * reads a value by its kind; an option whose value no kind describes
+ * has a setter of its own.
  *
  * Parsing is pure: it fills struct cli_settings and touches no file.
  */
-#include "cli.h"
+#include "optdef.h"
 
 #include "../hp/select.h"
 
@@ -33,44 +35,29 @@
 #include <string.h>
 #include <strings.h>
 
-/* How a short letter finds its value. */
-enum letter_arg {
-	LA_NONE,	/* none; the rest of the argument is ignored */
-	LA_CHAIN,	/* none; the next letter is another flag (hp2ps -p) */
-	LA_GLUED,	/* the rest of the argument, maybe empty (hp2ps) */
-	LA_NEXT		/* the rest of the argument, else the next one */
-};
+/* The field f of struct cli_settings, and 0 or a compile error when it
+ * is not of type T (or, for an int-sized enum, not of an int's size). */
+#define FIELD(f) (((struct cli_settings *)0)->f)
+#define OF_TYPE(f, T) (0 * sizeof(char[_Generic(FIELD(f), T: 1, default: -1)])) /* NOLINT(bugprone-macro-parentheses): T is a type */
+#define INT_SIZED(f) (0 * sizeof(char[sizeof(FIELD(f)) == sizeof(int) ? 1 : -1]))
+#define AT(f) .field = offsetof(struct cli_settings, f)
 
-typedef int (*set_fn)(struct cli_settings *s, const char *opt,
-		      const char *arg, struct hp_err *err);
-
-/*
- * An option either has a setter (set), which reads its value, or is
- * bound to a field of struct cli_settings that it sets to a constant,
- * as git's OPT_BOOL and OPT_SET_INT: FLAG(field) sets it to 1,
- * SETS(field, v) to v.  A bound field is an int or an enum of an int's
- * size (the build fails on any other).
- */
-struct optdef {
-	const char *letters;	/* short letters, or NULL */
-	enum letter_arg letter_arg;
-	const char *short_argh;	/* value shown after the letter in --help */
-	const char *name;	/* long name, or NULL */
-	const char *alias;	/* a second long name, or NULL */
-	const char *argh;	/* the long option's value; NULL = none */
-	set_fn set;		/* NULL: the bound field gets value */
-	size_t field;		/* offsetof the bound field */
-	int value;
-	const char *help;	/* with no letters nor name: a heading */
-	int optional;		/* the long option's value only after '=' */
-};
-
-/* 0, or a compile error when field f is not an int's size. */
-#define INT_SIZED(f) \
-	(0 * sizeof(char[sizeof(((struct cli_settings *)0)->f) == sizeof(int) ? 1 : -1]))
-#define SETS(f, v) .field = offsetof(struct cli_settings, f) + INT_SIZED(f), \
-	.value = (v)
+/* The kinds' rows, as git's OPT_BOOL, OPT_SET_INT, OPT_STRING... */
+#define SETS(f, v) .kind = OPT_SET, AT(f) + INT_SIZED(f), .value = (v)
 #define FLAG(f) SETS(f, 1)
+#define REAL(f, l, h) .kind = OPT_REAL, AT(f) + OF_TYPE(f, double), \
+	.lo = (l), .hi = (h)
+#define INTEGER(f, l, h, w) .kind = OPT_INT, AT(f) + OF_TYPE(f, int), \
+	.lo = (l), .hi = (h), .words = (w)
+#define FILENAME(f) .kind = OPT_FILE, AT(f) + OF_TYPE(f, const char *)
+#define TEXT(f, w) .kind = OPT_TEXT, AT(f) + OF_TYPE(f, const char *), \
+	.what = (w)
+#define PATTERNS(list, n) .kind = OPT_PATTERNS, \
+	AT(list) + OF_TYPE(list, const char **) + \
+	0 * sizeof(char[sizeof FIELD(list) == CLI_MAX_PATTERNS * sizeof(char *) ? 1 : -1]), \
+	.count = offsetof(struct cli_settings, n) + OF_TYPE(n, size_t)
+#define CHOICE(f, w) .kind = OPT_CHOICE, AT(f) + INT_SIZED(f), .words = (w)
+#define CUSTOM(fn, t) .kind = OPT_CUSTOM, .set = (fn), .takes = (t)
 
 /* ---- values ---- */
 
@@ -140,7 +127,91 @@ is_long(const char *opt)
 	return opt[1] == '-';
 }
 
-/* ---- setters ---- */
+/* ---- the kinds ---- */
+
+static int
+is_alias(const struct optword *words, const struct optword *w)
+{
+	const struct optword *v;
+
+	for (v = words; v < w; v++)
+		if (v->value == w->value)
+			return 1;
+	return 0;
+}
+
+size_t
+cli_opt_words(char *buf, size_t size, const struct optword *words,
+	   enum words_form form)
+{
+	const struct optword *w, *last = words;
+	size_t n = 0;
+
+	for (w = words; w && w->word; w++)
+		if (!is_alias(words, w))
+			last = w;
+	buf[0] = '\0';
+	for (w = words; w && w->word && n + 1 < size; w++) {
+		int note = form == WORDS_NOTES && w->note;
+		int k;
+
+		if (is_alias(words, w))
+			continue;
+		k = snprintf(buf + n, size - n, "%s%s%s%s%s",
+			     w == words ? "" : form == WORDS_BAR ? "|"
+			     : w == last ? " or " : ", ", w->word,
+			     note ? " (" : "", note ? w->note : "",
+			     note ? ")" : "");
+		if (k < 0)
+			break;
+		n += (size_t)k < size - n ? (size_t)k : size - n - 1;
+	}
+	return n;
+}
+
+static const struct optword *
+find_word(const struct optword *w, const char *arg)
+{
+	for (; w->word; w++)
+		if (strcmp(w->word, arg) == 0)
+			return w;
+	return NULL;
+}
+
+/* An optional value left out is the first word. */
+static int
+choose(char *field, const struct optdef *o, const char *opt,
+       const char *arg, struct hp_err *err)
+{
+	const struct optword *w = arg ? find_word(o->words, arg) : o->words;
+	char words[256];
+
+	if (!w || !w->word) {
+		cli_opt_words(words, sizeof words, o->words, WORDS_OR);
+		return hp_err_set(err, "option '%s' wants %s, not '%s'",
+				  opt, words, arg);
+	}
+	memcpy(field, &w->value, sizeof w->value);
+	return 0;
+}
+
+static int
+add_pattern(struct cli_settings *s, const struct optdef *o,
+	    const char *opt, const char *arg, struct hp_err *err)
+{
+	const char **list = (const char **)(void *)((char *)s + o->field);
+	size_t *n = (size_t *)(void *)((char *)s + o->count);
+
+	if (*n >= CLI_MAX_PATTERNS)
+		return hp_err_set(err, "at most %d %s patterns",
+				  CLI_MAX_PATTERNS, opt);
+	if (hp_select_check(opt, arg, err))
+		return -1;
+	list[(*n)++] = arg;
+	return 0;
+}
+
+/* ---- the options no kind describes ---- */
 
 static int
 set_small(struct cli_settings *s, const char *opt, const char *arg,
@@ -150,45 +221,6 @@ set_small(struct cli_settings *s, const char *opt, const char *arg,
 	/* hp2ps: with both -b and -s, -b wins whatever the order. */
 	if (s->render.title != RENDER_TITLE_BIG)
 		s->render.title = RENDER_TITLE_SMALL;
-	return 0;
-}
-
-static int
-set_palette(struct cli_settings *s, const char *opt, const char *arg,
-	    struct hp_err *err)
-{
-	static const struct {
-		const char *name;
-		enum render_palette_name p;
-	} names[] = {
-		{ "hp2ps", RENDER_PALETTE_HP2PS },
-		{ "grey", RENDER_PALETTE_GREY },
-		{ "gray", RENDER_PALETTE_GREY },
-		{ "many", RENDER_PALETTE_MANY },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
-		if (strcmp(arg, names[i].name) == 0) {
-			s->render.palette = names[i].p;
-			return 0;
-		}
-	}
-	return hp_err_set(err, "option '%s' wants hp2ps, grey or many, not '%s'",
-			  opt, arg);
-}
-
-static int
-set_colour_by(struct cli_settings *s, const char *opt, const char *arg,
-	      struct hp_err *err)
-{
-	if (strcmp(arg, "name") == 0)
-		s->render.colour_by_name = 1;
-	else if (strcmp(arg, "rank") == 0)
-		s->render.colour_by_name = 0;
-	else
-		return hp_err_set(err, "option '%s' wants name or rank, not '%s'",
-				  opt, arg);
 	return 0;
 }
 
@@ -215,32 +247,6 @@ set_by_name(struct cli_settings *s, const char *opt, const char *arg,
 	s->render.sort = arg[0] == '-' ? RENDER_SORT_NAME_DESC
 				       : RENDER_SORT_NAME;
 	return 0;
-}
-
-static int
-set_sort(struct cli_settings *s, const char *opt, const char *arg,
-	 struct hp_err *err)
-{
-	static const struct {
-		const char *name;
-		enum render_sort sort;
-	} keys[] = {
-		{ "size", RENDER_SORT_SIZE },
-		{ "stddev", RENDER_SORT_STDDEV },
-		{ "name", RENDER_SORT_NAME },
-		{ "name-desc", RENDER_SORT_NAME_DESC },
-		{ "growth", RENDER_SORT_GROWTH },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		if (strcmp(arg, keys[i].name) == 0) {
-			s->render.sort = keys[i].sort;
-			return 0;
-		}
-	}
-	return hp_err_set(err, "option '%s' wants size, stddev, name, name-desc or growth, not '%s'",
-			  opt, arg);
 }
 
 /* EPS_MAX_PT: 200 inches, the largest page PDF allows; anything wider is
@@ -284,27 +290,6 @@ set_eps(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
-/* -mN; --bands all keeps every band, with a key (-m0 has none).  More
- * than 20 bands give PostScript hp2ps's key pages (the layout decides). */
-static int
-set_bands(struct cli_settings *s, const char *opt, const char *arg,
-	  struct hp_err *err)
-{
-	if (is_long(opt) && strcmp(arg, "all") == 0) {
-		s->render.max_bands = RENDER_ALL_BANDS;
-		return 0;
-	}
-	return integer(opt, arg, !is_long(opt), 0, INT_MAX,
-		       &s->render.max_bands, err);
-}
-
-static int
-set_trace(struct cli_settings *s, const char *opt, const char *arg,
-	  struct hp_err *err)
-{
-	return real(opt, arg, !is_long(opt), 0, 5, &s->render.trace_pct, err);
-}
-
 static int
 set_output(struct cli_settings *s, const char *opt, const char *arg,
 	   struct hp_err *err)
@@ -343,33 +328,6 @@ set_format(struct cli_settings *s, const char *opt, const char *arg,
 }
 
 static int
-aux_file(const char **file, const char *opt, const char *arg,
-	 struct hp_err *err)
-{
-	if (!*arg)
-		return hp_err_set(err, "option '%s' needs a file name", opt);
-	*file = arg;
-	return 0;
-}
-
-static int
-set_aux_in(struct cli_settings *s, const char *opt, const char *arg,
-	   struct hp_err *err)
-{
-	if (aux_file(&s->aux_in, opt, arg, err))
-		return -1;
-	s->prior = 1;
-	return 0;
-}
-
-static int
-set_aux_out(struct cli_settings *s, const char *opt, const char *arg,
-	    struct hp_err *err)
-{
-	return aux_file(&s->aux_out, opt, arg, err);
-}
-
-static int
 set_size(struct cli_settings *s, const char *opt, const char *arg,
 	 struct hp_err *err)
 {
@@ -395,44 +353,6 @@ bad:
 }
 
 static int
-set_dpi(struct cli_settings *s, const char *opt, const char *arg,
-	struct hp_err *err)
-{
-	if (real(opt, arg, 0, 1, 2400, &s->render.dpi, err))
-		return -1;
-	return 0;
-}
-
-static int
-set_ticky_by(struct cli_settings *s, const char *opt, const char *arg,
-	     struct hp_err *err)
-{
-	if (!strcmp(arg, "alloc"))
-		s->ticky_by = HP_MEASURE_ALLOC;
-	else if (!strcmp(arg, "entries"))
-		s->ticky_by = HP_MEASURE_ENTRIES;
-	else if (!strcmp(arg, "allocd"))
-		s->ticky_by = HP_MEASURE_ALLOCD;
-	else
-		return hp_err_set(err, "%s: expected entries, alloc or allocd, not '%s'",
-				  opt, arg);
-	return 0;
-}
-
-static int
-set_by(struct cli_settings *s, const char *opt, const char *arg,
-       struct hp_err *err)
-{
-	if (!strcmp(arg, "stack"))
-		s->by_stack = 1;
-	else if (!strcmp(arg, "cc"))
-		s->by_stack = 0;
-	else
-		return hp_err_set(err, "%s: expected stack or cc, not '%s'", opt, arg);
-	return 0;
-}
-
-static int
 set_serve(struct cli_settings *s, const char *opt, const char *arg,
 	  struct hp_err *err)
 {
@@ -443,132 +363,87 @@ set_serve(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
-static int
-set_interval(struct cli_settings *s, const char *opt, const char *arg,
-	     struct hp_err *err)
-{
-	if (real(opt, arg, 0, 0.01, 86400, &s->interval, err))
-		return -1;
-	return 0;
-}
-
-static int
-set_idle_exit(struct cli_settings *s, const char *opt, const char *arg,
-	      struct hp_err *err)
-{
-	if (real(opt, arg, 0, 0.01, 1e9, &s->idle_exit, err))
-		return -1;
-	return 0;
-}
-
-static int
-add_pattern(struct cli_settings *s, const char *opt, const char *arg,
-	    int inc, struct hp_err *err)
-{
-	size_t *n = inc ? &s->ninclude : &s->nexclude;
-	const char **list = inc ? s->include : s->exclude;
-	const char *one[1] = { arg };
-	struct hp_select sel = { 0 };
-
-	if (*n >= CLI_MAX_PATTERNS)
-		return hp_err_set(err, "at most %d %s patterns",
-				  CLI_MAX_PATTERNS, opt);
-	if (inc) {
-		sel.include = one;
-		sel.ninclude = 1;
-	} else {
-		sel.exclude = one;
-		sel.nexclude = 1;
-	}
-	if (hp_select_check(&sel, err))
-		return -1;
-	list[(*n)++] = arg;
-	return 0;
-}
-
-static int
-set_include(struct cli_settings *s, const char *opt, const char *arg,
-	    struct hp_err *err)
-{
-	return add_pattern(s, opt, arg, 1, err);
-}
-
-static int
-set_exclude(struct cli_settings *s, const char *opt, const char *arg,
-	    struct hp_err *err)
-{
-	return add_pattern(s, opt, arg, 0, err);
-}
-
-static int
-window(const char **end, const char *opt, const char *arg,
-       struct hp_err *err)
-{
-	if (arg[0] == '\0')
-		return hp_err_set(err, "option '%s' wants seconds or a mark's label",
-				  opt);
-	*end = arg;
-	return 0;
-}
-
-static int
-set_from(struct cli_settings *s, const char *opt, const char *arg,
-	 struct hp_err *err)
-{
-	return window(&s->from, opt, arg, err);
-}
-
-static int
-set_to(struct cli_settings *s, const char *opt, const char *arg,
-       struct hp_err *err)
-{
-	return window(&s->to, opt, arg, err);
-}
-
-static int
-set_summary(struct cli_settings *s, const char *opt, const char *arg,
-	    struct hp_err *err)
-{
-	if (!arg || strcmp(arg, "text") == 0)
-		s->summary = CLI_SUMMARY_TEXT;
-	else if (strcmp(arg, "json") == 0)
-		s->summary = CLI_SUMMARY_JSON;
-	else
-		return hp_err_set(err, "option '%s' wants text or json, not '%s'",
-				  opt, arg);
-	return 0;
-}
-
 /* ---- the table ---- */
+
+static const struct optword palettes[] = {
+	{ "hp2ps", RENDER_PALETTE_HP2PS, "hp2ps's -c colours" },
+	{ "grey", RENDER_PALETTE_GREY, "hp2ps's greys" },
+	{ "gray", RENDER_PALETTE_GREY, NULL },
+	{ "many", RENDER_PALETTE_MANY,
+	  "128 colours, none alike among the first 64" },
+	{ NULL, 0, NULL }
+};
+
+static const struct optword colourings[] = {
+	{ "name", 1, "it follows its name, the same in every graph; the "
+		     ".aux keeps it for -p" },
+	{ "rank", 0, "the default: its place in the order" },
+	{ NULL, 0, NULL }
+};
+
+/* -mN; --bands all keeps every band, with a key (-m0 has none).  More
+ * than 20 bands give PostScript hp2ps's key pages (the layout decides). */
+static const struct optword every[] = {
+	{ "all", RENDER_ALL_BANDS, NULL },
+	{ NULL, 0, NULL }
+};
+
+static const struct optword sorts[] = {
+	{ "size", RENDER_SORT_SIZE, "default: largest on top" },
+	{ "stddev", RENDER_SORT_STDDEV, NULL },
+	{ "name", RENDER_SORT_NAME, NULL },
+	{ "name-desc", RENDER_SORT_NAME_DESC, NULL },
+	{ "growth", RENDER_SORT_GROWTH, NULL },
+	{ NULL, 0, NULL }
+};
+
+static const struct optword measures[] = {
+	{ "entries", HP_MEASURE_ENTRIES, NULL },
+	{ "alloc", HP_MEASURE_ALLOC, "the default" },
+	{ "allocd", HP_MEASURE_ALLOCD, NULL },
+	{ NULL, 0, NULL }
+};
+
+static const struct optword charges[] = {
+	{ "cc", 0, "the innermost cost centre, the default" },
+	{ "stack", 1, "the whole cost-centre stack, named as -hc names it" },
+	{ NULL, 0, NULL }
+};
+
+static const struct optword summaries[] = {
+	{ "text", CLI_SUMMARY_TEXT, "a table, the default" },
+	{ "json", CLI_SUMMARY_JSON, NULL },
+	{ NULL, 0, NULL }
+};
 
 static const struct optdef options[] = {
 	{ .help = "hp2ps's options (same letters, same meaning)" },
 	{ .letters = "b", .name = "big-title", SETS(render.title, RENDER_TITLE_BIG),
 	  .help = "always draw the big (two-row) title box" },
-	{ .letters = "s", .name = "small-title", .set = set_small,
+	{ .letters = "s", .name = "small-title",
+	  CUSTOM(set_small, TAKES_NOTHING),
 	  .help = "always draw the small title box, cutting the job\n"
 		  "name to 35 characters (-b wins over -s)" },
 	{ .letters = "c", .name = "colour", .alias = "color",
 	  FLAG(render.colour), .help = "colour bands instead of grey ones" },
-	{ .letters = "d", .set = set_stddev,
+	{ .letters = "d", CUSTOM(set_stddev, TAKES_NOTHING),
 	  .help = "sort bands by standard deviation, roughest on top\n"
 		  "(--sort=stddev); -i wins over -d" },
 	{ .letters = "i", .letter_arg = LA_GLUED, .short_argh = "[+|-]",
-	  .set = set_by_name,
+	  CUSTOM(set_by_name, TAKES_TEXT),
 	  .help = "sort bands by name: -i or -i+ greatest name on top\n"
 		  "(--sort=name), -i- smallest on top (--sort=name-desc)" },
-	{ .name = "sort", .argh = "KEY", .set = set_sort,
-	  .help = "band order, bottom to top: size (default: largest\n"
-		  "on top), stddev, name or name-desc" },
+	{ .name = "sort", .argh = "KEY", CHOICE(render.sort, sorts),
+	  .help = "band order, bottom to top: %W" },
 	{ .letters = "e", .letter_arg = LA_GLUED, .short_argh = "<W>",
-	  .name = "eps", .argh = "WIDTH", .set = set_eps,
+	  .name = "eps", .argh = "WIDTH", CUSTOM(set_eps, TAKES_NUMBER),
 	  .help = "Encapsulated PostScript, WIDTH wide: a number with\n"
 		  "in, mm, cm or pt (the default unit), more than 2in;\n"
 		  "with -o FILE.pdf/.svg/.png it sets the width only" },
 	{ .letters = "g", .name = "gs", FLAG(render.gs),
 	  .help = "page for the gs previewer: portrait, unscaled" },
 	{ .letters = "m", .letter_arg = LA_GLUED, .short_argh = "<N>",
-	  .name = "bands", .argh = "N", .set = set_bands,
+	  .name = "bands", .argh = "N", INTEGER(render.max_bands, 0, INT_MAX, every),
 	  .help = "at most N bands (default 20), the rest merged into\n"
 		  "OTHER; 0 means no limit and no key, --bands all\n"
 		  "no limit with a key; past 20, PostScript puts the\n"
@@ -581,7 +456,7 @@ static const struct optdef options[] = {
 		  "scales, order and shades, then rewrite it;\n"
 		  "combines with other letters: -pc is -p -c" },
 	{ .letters = "t", .letter_arg = LA_GLUED, .short_argh = "<PCT>",
-	  .name = "trace", .argh = "PCT", .set = set_trace,
+	  .name = "trace", .argh = "PCT", REAL(render.trace_pct, 0, 5),
 	  .help = "leave out the smallest bands that together make\n"
 		  "under PCT percent of the total (0 to 5, default 1),\n"
 		  "as hp2ps does: they are not drawn, nor in OTHER" },
@@ -590,44 +465,38 @@ static const struct optdef options[] = {
 
 	{ .help = "hp2x's options" },
 	{ .letters = "o", .letter_arg = LA_NEXT, .short_argh = " FILE",
-	  .name = "output", .argh = "FILE", .set = set_output,
+	  .name = "output", .argh = "FILE", CUSTOM(set_output, TAKES_FILE),
 	  .help = "write FILE; its extension picks the format\n"
 		  "(%E); - is standard output;\n"
 		  "repeatable: every FILE written from one read" },
-	{ .name = "format", .argh = "FMT", .set = set_format,
+	{ .name = "format", .argh = "FMT", CUSTOM(set_format, TAKES_FORMAT),
 	  .help = "output format whatever the file is called: %N" },
 	{ .name = "aux", FLAG(aux),
 	  .help = "also write the .aux beside -o FILE (FILE with its\n"
 		  "extension replaced by .aux)" },
-	{ .name = "aux-in", .argh = "FILE", .set = set_aux_in,
+	{ .name = "aux-in", .argh = "FILE", FILENAME(aux_in),
 	  .help = "read the prior .aux from FILE (implies -p)" },
-	{ .name = "aux-out", .argh = "FILE", .set = set_aux_out,
+	{ .name = "aux-out", .argh = "FILE", FILENAME(aux_out),
 	  .help = "write the .aux to FILE" },
-	{ .name = "size", .argh = "WxH", .set = set_size,
+	{ .name = "size", .argh = "WxH", CUSTOM(set_size, TAKES_NUMBER),
 	  .help = "PNG size in pixels (default from --dpi)" },
-	{ .name = "dpi", .argh = "N", .set = set_dpi,
+	{ .name = "dpi", .argh = "N", REAL(render.dpi, 1, 2400),
 	  .help = "PNG resolution, 1 to 2400 (default 96)" },
-	{ .name = "palette", .argh = "NAME", .set = set_palette,
-	  .help = "band colours: hp2ps (hp2ps's -c colours), grey\n"
-		  "(hp2ps's greys) or many (128 colours, none alike\n"
-		  "among the first 64); default: grey, with -c hp2ps's\n"
-		  "up to 20 bands and many past 20" },
-	{ .name = "colour-by", .alias = "color-by", .argh = "name|rank",
-	  .set = set_colour_by,
-	  .help = "name: a band's colour follows its name, the same\n"
-		  "in every graph (the .aux keeps it for -p); rank\n"
-		  "(default): its place in the order" },
+	{ .name = "palette", .argh = "NAME", CHOICE(render.palette, palettes),
+	  .help = "band colours: %W; default: grey, with -c hp2ps's up to "
+		  "20 bands and many past 20" },
+	{ .name = "colour-by", .alias = "color-by",
+	  CHOICE(render.colour_by_name, colourings),
+	  .help = "a band's colour by %W" },
 	{ .name = "heap-size", FLAG(render.heap_size),
 	  .help = "draw the heap-size series of an eventlog" },
 	{ .name = "exact", FLAG(render.exact),
 	  .help = "draw every sample, however many there are" },
-	{ .name = "ticky-by", .argh = "MEASURE", .set = set_ticky_by,
-	  .help = "ticky counters by entries, alloc (the default) or\n"
-		  "allocd: a ticky report's bars, an eventlog's bands" },
-	{ .name = "by", .argh = "stack", .set = set_by,
-	  .help = "time samples (-p -l eventlog): charge each tick to\n"
-		  "the whole cost-centre stack, named as -hc names it\n"
-		  "(--by cc: the innermost cost centre, the default)" },
+	{ .name = "ticky-by", .argh = "MEASURE", CHOICE(ticky_by, measures),
+	  .help = "ticky counters by %W: a ticky report's bars, an "
+		  "eventlog's bands" },
+	{ .name = "by", CHOICE(by_stack, charges),
+	  .help = "time samples (-p -l eventlog): charge each tick to %W" },
 	{ .letters = "q", .name = "quiet", FLAG(quiet),
 	  .help = "print no warnings" },
 	{ .letters = "w", .name = "watch", FLAG(watch),
@@ -640,7 +509,7 @@ static const struct optdef options[] = {
 		  "a FIFO when its RTS can flush it (GHC >= 9.2),\n"
 		  "else PROG.hp; exit with PROG's status" },
 	{ .name = "serve", .argh = "[ADDR:]PORT", .optional = 1,
-	  .set = set_serve,
+	  CUSTOM(set_serve, TAKES_TEXT),
 	  .help = "watch FILE (as --watch) and serve its interactive\n"
 		  "page at the URL said on stderr, new samples pushed\n"
 		  "as they come, /metrics for Prometheus; 127.0.0.1\n"
@@ -648,10 +517,10 @@ static const struct optdef options[] = {
 		  "too; serves on after the input ends, until Ctrl-C" },
 	{ .name = "exit", FLAG(serve_exit),
 	  .help = "with --serve: stop serving when the input ends" },
-	{ .name = "interval", .argh = "SECONDS", .set = set_interval,
+	{ .name = "interval", .argh = "SECONDS", REAL(interval, 0.01, 86400),
 	  .help = "with --watch: at most one drawing per SECONDS\n"
 		  "(default 1, fractions allowed)" },
-	{ .name = "idle-exit", .argh = "SECONDS", .set = set_idle_exit,
+	{ .name = "idle-exit", .argh = "SECONDS", REAL(idle_exit, 0.01, 1e9),
 	  .help = "with --watch: stop after SECONDS without growth" },
 	{ .name = "reconnect", FLAG(reconnect),
 	  .help = "with --watch unix:PATH: when the connection\n"
@@ -660,20 +529,19 @@ static const struct optdef options[] = {
 		  "the run with status 3" },
 
 	{ .help = "what to look at, and comparing runs" },
-	{ .name = "include", .argh = "REGEX", .set = set_include,
+	{ .name = "include", .argh = "REGEX", PATTERNS(include, ninclude),
 	  .help = "only bands whose name matches REGEX (POSIX extended,\n"
 		  "anywhere in the name); repeatable: any may match" },
-	{ .name = "exclude", .argh = "REGEX", .set = set_exclude,
+	{ .name = "exclude", .argh = "REGEX", PATTERNS(exclude, nexclude),
 	  .help = "no band whose name matches REGEX; repeatable;\n"
 		  "filters apply before -m, -t and OTHER" },
-	{ .name = "from", .argh = "T", .set = set_from,
+	{ .name = "from", .argh = "T", TEXT(from, "seconds or a mark's label"),
 	  .help = "only samples from T on: seconds, or a mark's label" },
-	{ .name = "to", .argh = "T", .set = set_to,
+	{ .name = "to", .argh = "T", TEXT(to, "seconds or a mark's label"),
 	  .help = "only samples up to T (also cuts .hp, CSV, JSON)" },
-	{ .name = "summary", .argh = "json", .optional = 1,
-	  .set = set_summary,
-	  .help = "print a table of the bands, phases and OTHER (or\n"
-		  "JSON with --summary=json); draws only with -o" },
+	{ .name = "summary", .optional = 1, CHOICE(summary, summaries),
+	  .help = "print the bands, phases and OTHER as %W; draws only "
+		  "with -o" },
 	{ .name = "diff", FLAG(diff),
 	  .help = "--diff A B: draw how each band changed from A to B" },
 	{ .name = "same-time", FLAG(render.same_time),
@@ -693,6 +561,12 @@ static const struct optdef options[] = {
 };
 
 #define NOPTIONS (sizeof options / sizeof options[0])
+
+const struct optdef *
+cli_opt_at(size_t i)
+{
+	return i < NOPTIONS ? &options[i] : NULL;
+}
 
 static const struct optdef *
 by_letter(char c)
@@ -725,13 +599,67 @@ by_name(const char *name, size_t len)
 
 /* ---- parsing ---- */
 
+int
+cli_opt_takes_value(const struct optdef *o)
+{
+	return o->kind == OPT_CUSTOM ? o->takes != TAKES_NOTHING
+				     : o->kind != OPT_SET;
+}
+
+const char *
+cli_opt_value_name(const struct optdef *o, char *buf, size_t size)
+{
+	if (o->argh || o->kind != OPT_CHOICE)
+		return o->argh ? o->argh : "";
+	cli_opt_words(buf, size, o->words, WORDS_BAR);
+	return buf;
+}
+
+/* The value arg of option o (as opt was written) into its field. */
 static int
 apply(struct cli_settings *s, const struct optdef *o, const char *opt,
       const char *arg, struct hp_err *err)
 {
-	if (o->set)
+	char *field = (char *)s + o->field;
+	const struct optword *w;
+
+	/* only a row whose letter takes nothing but whose kind wants a
+	 * value could get here without one: the table would be wrong */
+	if (!arg && o->kind != OPT_SET && o->kind != OPT_CHOICE &&
+	    o->kind != OPT_CUSTOM)
+		return hp_err_set(err, "option '%s' needs a value", opt);
+	switch (o->kind) {
+	case OPT_SET:
+		memcpy(field, &o->value, sizeof o->value);
+		return 0;
+	case OPT_REAL:
+		/* hp2ps reads a glued letter's value with atof: "" is 0 */
+		return real(opt, arg, !is_long(opt), o->lo, o->hi,
+			    (double *)(void *)field, err);
+	case OPT_INT:
+		/* hp2ps's letters take numbers only, "" being 0 */
+		w = is_long(opt) && o->words ? find_word(o->words, arg) : NULL;
+		if (w) {
+			memcpy(field, &w->value, sizeof w->value);
+			return 0;
+		}
+		return integer(opt, arg, !is_long(opt), (long)o->lo,
+			       (long)o->hi, (int *)(void *)field, err);
+	case OPT_FILE:
+	case OPT_TEXT:
+		if (arg[0] == '\0')
+			return hp_err_set(err, "option '%s' wants %s", opt,
+					  o->kind == OPT_FILE ? "a file name"
+							      : o->what);
+		memcpy(field, &arg, sizeof arg);
+		return 0;
+	case OPT_PATTERNS:
+		return add_pattern(s, o, opt, arg, err);
+	case OPT_CHOICE:
+		return choose(field, o, opt, arg, err);
+	case OPT_CUSTOM:
 		return o->set(s, opt, arg, err);
-	memcpy((char *)s + o->field, &o->value, sizeof o->value);
+	}
 	return 0;
 }
 
@@ -793,7 +721,7 @@ long_option(struct cli_settings *s, int argc, char **argv, int *i,
 	const char *eq = strchr(name, '=');
 	size_t len = eq ? (size_t)(eq - name) : strlen(name);
 	const struct optdef *o = by_name(name, len);
-	char opt[64];
+	char opt[64], words[128];
 	const char *arg = NULL;
 
 	if (!o)
@@ -802,14 +730,14 @@ long_option(struct cli_settings *s, int argc, char **argv, int *i,
 	if (o->optional) {
 		if (eq)
 			arg = eq + 1;
-	} else if (o->argh) {
+	} else if (cli_opt_takes_value(o)) {
 		if (eq)
 			arg = eq + 1;
 		else if (*i + 1 < argc)
 			arg = argv[++*i];
 		else
 			return hp_err_set(err, "option '%s' needs a value (%s)",
-					  opt, o->argh);
+					  opt, cli_opt_value_name(o, words, sizeof words));
 	} else if (eq) {
 		return hp_err_set(err, "option '%s' takes no value", opt);
 	}
@@ -937,6 +865,8 @@ finish(struct cli_settings *s, struct hp_err *err)
 	const struct cli_format *f;
 	size_t i;
 
+	if (s->aux_in)
+		s->prior = 1;	/* --aux-in FILE is -p reading FILE */
 	if (finish_outputs(s, err) || output_format(s, s->output, &f, err))
 		return -1;
 	if (!s->watch && (s->interval > 0 || s->idle_exit > 0))
@@ -1006,152 +936,6 @@ cli_parse(struct cli_settings *s, int argc, char **argv, struct hp_err *err)
 			return 0;
 	}
 	return finish(s, err);
-}
-
-/* ---- --help ---- */
-
-#define HELP_COLUMN 26
-#define HELP_WIDTH 79
-
-/* Append to the first column; the table's strings are short, but a
- * longer one would only be cut. */
-static void
-column(char *buf, size_t size, size_t *n, const char *a, const char *b,
-       const char *c, const char *d)
-{
-	int k = snprintf(buf + *n, size - *n, "%s%s%s%s", a, b, c, d);
-
-	if (k > 0)
-		*n = *n + (size_t)k < size ? *n + (size_t)k : size - 1;
-}
-
-/*
- * An option's help with %N (the formats' names) and %E (their
- * extensions) taken from the format table, so the lists never go stale.
- * The table's own line breaks stay; a line a list made longer than
- * HELP_WIDTH breaks at its last space that fits.
- */
-static void
-help_text(FILE *out, const char *h)
-{
-	char text[1024] = "", list[512];
-	const char *line = text;
-	size_t n = 0;
-
-	for (; *h && n + 1 < sizeof text; h++) {
-		if (h[0] == '%' && (h[1] == 'N' || h[1] == 'E')) {
-			size_t k = cli_format_list(list, sizeof list, h[1] == 'N'
-						   ? CLI_LIST_NAMES
-						   : CLI_LIST_EXTS);
-
-			if (k > sizeof text - 1 - n)
-				k = sizeof text - 1 - n;
-			memcpy(text + n, list, k);
-			n += k;
-			h++;
-			continue;
-		}
-		text[n++] = *h;
-	}
-	text[n] = '\0';
-	for (;;) {
-		size_t len = strcspn(line, "\n"), cut = len;
-
-		if (len > HELP_WIDTH - HELP_COLUMN) {
-			cut = HELP_WIDTH - HELP_COLUMN;
-			while (cut > 0 && line[cut] != ' ')
-				cut--;
-			if (cut == 0)
-				cut = len;
-		}
-		fwrite(line, 1, cut, out);
-		line += cut;
-		if (*line == '\0')
-			break;
-		line++;		/* the space or line break */
-		fprintf(out, "\n%*s", HELP_COLUMN, "");
-	}
-	fputc('\n', out);
-}
-
-static void
-help_entry(FILE *out, const struct optdef *o)
-{
-	char first[128], letter[3] = "-";
-	size_t n = 0;
-	const char *c;
-
-	first[0] = '\0';
-	for (c = o->letters; c && *c; c++) {
-		letter[1] = *c;
-		column(first, sizeof first, &n, n ? ", " : "", letter,
-		       o->short_argh ? o->short_argh : "", "");
-	}
-	if (o->name)
-		column(first, sizeof first, &n, n ? ", --" : "--", o->name,
-		       o->argh ? (o->optional ? "[=" : "=") : "",
-		       o->argh ? o->argh : "");
-	if (o->optional)
-		column(first, sizeof first, &n, "]", "", "", "");
-	if (o->alias)
-		column(first, sizeof first, &n, ", --", o->alias, "", "");
-	fprintf(out, "  %s", first);
-	if (n + 2 + 2 > HELP_COLUMN)
-		fprintf(out, "\n%*s", HELP_COLUMN, "");
-	else
-		fprintf(out, "%*s", (int)(HELP_COLUMN - 2 - n), "");
-	help_text(out, o->help);
-}
-
-int
-cli_help(FILE *out)
-{
-	size_t i;
-
-	fputs("usage: hp2x [options] [FILE[.hp] | FILE.eventlog | -] [-o OUTPUT]\n"
-	      "   or: hp2x [options] FILE FILE... -o OUTPUT\n"
-	      "   or: hp2x --diff [options] A B [-o OUTPUT]\n"
-	      "   or: hp2x --watch [options] FILE -o OUTPUT\n"
-	      "   or: hp2x --watch [options] -o OUTPUT -- PROG [ARGS...]\n"
-	      "\n"
-	      "Draw a GHC heap profile (.hp, eventlog, either gzipped) as hp2ps's\n"
-	      "band graph, or write its data.  With no -o, as hp2ps: FILE is read\n"
-	      "(FILE.hp if FILE does not exist) and FILE.ps and FILE.aux are written\n"
-	      "in the current directory.  With no FILE or FILE -, standard input is\n"
-	      "read and PostScript written to standard output.\n",
-	      out);
-	for (i = 0; i < NOPTIONS; i++) {
-		if (!options[i].letters && !options[i].name)
-			fprintf(out, "\n%s:\n", options[i].help);
-		else
-			help_entry(out, &options[i]);
-	}
-	fputs("\n"
-	      "Examples:\n"
-	      "  hp2x FOO.hp -o FOO.pdf          PDF, format from the extension\n"
-	      "  hp2x -c -e15cm FOO.hp -o FOO.eps\n"
-	      "                                  colour EPS, 15 cm wide\n"
-	      "  hp2x FOO                        as hp2ps: FOO.hp to FOO.ps, FOO.aux\n"
-	      "  hp2x -p BAR                     BAR.ps with FOO's scales and shades,\n"
-	      "                                  after cp FOO.aux BAR.aux\n"
-	      "  hp2x prog.eventlog -o prog.svg  an eventlog (+RTS -hT -l)\n"
-	      "  hp2x FOO.hp -o FOO.csv          the data: sample,time,band,bytes\n"
-	      "  prog +RTS -hT -RTS; hp2x < prog.hp > prog.ps\n"
-	      "  hp2x -w FOO.hp -o FOO.pdf       redraw FOO.pdf as FOO.hp grows\n"
-	      "  hp2x -w -o prog.pdf -- ./prog   run prog, graph its heap live\n"
-	      "  hp2x --summary FOO.hp           which bands, how big, growing?\n"
-	      "  hp2x --from 'phase 2' --to 30 prog.eventlog -o p2.png\n"
-	      "                                  a window, by mark label or seconds\n"
-	      "  hp2x before.hp after.hp -o both.pdf\n"
-	      "                                  a page each, one scale, same colours\n"
-	      "  hp2x --diff before.hp after.hp -o diff.png\n"
-	      "                                  growth above zero, shrinkage below\n"
-	      "\n"
-	      "Exit status: 0 success, 1 the run failed, 2 bad command line;\n"
-	      "with --watch -- PROG, PROG's status (128+N when killed by signal N).\n"
-	      "See hp2x(1).\n",
-	      out);
-	return fflush(out) == 0 && !ferror(out) ? 0 : -1;
 }
 
 int

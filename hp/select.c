@@ -41,19 +41,13 @@ compile(const char *opt, const char *pat, struct hp_err *err)
 }
 
 int
-hp_select_check(const struct hp_select *s, struct hp_err *err)
+hp_select_check(const char *opt, const char *pattern, struct hp_err *err)
 {
-	size_t i;
+	hp_regex *re = compile(opt, pattern, err);
 
-	for (i = 0; i < s->ninclude + s->nexclude; i++) {
-		int inc = i < s->ninclude;
-		const char *p = inc ? s->include[i] : s->exclude[i - s->ninclude];
-		hp_regex *re = compile(inc ? "--include" : "--exclude", p, err);
-
-		if (!re)
-			return -1;
-		hp_regex_free(re);
-	}
+	if (!re)
+		return -1;
+	hp_regex_free(re);
 	return 0;
 }
 

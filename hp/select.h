@@ -46,9 +46,11 @@ int hp_select_copy_frame(hp_model *out, const hp_model *m,
 /* Whether s asks for anything (else hp_select_apply need not run). */
 int hp_select_active(const struct hp_select *s);
 
-/* Whether every pattern of s compiles; err names the first that does
- * not.  For the command line, which checks before reading anything. */
-int hp_select_check(const struct hp_select *s, struct hp_err *err) HP_MUSTCHECK;
+/* Whether pattern compiles; err names opt (the option that gave it) and
+ * the pattern when not.  For the command line, which checks each pattern
+ * before reading anything. */
+int hp_select_check(const char *opt, const char *pattern,
+		    struct hp_err *err) HP_MUSTCHECK;
 
 /*
  * The time arg names in m: a number of seconds, else the label of

@@ -142,7 +142,7 @@ bad_pattern(void **state)
 	hp_model *m = load();
 
 	(void)state;
-	assert_int_equal(hp_select_check(&s, &err), -1);
+	assert_int_equal(hp_select_check("--include", "a(", &err), -1);
 	assert_non_null(strstr(err.msg, "--include 'a(': "));
 	hp_err_clear(&err);
 	assert_null(hp_select_apply(m, &s, NULL, &err));
