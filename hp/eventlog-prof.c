@@ -33,6 +33,7 @@
 
 #include "eventlog-private.h"
 #include "grow.h"
+#include "ticky.h"
 
 #define TIME_COLUMN_NS 50000000	/* 50 ms, in whole ticks */
 #define TICKY_BURST 1000000	/* ns */

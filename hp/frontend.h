@@ -37,18 +37,4 @@ extern const struct hp_frontend hp_hpfile_frontend;
 extern const struct hp_frontend hp_eventlog_frontend;
 extern const struct hp_frontend hp_ticky_frontend;
 
-/* The readable form of a ticky counter's STG name, for keys: module and
- * function, without the unique and the package ("go9{v scBC} (Leak.Zoo)
- * (fun) in rcaJ" -> "Leak.Zoo.go9"), " (thk)" or " (LNE)" kept.  Writes
- * up to cap bytes to out (no NUL); returns the whole length. */
-size_t hp_ticky_readable(const char *name, size_t len, char *out, size_t cap);
-
-/* .hp text read in two parts at once (hp_read_file on a large file):
- * a and b are hp_hpfile_frontend states, b fed what follows a's input
- * from a line start on.  Moves what b read into a's model and state, as
- * if a had read it; then only a is finished and b is destroyed.
- * Returns 1 when done, 0 when a must read b's input itself (nothing
- * changed in a), -1 on failure (err set). */
-int hp_hpfile_join(void *a, void *b, struct hp_err *err) HP_MUSTCHECK;
-
 #endif

@@ -64,6 +64,7 @@
  * - Empty input, and input without one complete sample, are errors.
  *   Every other error is "FILE:LINE: what was expected".
  */
+#include "hpfile.h"
 #include "frontend.h"
 
 #include <math.h>

@@ -30,6 +30,7 @@
 
 #include "frontend.h"
 #include "grow.h"
+#include "hpfile.h"
 
 /* Files smaller than SPLIT_MIN are read in one go: a thread and the join
  * cost more than they save.  Files larger than SPLIT_MAX are too: while

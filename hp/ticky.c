@@ -37,6 +37,7 @@
  * a global counter, or a line longer than HP_MAX_LINE (as in a .hp) is
  * refused with "FILE:LINE: ...".
  */
+#include "ticky.h"
 #include "frontend.h"
 
 #include <stdint.h>

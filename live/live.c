@@ -1,5 +1,5 @@
 /*
- * live/live.c - the served page's live data (serve.h): what a page
+ * live/live.c - the served page's live data (live.h): what a page
  * lacks of the model, in batches, and the exact columns of a zoom.
  *
  * Samples go by model band index, not by the page's stacking slots: the
@@ -8,7 +8,7 @@
  * with its name.  So a batch is the same for every page, whatever order
  * its key was in when it loaded.
  */
-#include "serve.h"
+#include "live.h"
 
 #include <stdlib.h>
 #include <string.h>

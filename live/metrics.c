@@ -14,7 +14,7 @@
  * '\\', '"' and new lines escaped as the format asks, and bytes that are
  * not UTF-8 (which the format requires) written as U+FFFD.
  */
-#include "serve.h"
+#include "metrics.h"
 
 #include <math.h>
 #include <stdlib.h>

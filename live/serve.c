@@ -35,6 +35,8 @@
  * under an open page (its event stream resumes with Last-Event-ID).
  */
 #include "serve.h"
+#include "live.h"
+#include "metrics.h"
 
 #include <arpa/inet.h>
 #include <errno.h>

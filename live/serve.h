@@ -3,11 +3,12 @@
  * watched, over HTTP, with new samples pushed to it as they come
  * (server-sent events), and /metrics for Prometheus.
  *
- * Internal to convert/: watch.c owns the loop and the model; the server
+ * Internal to live/: watch.c owns the loop and the model; the server
  * (serve.c) only answers from what was last published to it, inside the
  * same thread: its descriptor joins watch mode's poll(2) and
  * cli_serve_run does the work after each wake.  live.c writes the JSON of
- * sample batches and columns, metrics.c the Prometheus text.
+ * sample batches and columns (live.h), metrics.c the Prometheus text
+ * (metrics.h).
  */
 #ifndef LIVE_SERVE_H
 #define LIVE_SERVE_H
@@ -17,7 +18,6 @@
 
 #include "../hp/err.h"
 #include "../hp/model.h"
-#include "../render/layout/colidx.h"
 #include "../render/render.h"
 
 typedef struct cli_serve cli_serve;
@@ -51,49 +51,5 @@ void cli_serve_publish(cli_serve *sv, const hp_model *m,
 		       const struct render_opts *ro, const char *name);
 /* The published model is about to be freed. */
 void cli_serve_forget(cli_serve *sv);
-
-/* ---- live.c: the page's live data ---- */
-
-/* How far a page has the model: its counts of samples, bands, marks and
- * each series' points. */
-struct live_pos {
-	size_t samples, bands, marks, series[HP_NSERIES];
-};
-
-/* The counts m holds now. */
-void live_pos_of(const hp_model *m, struct live_pos *p);
-
-/*
- * One batch of what m holds past *at, up to *to (at most LIVE_BATCH
- * samples, LIVE_BATCH marks and LIVE_POINTS points a series), as one
- * JSON object to f: {"i":first sample,"t":[times],"s":[[band,value,...]],
- * "names":[[band,name]],"mi":first mark,"marks":[[t,label]],
- * "series":{"heap_size":[first,[t],[v]]},"n":samples,"c":censuses}
- * (c: the count the page shows, hp_model_census_count's once it has all
- * n); *at moves past it.
- * Returns 0 when there was nothing to send (nothing written).
- */
-#define LIVE_BATCH 256
-#define LIVE_POINTS 1024
-int live_batch(FILE *f, const hp_model *m, struct live_pos *at,
-	       const struct live_pos *to);
-
-/*
- * The samples of m between times a and b for a graph ncols columns wide:
- * every one when there are at most 2 * ncols, else per column the one of
- * least and the one of greatest total, from the summary x (synced here
- * to every band in one group; O(log n) a column).  JSON to f:
- * {"exact":0|1,"k":[sample indices],"t":[times],"s":[[band,value,...]]}.
- * 0, or -1 with err.
- */
-int live_columns(FILE *f, const hp_model *m, render_colidx *x, double a,
-		 double b, size_t ncols, struct hp_err *err) HP_MUSTCHECK;
-
-/* ---- metrics.c: Prometheus's text exposition format ---- */
-
-/* What hp2x sees of m (drawn with ro), last_wall the Unix time its last
- * sample came.  0, or -1 with err. */
-int metrics_write(FILE *f, const hp_model *m, const struct render_opts *ro,
-		  double last_wall, struct hp_err *err) HP_MUSTCHECK;
 
 #endif

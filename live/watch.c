@@ -56,6 +56,7 @@
 #include "../hp/hash.h"
 #include "../hp/reader.h"
 #include "follow.h"
+#include "live.h"
 #include "../convert/inputs.h"
 #include "../convert/job.h"
 #include "serve.h"

@@ -17,6 +17,7 @@
 #include "hp/frontend.h"
 #include "hp/model.h"
 #include "hp/reader.h"
+#include "hp/ticky.h"
 #include "testutil.h"
 
 static hp_model *
