@@ -6,30 +6,38 @@
  * names, which a hostile profile (or its name) chooses: each control
  * character is written as \xNN (C0 and DEL) or \u00NN (C1, U+0080 to
  * U+009F, which some terminals obey as ESC sequences, U+009B being CSI),
- * so no byte of a profile moves the cursor, rewrites the screen or
- * starts a line of its own.  The status line and --summary put names in
- * fixed widths and replace such characters themselves.
+ * and each byte that is not well-formed UTF-8 as \xNN (raw, it could
+ * join what follows into a sequence a terminal obeys, or garble it), so
+ * no byte of a profile moves the cursor, rewrites the screen or starts a
+ * line of its own.  The status line and --summary put names in fixed
+ * widths and replace such characters themselves (hp_utf8_term tells
+ * all three what to keep).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "../hp/utf8.h"
 #include "cli.h"
 
 void
 cli_say(FILE *f, const char *kind, const char *msg)
 {
 	const unsigned char *p = (const unsigned char *)msg;
+	size_t n = strlen(msg), len;
+	unsigned cp;
+	int ok;
 
 	fputs("hp2x: ", f);
 	fputs(kind, f);
-	for (; *p; p++) {
-		if (*p < 0x20 || *p == 0x7f)
+	for (; n > 0; p += len, n -= len) {
+		len = hp_utf8_term(p, n, &ok, &cp);
+		if (ok)
+			fwrite(p, 1, len, f);
+		else if (len == 1)
 			fprintf(f, "\\x%02x", *p);
-		else if (p[0] == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
-			fprintf(f, "\\u%04x", p[1]), p++;
 		else
-			fputc(*p, f);
+			fprintf(f, "\\u%04x", cp);
 	}
 	fputc('\n', f);
 }

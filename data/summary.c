@@ -24,6 +24,7 @@
 #include "../hp/match.h"
 #include "../hp/stats.h"
 #include "../hp/steps.h"
+#include "../hp/utf8.h"
 #include "../render/layout/layout.h"
 #include "dataout.h"
 #include "json.h"
@@ -75,12 +76,36 @@ signed_human(char *buf, size_t size, double v,
 		memmove(buf, buf + 1, strlen(buf));
 }
 
+/* Bytes i to end of name into buf at o as text: what hp_utf8_term lets
+ * reach a terminal as it is, a blank for each other piece (a control
+ * character, a byte that is not UTF-8, a character cut by i or end).
+ * Returns the new o; never more bytes than were read. */
+static size_t
+put_text(char *buf, size_t o, const char *name, size_t i, size_t end)
+{
+	const unsigned char *p = (const unsigned char *)name;
+	unsigned cp;
+	size_t k;
+	int ok;
+
+	for (; i < end; i += k) {
+		k = hp_utf8_term(p + i, end - i, &ok, &cp);
+		if (ok)
+			memcpy(buf + o, p + i, k);
+		else
+			memset(buf + o, ' ', k = 1);
+		o += k;
+	}
+	return o;
+}
+
 /* name as printable text of at most w columns (bytes), shortened in the
- * middle: control bytes become spaces. */
+ * middle: control characters and bytes that are not UTF-8 become
+ * blanks. */
 static void
 fit_name(char *buf, size_t size, const char *name, size_t len, size_t w)
 {
-	size_t i, o = 0, head, tail;
+	size_t o, head, tail;
 
 	if (w + 1 > size)
 		w = size - 1;
@@ -91,13 +116,10 @@ fit_name(char *buf, size_t size, const char *name, size_t len, size_t w)
 		head = (w - 3) / 2 + (w - 3) % 2;
 		tail = w - 3 - head;
 	}
-	for (i = 0; i < head; i++)
-		buf[o++] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? ' ' : name[i];
+	o = put_text(buf, 0, name, 0, head);
 	if (len > w) {
 		memcpy(buf + o, "...", 3);
-		o += 3;
-		for (i = len - tail; i < len; i++)
-			buf[o++] = (unsigned char)name[i] < 0x20 || name[i] == 0x7f ? ' ' : name[i];
+		o = put_text(buf, o + 3, name, len - tail, len);
 	}
 	buf[o] = '\0';
 }
@@ -1058,7 +1080,10 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 	double d = sb->integral - sa->integral;
 	char p[96], q[96], r[96], nm[512];
 
-	fprintf(out, "change from %s to %s\n", na, nb);
+	fit_name(nm, sizeof nm, na, strlen(na), width);
+	fprintf(out, "change from %s to ", nm);
+	fit_name(nm, sizeof nm, nb, strlen(nb), width);
+	fprintf(out, "%s\n", nm);
 	arrow(p, sizeof p, (double)sa->peak, (double)sb->peak, u, u->v);
 	arrow(q, sizeof q, sa->integral, sb->integral, u, u->area);
 	signed_human(r, sizeof r, d * u->scale, u->hum, u->area);

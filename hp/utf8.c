@@ -42,3 +42,17 @@ hp_utf8_decode(const unsigned char *s, size_t n, unsigned *cp)
 	}
 	return len;
 }
+
+size_t
+hp_utf8_term(const unsigned char *s, size_t n, int *ok, unsigned *cp)
+{
+	size_t len = hp_utf8_decode(s, n, cp);
+
+	if (len == 0) {
+		*cp = s[0];
+		*ok = 0;
+		return 1;
+	}
+	*ok = !(*cp < 0x20 || (*cp >= 0x7F && *cp <= 0x9F));
+	return len;
+}

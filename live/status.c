@@ -22,6 +22,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "../hp/utf8.h"
 #include "../render/layout/layout.h"
 #include "../convert/cli.h"
 #include "../data/summary.h"
@@ -73,27 +74,31 @@ cli_status_clear(struct cli_status *st)
 	}
 }
 
-/* Append s (len bytes) to buf at *n, at most max bytes of it, control
- * characters as '?' (band names and marks hold any bytes). */
+/* Append s (len bytes) to buf at *n, at most max bytes of it, cut at a
+ * character's start: control characters and bytes that are not UTF-8
+ * as '?' (band names, marks and file names hold any bytes;
+ * hp_utf8_term says which may reach the terminal). */
 static void
 put_name(char *buf, size_t size, size_t *n, const char *s, size_t len,
 	 size_t max)
 {
-	int cut = len > max;
-	size_t i;
+	const unsigned char *p = (const unsigned char *)s;
+	size_t i, k;
+	unsigned cp;
+	int ok;
 
-	if (cut) {
-		/* Not inside a UTF-8 sequence. */
-		while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
-			max--;
-		len = max;
+	for (i = 0; i < len; i += k) {
+		k = hp_utf8_term(p + i, len - i, &ok, &cp);
+		if (i + k > max || *n + k + 4 >= size)
+			break;
+		if (ok) {
+			memcpy(buf + *n, p + i, k);
+			*n += k;
+		} else {
+			buf[(*n)++] = '?';
+		}
 	}
-	for (i = 0; i < len && *n + 4 < size; i++) {
-		unsigned char c = (unsigned char)s[i];
-
-		buf[(*n)++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
-	}
-	if (cut && *n + 4 < size) {
+	if (i < len && *n + 4 < size) {
 		memcpy(buf + *n, "...", 3);
 		*n += 3;
 	}
@@ -186,9 +191,9 @@ void
 cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 		 double t, time_t wall)
 {
-	char peak[64], clock[16], live[512], line[1024];
+	char peak[64], clock[16], live[512], line[1024], shown[256];
 	struct tm tm;
-	size_t width, nb, ns;
+	size_t width, nb, ns, sn = 0;
 	int k;
 
 	if (st->quiet || (!st->tty && t - st->last_line < CLI_STATUS_EVERY))
@@ -199,6 +204,8 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 	    strftime(clock, sizeof clock, "%H:%M:%S", &tm) == 0)
 		strcpy(clock, "?");
 	cli_status_live(live, sizeof live, m);
+	put_name(shown, sizeof shown, &sn, name, strlen(name), sizeof shown - 8);
+	name = shown;
 	nb = m ? hp_model_band_count(m) : 0;
 	/* The censuses, as --summary and the data count them: a .hp's
 	 * exit mark is no sample taken (model.h). */

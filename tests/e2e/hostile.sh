@@ -54,6 +54,35 @@ hostile_labels() {
 }
 run "messages quoting profile text escape control characters" hostile_labels
 
+# terminal_text FILE: FILE is well-formed UTF-8 with no control character
+# but line feeds (what may reach a terminal as it is).
+terminal_text() {
+	python3 -c '
+import sys
+t = open(sys.argv[1], "rb").read().decode("utf-8")
+sys.exit(any((ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) <= 0x9f for c in t))' "$1" 2>/dev/null
+}
+
+# Band names and mark labels that are not UTF-8 (a lone 0xff, a cut
+# sequence, a bare 8-bit CSI 0x9b, a surrogate; issue 33 s9): every path
+# to a terminal writes them escaped or replaced, never raw: a message
+# (each byte as \xNN), the watch status line, --summary's table.
+not_utf8_names() {
+	python3 "$SRC/tests/fuzz/mkeventlog.py" badutf8 b.eventlog || { bad "mkeventlog"; return; }
+	"$HP2X" b.eventlog --from nomatch -o x.png 2>err
+	[ $? -eq 1 ] || bad "exit not 1"
+	terminal_text err || bad "message: $(od -c err | head -8)"
+	grep -qF "'ff\xff', 'lone\xc2', 'cut\xe2\x80', 'csi\x9b2J', 'surrogate\xed\xa0\x80'" err ||
+		bad "labels: $(cat err)"
+	"$HP2X" --summary b.eventlog >out 2>err || bad "--summary: exit $?"
+	terminal_text out || bad "--summary: $(od -c out | grep -m3 '[0-9][0-9][0-9]')"
+	grep -q '^band  2J ' out || bad "--summary's band: $(grep '^band' out)"
+	timeout 60 "$HP2X" --watch --idle-exit 0.3 b.eventlog -o x.csv 2>err || bad "--watch: exit $?"
+	terminal_text err || bad "status line: $(od -c err | head -8)"
+	grep -q "top band??2J 900 B; mark 'surrogate???'" err || bad "status line: $(cat err)"
+}
+run "names that are not UTF-8 reach no terminal raw" not_utf8_names
+
 # 100,000 marks (a 2.3 MB eventlog): thinned to what the graph shows, said
 # once on stderr and in the title; small outputs (main: 6.2 s and 426 MB
 # to PDF, an 88 MB SVG); -y draws none and says nothing.

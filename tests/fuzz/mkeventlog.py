@@ -23,6 +23,11 @@ is a profile whose content the tests know exactly:
   hostilemarks  the good samples and three marks whose labels hold
               terminal controls: "red\x1b[31m" at 0.5 s, "two\nlines"
               at 1.5 s, "csi\xc2\x9b2J" (U+009B) at 1.8 s
+  badutf8     the good samples, a third with a band named "band\xff\x9b2J"
+              (not UTF-8, 0x9b a bare 8-bit CSI), and marks whose labels
+              are not UTF-8: "ff\xff" at 0.5 s, "lone\xc2" at 1.5 s,
+              "cut\xe2\x80" at 1.8 s, "csi\x9b2J" at 2.5 s and
+              "surrogate\xed\xa0\x80" at 2.8 s
   marks:N     -hT, 400 samples over 40 s of three bands (a ramp, a wave,
               a constant) and N marks, "mark K" at K * 40 / N s
   heapbegun   -hT begun (HEAP_PROF_BEGIN), no sample
@@ -137,6 +142,19 @@ def case(name):
         out = header(known) + event(58, s // 2, b"red\x1b[31m") + good_samples()
         out += event(58, 3 * s // 2, b"two\nlines")
         out += event(58, 9 * s // 5, b"csi\xc2\x9b2J")
+        return out + END
+    if name == "badutf8":
+        s = 1000000000
+        out = header(known) + event(58, s // 2, b"ff\xff") + good_samples()
+        out += event(58, 3 * s // 2, b"lone\xc2")
+        out += event(58, 9 * s // 5, b"cut\xe2\x80")
+        out += (event(162, 3 * s, struct.pack(">Q", 0)) +
+                sample_string(3 * s, b"band\xff\x9b2J", 900) +
+                event(165, 3 * s, struct.pack(">Q", 0)))
+        out = out.replace(event(162, 3 * s, struct.pack(">Q", 0)),
+                          event(58, 5 * s // 2, b"csi\x9b2J") +
+                          event(58, 14 * s // 5, b"surrogate\xed\xa0\x80") +
+                          event(162, 3 * s, struct.pack(">Q", 0)))
         return out + END
     if name.startswith("marks:"):
         import math
