@@ -102,7 +102,7 @@ double render_colidx_area(const render_colidx *x);
 
 /* The samples the last sync summarised (its n), 0 when it did not take
  * the model (returned 1 or -1): a drawing through the summary reads it,
- * one by walking need not (test_drawidx checks which). */
+ * one by walking need not (test_colidx_render checks which). */
 size_t render_colidx_count(const render_colidx *x);
 
 #endif

@@ -7,21 +7,21 @@
 
 #include <math.h>
 
-#include "stack.h"
+#include "slotsum.h"
 
 /* The largest stacked total of m through the layout's slots. */
 static int
 stacked_max(const hp_model *m, const struct render_layout *l, double *max)
 {
 	size_t i, ns = hp_model_sample_count(m);
-	struct stack st;
+	struct slotsum st;
 
 	*max = 0;
-	if (stack_init(&st, m, l->slot, l->nslot, l->nbands) < 0)
+	if (slotsum_init(&st, m, l->slot, l->nslot, l->nbands) < 0)
 		return -1;
 	for (i = 0; i < ns; i++)
-		*max = fmax(*max, stack_total(&st, m, i));
-	stack_release(&st);
+		*max = fmax(*max, slotsum_total(&st, m, i));
+	slotsum_release(&st);
 	return 0;
 }
 

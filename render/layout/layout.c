@@ -62,7 +62,7 @@
 #include "markplace.h"
 #include "ticks.h"
 #include "palette.h"
-#include "stack.h"
+#include "slotsum.h"
 
 #define TITLE_W		(LAYOUT_PAGE_W - 2 * BORDER_SPACE)	/* 638 */
 #define TITLE_H		20.0
@@ -448,14 +448,14 @@ out:
  * under it (hp2ps's min * base + |delta| * base / 2 form).  Read from
  * the model's summary (render/layout/colidx.h), which keeps both for the samples
  * it has seen, so a watch-mode update costs the new samples; a model the
- * summary does not take is walked (stack.c says how that stays cheap). */
+ * summary does not take is walked (slotsum.c says how that stays cheap). */
 static int
 scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 {
 	size_t ns = hp_model_sample_count(m), i;
 	double prev = 0, tprev = 0;
 	render_colidx *x = render_colidx_of(m);
-	struct stack st;
+	struct slotsum st;
 	int rc = render_colidx_sync(x, m, l->slot, l->nslot, l->nbands, ns,
 				  l->t0, l->zero_start);
 
@@ -477,10 +477,10 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 		l->area = render_colidx_area(x);
 		return 0;
 	}
-	if (stack_init(&st, m, l->slot, l->nslot, l->nbands) < 0)
+	if (slotsum_init(&st, m, l->slot, l->nslot, l->nbands) < 0)
 		return -1;
 	for (i = 0; i < ns; i++) {
-		double sum = stack_total(&st, m, i);
+		double sum = slotsum_total(&st, m, i);
 		double t = hp_model_sample_time(m, i);
 
 		if (sum > *ymax)
@@ -495,7 +495,7 @@ scan_samples(struct render_layout *l, const hp_model *m, double *ymax)
 		prev = sum;
 		tprev = t;
 	}
-	stack_release(&st);
+	slotsum_release(&st);
 	return 0;
 }
 

@@ -8,7 +8,7 @@
  * runs, so a watch-mode redraw costs the columns, not the profile.  A
  * model the summary does not take (sample totals of 2^50 bytes and more)
  * is walked instead: each sample's sparse entries summed per slot
- * through layout.slot[] by stack.c (OTHER merges several model bands
+ * through layout.slot[] by slotsum.c (OTHER merges several model bands
  * into one slot; dropped bands vanish), the cumulative tops handed to
  * outline_add.  The top of the last slot is the total.
  *
@@ -40,7 +40,7 @@
 
 #include "../../hp/grow.h"
 #include "colidx.h"
-#include "stack.h"
+#include "slotsum.h"
 
 /* What the outlines are made of: the model, its layout, and the value
  * at the top of the graph. */
@@ -415,7 +415,7 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 	size_t ns = ol->nslots, i;
 	uint64_t *itops = NULL;
 	render_colidx *x = render_colidx_of(d->m);
-	struct stack st;
+	struct slotsum st;
 
 	ol->d = d;
 	ol->xs = l->graph_w / l->xrange;
@@ -426,7 +426,7 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 		free(itops);
 		return -1;
 	}
-	if (stack_init(&st, d->m, l->slot, l->nslot, ns) < 0) {
+	if (slotsum_init(&st, d->m, l->slot, l->nslot, ns) < 0) {
 		free(itops);
 		return -1;
 	}
@@ -442,7 +442,7 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 			for (s = 0; s < ns; s++)
 				tops[s] = (double)(int64_t)itops[s] * ol->ys;
 		} else {
-			stack_tops(&st, d->m, i, ol->ys, tops);
+			slotsum_tops(&st, d->m, i, ol->ys, tops);
 		}
 		outline_add(ol, i + (size_t)l->zero_start,
 			    sample_x(d, i, ol->xs), tops, itops, i);
@@ -451,7 +451,7 @@ outline_walk(struct outline *ol, const struct src *d, size_t nsamp,
 		outline_add(ol, nsamp, step_x(d, ol->xs), tops, itops,
 			    WALK_STEP);
 	flush_sums(ol, 1);
-	stack_release(&st);
+	slotsum_release(&st);
 	free(itops);
 	return 0;
 }

@@ -53,7 +53,7 @@ ctrName k = T.pack $ case k `mod` 4 of
 -- TICKY_COUNTER_DEF as GHC 9.1's RTS writes it: u16 type, u64 time, u16
 -- length, u64 id, u16 arity, kinds NUL, name NUL.  (Later RTSs add an
 -- info table and a JSON string, which ghc-events 0.17 does not read;
--- test_evsamples.c builds those by hand.)
+-- test_eventlog_prof.c builds those by hand.)
 def :: Word64 -> Int -> L.ByteString
 def t k = runPut $ do
   putWord16be 210

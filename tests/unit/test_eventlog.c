@@ -76,7 +76,7 @@ testdata_match_reference(void **state)
 		assert_int_equal(r->n, testdata[i].samples);
 		assert_int_equal(r->lines, testdata[i].values);
 		/* ...and the reader finds exactly that (time and ticky
-		 * samples: test_evsamples.c). */
+		 * samples: test_eventlog_prof.c). */
 		if (hp_model_profile(m) == HP_PROFILE_HEAP &&
 		    ref_check(r, m, why, sizeof why))
 			fail_msg("%s: %s", testdata[i].name, why);

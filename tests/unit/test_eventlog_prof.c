@@ -1,9 +1,9 @@
 /*
- * tests/unit/test_evsamples.c - time samples (167/168) and ticky counter
- * samples (210-212) in eventlogs: value for value against ghc-events'
- * decoding (tests/eventlog-ref/NAME.ticks.txt) in every mode, the later
- * TICKY_COUNTER_DEF layout, a log holding two kinds, and what a cut or
- * damaged log gives.
+ * tests/unit/test_eventlog_prof.c - time samples (167/168) and ticky
+ * counter samples (210-212) in eventlogs (hp/eventlog-prof.c): value for
+ * value against ghc-events' decoding (tests/eventlog-ref/NAME.ticks.txt)
+ * in every mode, the later TICKY_COUNTER_DEF layout, a log holding two
+ * kinds, and what a cut or damaged log gives.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,11 +1,12 @@
 /*
- * render/layout/stack.h - one sample's bytes, summed per drawn slot (private).
+ * render/layout/slotsum.h - one sample's bytes, summed per drawn slot
+ * (private).
  *
  * The layout (height and area of the stacked total) and outline.c (each
  * slot's top) both turn a sample's sparse entries into sums through the
  * layout's band -> slot map when they walk the samples, which they do
- * for the models the summary (render/layout/colidx.h) does not take: those whose
- * sums may pass 2^64.
+ * for the models the summary (render/layout/colidx.h) does not take:
+ * those whose sums may pass 2^64.
  *
  * Sums are taken in 64-bit integers: exact, and about half the
  * instructions of converting every entry to a double first.  They cannot
@@ -13,15 +14,15 @@
  * says (its sample sum saturates); a sample whose total does not fit is
  * summed in doubles instead, as a picture of exabytes needs.
  */
-#ifndef RENDER_STACK_H
-#define RENDER_STACK_H
+#ifndef RENDER_LAYOUT_SLOTSUM_H
+#define RENDER_LAYOUT_SLOTSUM_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../../hp/model.h"
 
-struct stack {
+struct slotsum {
 	size_t nband;		/* model bands when made */
 	size_t nslots;		/* drawn slots */
 	uint32_t *slot;		/* band -> slot; nslots: not drawn */
@@ -35,16 +36,16 @@ struct stack {
  * anything outside 0..nslots-1 for a band not drawn; bands past nslot
  * are not drawn).  Returns 0, or -1 when out of memory.
  */
-int stack_init(struct stack *st, const hp_model *m, const int32_t *slot,
+int slotsum_init(struct slotsum *st, const hp_model *m, const int32_t *slot,
 	       size_t nslot, size_t nslots) HP_MUSTCHECK;
-void stack_release(struct stack *st);
+void slotsum_release(struct slotsum *st);
 
 /* Sample i's stacked tops: out[s] is the drawn bytes of slots 0..s,
  * times scale. */
-void stack_tops(struct stack *st, const hp_model *m, size_t i, double scale,
+void slotsum_tops(struct slotsum *st, const hp_model *m, size_t i, double scale,
 		double *out);
 
 /* Sample i's drawn bytes, every slot together. */
-double stack_total(const struct stack *st, const hp_model *m, size_t i);
+double slotsum_total(const struct slotsum *st, const hp_model *m, size_t i);
 
 #endif

@@ -1,11 +1,12 @@
 /*
- * tests/unit/test_drawidx.c - a graph drawn through the model's summary
- * (render/layout/colidx.h) is the graph drawn by reading every sample, to
- * the byte, and the summary did take the model (else both would walk): PNG and SVG, dense columns and empty ones, OTHER and dropped
- * bands, --exact, an eventlog's ramp from 0, a step (every sample at one
- * time), an axis narrower than the samples (--from/--to), and a model
- * that grew between drawings (the summary extended, as in watch mode)
- * against a fresh copy of it.
+ * tests/unit/test_colidx_render.c - a graph drawn through the model's
+ * summary (render/layout/colidx.h) is the graph drawn by reading every
+ * sample, to the byte, and the summary did take the model (else both
+ * would walk): PNG and SVG, dense columns and empty ones, OTHER and
+ * dropped bands, --exact, an eventlog's ramp from 0, a step (every
+ * sample at one time), an axis narrower than the samples (--from/--to),
+ * and a model that grew between drawings (the summary extended, as in
+ * watch mode) against a fresh copy of it.
  */
 #include <setjmp.h>
 #include <stdarg.h>

@@ -1,13 +1,13 @@
 /*
- * render/layout/stack.c - one sample's bytes, summed per drawn slot.
+ * render/layout/slotsum.c - one sample's bytes, summed per drawn slot.
  *
  * Both loops are branch-free per entry: an undrawn band goes to a sink
- * slot (stack_tops) or is masked to 0 (stack_total), because profiles
+ * slot (slotsum_tops) or is masked to 0 (slotsum_total), because profiles
  * drop a few bands everywhere and a mispredicted branch costs more than
- * the add.  stack_total keeps its sum in a register: one slot summed
+ * the add.  slotsum_total keeps its sum in a register: one slot summed
  * through memory would make every add wait for the previous store.
  */
-#include "stack.h"
+#include "slotsum.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +15,7 @@
 #include "../../hp/grow.h"
 
 int
-stack_init(struct stack *st, const hp_model *m, const int32_t *slot,
+slotsum_init(struct slotsum *st, const hp_model *m, const int32_t *slot,
 	   size_t nslot, size_t nslots)
 {
 	size_t b, nb = hp_model_band_count(m);
@@ -28,7 +28,7 @@ stack_init(struct stack *st, const hp_model *m, const int32_t *slot,
 	st->acc = hp_mallocn(nslots + 1, sizeof *st->acc);
 	st->dacc = hp_mallocn(nslots + 1, sizeof *st->dacc);
 	if (!st->slot || !st->mask || !st->acc || !st->dacc) {
-		stack_release(st);
+		slotsum_release(st);
 		return -1;
 	}
 	for (b = 0; b < nb; b++) {
@@ -42,7 +42,7 @@ stack_init(struct stack *st, const hp_model *m, const int32_t *slot,
 }
 
 void
-stack_release(struct stack *st)
+slotsum_release(struct slotsum *st)
 {
 	free(st->slot);
 	free(st->mask);
@@ -56,13 +56,13 @@ stack_release(struct stack *st)
  * change while it is drawn); should it have grown, the careful sum below
  * skips the bands the map does not know instead of reading past it. */
 static int
-fits(const struct stack *st, const hp_model *m, uint64_t total)
+fits(const struct slotsum *st, const hp_model *m, uint64_t total)
 {
 	return total < UINT64_MAX && hp_model_band_count(m) <= st->nband;
 }
 
 void
-stack_tops(struct stack *st, const hp_model *m, size_t i, double scale,
+slotsum_tops(struct slotsum *st, const hp_model *m, size_t i, double scale,
 	   double *out)
 {
 	const hp_band *bands;
@@ -103,7 +103,7 @@ stack_tops(struct stack *st, const hp_model *m, size_t i, double scale,
 }
 
 double
-stack_total(const struct stack *st, const hp_model *m, size_t i)
+slotsum_total(const struct slotsum *st, const hp_model *m, size_t i)
 {
 	const hp_band *bands;
 	const uint64_t *bytes;

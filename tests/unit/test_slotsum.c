@@ -1,8 +1,9 @@
 /*
- * tests/unit/test_stack.c - a sample's stacked tops and drawn total
- * (render/layout/stack.c): the slot map (merged, dropped and unknown bands),
- * sums exact past 2^53, totals past 2^63 (not converted as signed) and
- * past 2^64, which integer sums would wrap to a wrong picture.
+ * tests/unit/test_slotsum.c - a sample's stacked tops and drawn total
+ * (render/layout/slotsum.c): the slot map (merged, dropped and unknown
+ * bands), sums exact past 2^53, totals past 2^63 (not converted as
+ * signed) and past 2^64, which integer sums would wrap to a wrong
+ * picture.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -14,7 +15,7 @@
 
 #include "hp/model.h"
 #include "render/layout/layout.h"
-#include "render/layout/stack.h"
+#include "render/layout/slotsum.h"
 #include "layoututil.h"
 
 #define BIG ((uint64_t)1 << 63)
@@ -43,24 +44,24 @@ slot_map(void **state)
 	static const uint64_t v[] = { 5, 7, 11, 1000, 100000 };
 	static const int32_t map[] = { 0, 1, 0, LAYOUT_DROPPED };
 	hp_model *m = hp_model_new();
-	struct stack st;
+	struct slotsum st;
 	double out[2];
 
 	(void)state;
 	sample(m, 0, v, 5);
-	assert_int_equal(stack_init(&st, m, map, 4, 2), 0);
-	stack_tops(&st, m, 0, 1, out);
+	assert_int_equal(slotsum_init(&st, m, map, 4, 2), 0);
+	slotsum_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == 16);
 	assert_true(out[1] == 23);
-	assert_true(stack_total(&st, m, 0) == 23);
-	stack_release(&st);
+	assert_true(slotsum_total(&st, m, 0) == 23);
+	slotsum_release(&st);
 
 	/* A slot number past nslots is not drawn either. */
-	assert_int_equal(stack_init(&st, m, map, 4, 1), 0);
-	stack_tops(&st, m, 0, 1, out);
+	assert_int_equal(slotsum_init(&st, m, map, 4, 1), 0);
+	slotsum_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == 16);
-	assert_true(stack_total(&st, m, 0) == 16);
-	stack_release(&st);
+	assert_true(slotsum_total(&st, m, 0) == 16);
+	slotsum_release(&st);
 	hp_model_free(m);
 }
 
@@ -73,23 +74,23 @@ exact_sums(void **state)
 	static const uint64_t w[] = { BIG - 1, BIG - 1 };
 	static const int32_t map[] = { 0, 0 }, two[] = { 0, 1 };
 	hp_model *m = hp_model_new();
-	struct stack st;
+	struct slotsum st;
 	double out[2];
 
 	(void)state;
 	sample(m, 0, v, 2);
 	sample(m, 1, w, 2);
-	assert_int_equal(stack_init(&st, m, map, 2, 1), 0);
-	stack_tops(&st, m, 0, 1, out);
+	assert_int_equal(slotsum_init(&st, m, map, 2, 1), 0);
+	slotsum_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == (double)(((uint64_t)1 << 53) + 2));
-	assert_true(stack_total(&st, m, 0) == out[0]);
-	stack_release(&st);
-	assert_int_equal(stack_init(&st, m, two, 2, 2), 0);
-	stack_tops(&st, m, 1, 1, out);
+	assert_true(slotsum_total(&st, m, 0) == out[0]);
+	slotsum_release(&st);
+	assert_int_equal(slotsum_init(&st, m, two, 2, 2), 0);
+	slotsum_tops(&st, m, 1, 1, out);
 	assert_true(out[0] == 0x1p63);
 	assert_true(out[1] == 0x1p64);
-	assert_true(stack_total(&st, m, 1) == 0x1p64);
-	stack_release(&st);
+	assert_true(slotsum_total(&st, m, 1) == 0x1p64);
+	slotsum_release(&st);
 	hp_model_free(m);
 }
 
@@ -100,18 +101,18 @@ past_2_64(void **state)
 	static const uint64_t v[] = { BIG, BIG, BIG, 1 };
 	static const int32_t map[] = { 0, 1, 1, LAYOUT_DROPPED };
 	hp_model *m = hp_model_new();
-	struct stack st;
+	struct slotsum st;
 	double out[2];
 
 	(void)state;
 	sample(m, 0, v, 4);
 	assert_true(hp_model_sample_sum(m, 0) == UINT64_MAX);
-	assert_int_equal(stack_init(&st, m, map, 4, 2), 0);
-	stack_tops(&st, m, 0, 1, out);
+	assert_int_equal(slotsum_init(&st, m, map, 4, 2), 0);
+	slotsum_tops(&st, m, 0, 1, out);
 	assert_true(out[0] == 0x1p63);
 	assert_true(out[1] == 3 * 0x1p63);
-	assert_true(stack_total(&st, m, 0) == 3 * 0x1p63);
-	stack_release(&st);
+	assert_true(slotsum_total(&st, m, 0) == 3 * 0x1p63);
+	slotsum_release(&st);
 	hp_model_free(m);
 }
 
