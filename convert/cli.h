@@ -8,8 +8,9 @@
  * the file system behind a callback (also unit-tested); cli_run does the
  * work through a job (job.h, shared with watch mode) and returns the exit
  * status.  A run keeps its state in its own structs, so several runs may
- * coexist (watch mode, tests); the one process-wide table is atomic.c's
- * list of temporary outputs, which the signal handler unlinks.
+ * coexist (watch mode, tests); the one process-wide table is leftover.c's
+ * list of paths to remove (temporary outputs, the launcher's FIFO), which
+ * the signal handler unlinks.
  *
  * Exit statuses: 0 success, 1 a run failed (input, output, render),
  * 2 the command line was wrong.

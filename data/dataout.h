@@ -47,9 +47,10 @@ struct json_space;
 void out_json_ipe(struct json_w *w, const struct hp_ipe *p,
 		  const struct json_space *sp);
 
-/* Shared by the three writers (out_hp.c). */
+/* Shared by the four writers, and by json.c and the server's metrics
+ * for the numbers they write (out_hp.c). */
 
-/* The time as written by all three, NUL-terminated in buf (at most
+/* The time as every writer writes it, NUL-terminated in buf (at most
  * OUT_TIME_MAX bytes with the NUL).  Returns the length, or -1 when t is
  * not finite (buf then holds "0"). */
 #define OUT_TIME_MAX 400

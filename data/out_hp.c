@@ -1,6 +1,6 @@
 /*
  * data/out_hp.c - a model written as .hp text, and the number
- * formatting the three data writers share.
+ * formatting the four data writers share.
  *
  * The output is what GHC's RTS writes (rts/ProfHeap.c layout), so hp2ps
  * and every other .hp tool read it, and it reads back into the same

@@ -45,7 +45,7 @@ void *hp_grow(void *arr, size_t *cap, size_t need, size_t size);
  * TEST ONLY: make the nth allocation from now fail (1 = the next one,
  * and only that one); 0 turns failing off.  Returns
  * how many allocations were counted since the last call.  This and
- * convert/atomic.c's list of temporary files (which a signal handler
+ * convert/leftover.c's table of paths to remove (which a signal handler
  * must reach) are the project's only process-wide mutable state; this
  * one is for tests alone: a production run never calls it, and then
  * costs one relaxed atomic load per allocation.

@@ -1036,7 +1036,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	/* Blocked before setup, whose font map starts a thread (pango's):
 	 * threads inherit the mask, and one born with these unblocked
 	 * takes them while it lives, dropping SIGCHLD (its action is the
-	 * default) or running atomic.c's handler, so a program's end would
+	 * default) or running leftover.c's handler, so a program's end would
 	 * go unseen and hp2x wait forever.  It lives a moment, longer on a
 	 * busy machine: a quick program's end was lost once in a while. */
 	sigemptyset(&block);
