@@ -1,10 +1,11 @@
 /*
  * render/axes.c - the two axes, their ticks and legends, as hp2ps draws
- * them (§4.4): 4-pt ticks outside the graph, x labels centred under their
- * tick, y labels right-aligned 5 pt left of the axis with the baseline on
- * the tick, the time unit at the right end under the x axis, VALUE_UNIT
- * rotated and ending at the top of the y axis; each legend moved where
- * the layout puts it clear of the labels (xunit_end, yunit_gap).
+ * them (GHC's utils/hp2ps/Axes.c): 4-pt ticks outside the graph, x
+ * labels centred under their tick, y labels right-aligned 5 pt left of
+ * the axis with the baseline on the tick, the time unit at the right end
+ * under the x axis, VALUE_UNIT rotated and ending at the top of the y
+ * axis; each legend moved where the layout puts it clear of the labels
+ * (xunit_end, yunit_gap).
  *
  * The ticks themselves (which values, their labels, which are dropped to
  * leave room for the legends) come from the layout.

@@ -1,5 +1,7 @@
 /*
- * render/bands.c - the stacked bands, bottom first (hp2ps §4.6).
+ * render/bands.c - the stacked bands, bottom first, each filled in its
+ * colour and outlined in black, as hp2ps draws them (GHC's
+ * utils/hp2ps/Curves.c).
  *
  * Each slot's outline comes from the layout library (layout/outline.h:
  * the tops column by column, reduced to the output's resolution); this

@@ -1,11 +1,11 @@
 /*
  * render/graph.c - render_graph(s): graphs, from models to bytes.
  *
- * The order is hp2ps's (§4.2): border and title box; with a multi-page
- * key, the key pages; then axes, the key, the bands bottom first,
- * (--heap-size) the heap-size lines, the marks' lines and labels (which
- * stroke the axis lines again, so no mark line hides them), and the
- * marks' carets last, over the x axis.
+ * The order is hp2ps's (PutPsFile in GHC's utils/hp2ps/PsFile.c):
+ * border and title box; with a multi-page key, the key pages; then axes,
+ * the key, the bands bottom first, (--heap-size) the heap-size lines,
+ * the marks' lines and labels (which stroke the axis lines again, so no
+ * mark line hides them), and the marks' carets last, over the x axis.
  *
  * Multi-page keys (the layout says where the key goes): hp2ps's key
  * pages, 20 entries each, every page with border and title, followed by

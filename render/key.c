@@ -1,8 +1,8 @@
 /*
  * render/key.c - the key: one 14-pt box in the band's colour per band,
  * outlined in black, with the band's name beside it; the bottom band is
- * the bottom entry (hp2ps §4.5).  In PNG the boxes lie on whole pixels
- * (crisp.c).
+ * the bottom entry, as hp2ps draws it (GHC's utils/hp2ps/Key.c).  In
+ * PNG the boxes lie on whole pixels (crisp.c).
  *
  * Beside the graph, entries are spread evenly up the graph's height
  * (dc = graph height / (n + 1), first centre one dc above the x axis).

@@ -1,5 +1,5 @@
 /*
- * render/marks.c - marks (hp2ps §4.8), unless -y.
+ * render/marks.c - marks, unless -y (GHC's utils/hp2ps/Marks.c).
  *
  * Every mark gets hp2ps's caret: an 8-pt wide, 4-pt deep white triangle
  * hanging below the x axis at the mark's time, drawn last so the axis

@@ -4,7 +4,8 @@
  * stacked bands as paths (a rectangle a column a band, or polygons),
  * whatever their shape, and 150-350 ms to stroke 200 lines; this costs a
  * step per column and band and a write per pixel, so hiding a band or
- * zooming redraws within the 50 ms of issue 25 §5.
+ * zooming redraws within the 50 ms a redraw may take (the page's
+ * targets: tests/bench/README.md).
  *
  * The picture is the paths': each device column shows the samples the
  * path version did (chart.js's columns(): with more samples than CSS

@@ -65,7 +65,7 @@ t_lib_cases() {
 	. "$SRC/tests/e2e/lib.bash"
 	e2e_init leaky
 	m=\$1
-	c_fifo() {	# the hang of issue 12: a reader whose writer failed
+	c_fifo() {	# a hang seen in this suite: a reader whose writer failed
 		mkfifo pipe.\$m
 		(cat pipe.\$m >got &)
 		false || { bad "the writer failed"; return; }

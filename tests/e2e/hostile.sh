@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# tests/e2e/hostile.sh - inputs and options chosen to hurt (issue 23 §3
-# and §5), through the hp2x binary: patterns whose cost glibc's regex
-# does not bound, profile text holding terminal controls, profiles of
+# tests/e2e/hostile.sh - inputs and options chosen to hurt, through the
+# hp2x binary: patterns whose cost glibc's regex does not bound, profile
+# text holding terminal controls, profiles of
 # different measures compared, 100,000 marks, and sums a summary cannot
 # compute.  (The key past a page is bad_input.sh's; ticky reports'
 # limits are test_ticky's and bad_input.sh's.)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/e2e/ipe_names.sh - -hi bands named by their source (issue 21 §2),
-# on GHC 9.6.6's samples/leak-hi.eventlog: the key and --summary show
+# tests/e2e/ipe_names.sh - -hi bands named by their source, on GHC
+# 9.6.6's samples/leak-hi.eventlog: the key and --summary show
 # "(:) :: [], Table.hs:18:58 (growTable.step)" where GHC writes an address,
 # two tables with one description stay two bands (each with its address),
 # a table without provenance keeps its address, JSON data carries the

@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/names.sh - a band is known by its name across graphs and
-# builds (issue 22 §5, §6), checked from the command line on real
-# profiles:
+# builds, checked from the command line on real profiles:
 #   - --diff of two builds of one program (tests/data/builds: leak-b is
 #     leak-a with one function more, so the -hc stacks after it have other
 #     ids) matches 58 of the 59 stacks of each (--summary, which matches

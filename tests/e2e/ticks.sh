@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tests/e2e/ticks.sh - hp2x labels at least the ticks hp2ps labels (issue
-# 22 §4): hp2x's axis legends are longer than hp2ps's ("mutator seconds"
+# tests/e2e/ticks.sh - hp2x labels at least the ticks hp2ps labels:
+# hp2x's axis legends are longer than hp2ps's ("mutator seconds"
 # for "seconds", "bytes per second" for "bytes") and must go where they
 # cost no tick.  Every real .hp of tests/data/hp, tests/data/builds and
 # samples/ (not tabbed-hc, which hp2ps cannot read: GHC #2071), with every

@@ -493,7 +493,7 @@ t_truncated_then_longer() {
 	same_as "$b" "$(stat -c %s "$b")" out.hp || bad "final output is not the rewritten file"
 }
 
-# The output is the input under another name (issue 23): refused at once
+# The output is the input under another name: refused at once
 # when the names say so, though the file is not there yet; and when the
 # input appears as the output (a link to it), refused then, instead of
 # each drawing replacing the profile it reads.

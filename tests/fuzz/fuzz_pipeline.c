@@ -12,7 +12,7 @@
  * output starts as its format says; the .aux of a graph, written and
  * read back as -p, draws again; a .hp input written back as .hp reads
  * back to the same samples; the interactive page's data block holds no
- * '<' whatever the names.  And the analysis (issue 15): every band's
+ * '<' whatever the names.  And the analysis: every band's
  * peak in the summary is the model's; a window over all the samples
  * keeps them all; a profile compared with itself changed nothing, and
  * its difference graph draws; --summary prints, as text and JSON.

@@ -173,7 +173,7 @@ same_times(void **state)
 	hp_model_free(b);
 }
 
-/* Issue 22 §5: two builds of one program (tests/data/builds: leak-b.hp
+/* Two builds of one program (tests/data/builds: leak-b.hp
  * is leak-a.hp's program with one function more, leak-b.diff) give its
  * -hc stacks other ids.  Matched by name without the id, 58 of the 59
  * stacks of each are one band (A's name) and only the new function's

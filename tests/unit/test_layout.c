@@ -120,8 +120,7 @@ manpage_default(void **state)
 	static const double totals[] = { 20, 24, 24, 48, 60, 144, 372 };
 	static const double shades[] = { 0.0, 0.2, 0.6, 0.3, 0.9, 0.4, 1.0 };
 	/* hp2ps's ticks (its legend is "seconds"): ours, "mutator
-	 * seconds", is longer and goes past "2.5" instead of costing it
-	 * (issue 22 §4). */
+	 * seconds", is longer and goes past "2.5" instead of costing it. */
 	static const char *const xl[] = { "0.0", "0.5", "1.0", "1.5", "2.0",
 					  "2.5" };
 	static const char *const yl[] = { "0", "50", "100", "150", "200", "250", "300" };
@@ -1419,7 +1418,7 @@ assert_legends_clear(const struct render_layout *l, const hp_model *m)
 	}
 }
 
-/* Issue 22 §4: a legend longer than hp2ps's costs no tick hp2ps
+/* A legend longer than hp2ps's costs no tick hp2ps
  * labels.  A 68.8 s .hp: hp2ps labels 0 to 60 ("seconds"); so does
  * this, the legend "mutator seconds" past "60".  A ticky eventlog's
  * "bytes per second", up the y axis, leaves the ticks of "bytes" (to
@@ -1469,7 +1468,7 @@ units_cost_no_tick(void **state)
 	hp_model_free(t);
 }
 
-/* Issue 22 §6: --colour-by name gives a band one colour in every graph.
+/* --colour-by name gives a band one colour in every graph.
  * Real profiles drawn with -m5 and with -m25 (the graphs keep other
  * bands beside it) colour every band both draw alike, and that colour
  * is the one of its name alone.  Before, clashes within a graph were
@@ -1657,8 +1656,8 @@ counting_measure(void *closure, const char *s, size_t len, double size)
 	return lu_hp2ps_measure(NULL, s, len, size);
 }
 
-/* 100,000 marks (issue 23: 6.2 s and 426 MB to PDF, an 88 MB SVG, the
- * bands hidden under dashes): thinned to what the graph can show, at
+/* 100,000 marks (once all drawn: 6.2 s and 426 MB to PDF, an 88 MB SVG,
+ * the bands hidden under dashes): thinned to what the graph can show, at
  * most six labelled marks' lines (MAX_LANES) to a label's width, a caret
  * without a label 8 pt or more from the caret before, labels measured
  * about once per 2 pt of axis and round, not 100,000 times, and the
@@ -1813,8 +1812,8 @@ series_only(void **state)
  * the data, at 9 pt or more; a mark at t = 0 and one at the very end
  * too; the heap-size legend gets a lane.  Eight labels within 30 pt
  * (and the one at t = 0 in lane 0) need more than MAX_LANES (6) lanes:
- * the three that find none are left out, not squeezed in (issue 23),
- * and the title says so. */
+ * the three that find none are left out, not squeezed in, and the
+ * title says so. */
 static void
 mark_lanes(void **state)
 {

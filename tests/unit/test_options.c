@@ -442,7 +442,7 @@ positional_arguments(void **state)
 	BAD("");
 }
 
-/* Issue 15's options: filters, windows, summary, comparing. */
+/* The analysis options: filters, windows, summary, comparing. */
 static void
 analysis_options(void **state)
 {

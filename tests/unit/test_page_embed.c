@@ -23,7 +23,7 @@
  * may be either a division or a regular expression and on what it does
  * not read (a backtick, a comment or string that never ends).  The
  * viewer's HTML, CSS and JavaScript together stay under PAGE_BOUND,
- * issue 25's 60 KB: the sources embedded as they are came to 91 KB,
+ * 60 KB: the sources embedded as they are came to 91 KB,
  * without comments and indentation to 66.
  */
 #include <dirent.h>

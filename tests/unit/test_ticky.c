@@ -336,7 +336,7 @@ readable(void **state)
 }
 
 /* A name of a million '(' and no ')' is read in linear time: a scan to
- * the end from each '(' took about 5 s of CPU for this one (issue 23),
+ * the end from each '(' once took about 5 s of CPU for this one,
  * a linear one a few ms; a second of CPU is room for a sanitizer build
  * on a busy machine, and CPU time is not stretched by the load. */
 static void
