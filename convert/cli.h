@@ -13,7 +13,8 @@
  * the signal handler unlinks.
  *
  * Exit statuses: 0 success, 1 a run failed (input, output, render),
- * 2 the command line was wrong.
+ * 2 the command line was wrong, CLI_EXIT_BUDGET a budget was breached
+ * (budget.h); 3 is watch mode's (watch.h).
  */
 #ifndef CLI_H
 #define CLI_H
@@ -51,6 +52,17 @@ struct cli_format {
 };
 
 enum cli_action { CLI_RUN, CLI_HELP, CLI_VERSION };
+
+/* The run's outputs are written, but a budget was breached. */
+#define CLI_EXIT_BUDGET 4
+
+/* A budget (--max-peak, --max-growth, --fail-if-larger): its limit in
+ * bytes, bytes per second or percent, and the value as given, for the
+ * messages; given is NULL when the option was not used. */
+struct cli_budget {
+	double limit;
+	const char *given;
+};
 
 #define CLI_MAX_INPUTS 16
 #define CLI_MAX_OUTPUTS 16
@@ -95,14 +107,22 @@ struct cli_settings {
 	const char *exclude[CLI_MAX_PATTERNS];
 	size_t nexclude;
 	const char *from, *to;	/* --from, --to as given; NULL = open */
-	enum { CLI_SUMMARY_NONE, CLI_SUMMARY_TEXT, CLI_SUMMARY_JSON } summary;
+	enum { CLI_SUMMARY_NONE, CLI_SUMMARY_TEXT, CLI_SUMMARY_JSON,
+	       CLI_SUMMARY_MARKDOWN } summary;
 	int diff;		/* --diff A B */
+	struct cli_budget max_peak;	/* --max-peak SIZE */
+	struct cli_budget max_growth;	/* --max-growth RATE */
+	struct cli_budget fail_if_larger;	/* --fail-if-larger PCT */
 
 	/* What a reader keeps where a profile offers a choice
 	 * (hp_read_opts, reader.h). */
 	enum hp_measure ticky_by;	/* --ticky-by */
 	int by_stack;		/* --by stack */
 };
+
+/* Whether s asks for a budget (--max-peak, --max-growth,
+ * --fail-if-larger). */
+int cli_budgets_asked(const struct cli_settings *s);
 
 /* The reader's options s asks for (--ticky-by, --by, and whole stacks
  * for a flame graph). */

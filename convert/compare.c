@@ -138,6 +138,14 @@ draw(const struct cli_settings *s, const struct what *w, struct hp_err *err)
 }
 
 int
+cli_summary_form(const struct cli_settings *s)
+{
+	return s->summary == CLI_SUMMARY_JSON ? SUMMARY_JSON
+	       : s->summary == CLI_SUMMARY_MARKDOWN ? SUMMARY_MARKDOWN
+	       : SUMMARY_TEXT;
+}
+
+int
 cli_compare_diff(const struct cli_settings *s, const struct cli_input *in,
 		 struct hp_err *err)
 {
@@ -163,8 +171,7 @@ cli_compare_diff(const struct cli_settings *s, const struct cli_input *in,
 		return -1;
 	if (s->summary &&
 	    summary_print_diff(stdout, in[0].name, a, in[1].name, b,
-			       s->render.match_ids,
-			       s->summary == CLI_SUMMARY_JSON,
+			       s->render.match_ids, cli_summary_form(s),
 			       summary_width(stdout), err)) {
 		hp_err_name(err, "standard output");
 		return -1;
@@ -216,7 +223,7 @@ cli_compare_many(const struct cli_settings *s, const struct cli_input *in,
 {
 	struct render_input ri[CLI_MAX_INPUTS];
 	struct what w;
-	int json = s->summary == CLI_SUMMARY_JSON;
+	int form = cli_summary_form(s), json = form == SUMMARY_JSON;
 	size_t i;
 
 	for (i = 0; s->summary && i < n; i++) {
@@ -225,7 +232,7 @@ cli_compare_many(const struct cli_settings *s, const struct cli_input *in,
 		else if (i)
 			fputs("\n", stdout);
 		if (summary_print(stdout, in[i].name, cli_input_model(&in[i]),
-				  &in[i].ro, json, summary_width(stdout), err)) {
+				  &in[i].ro, form, summary_width(stdout), err)) {
 			hp_err_name(err, "standard output");
 			return -1;
 		}

@@ -10,6 +10,9 @@
 #include "cli.h"
 #include "inputs.h"
 
+/* The summary_print form (summary.h) of s's --summary. */
+int cli_summary_form(const struct cli_settings *s);
+
 /* --diff: in[0] and in[1], the table of changes (with --summary) and/or
  * the difference graph (with -o).  Returns 0, or -1 with err set. */
 int cli_compare_diff(const struct cli_settings *s, const struct cli_input *in,

@@ -154,7 +154,8 @@ cli_help(FILE *out)
 	      "  hp2x --diff before.hp after.hp -o diff.png\n"
 	      "                                  growth above zero, shrinkage below\n"
 	      "\n"
-	      "Exit status: 0 success, 1 the run failed, 2 bad command line;\n"
+	      "Exit status: 0 success, 1 the run failed, 2 bad command line,\n"
+	      "4 a budget breached (--max-peak, --max-growth, --fail-if-larger);\n"
 	      "with --watch -- PROG, PROG's status (128+N when killed by signal N).\n"
 	      "See hp2x(1).\n",
 	      out);

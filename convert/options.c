@@ -363,6 +363,101 @@ set_serve(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
+/* Whether what strtod read of arg, up to rest, is digits and a point:
+ * no sign, exponent, hex, inf or nan in a budget. */
+static int
+plain_number(const char *arg, const char *rest)
+{
+	const char *p;
+
+	for (p = arg; p < rest; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.')
+			return 0;
+	return rest > arg;
+}
+
+/*
+ * A budget's SIZE in bytes: a number and a unit, decimal (kB, MB, GB, TB
+ * as --summary prints sizes) or binary (KiB, MiB, GiB, TiB); a bare
+ * number is bytes, as --summary=json and GHC's +RTS -s print them.
+ * per is what must follow the unit: "" for a SIZE, "/s" for a RATE.
+ */
+static int
+budget_bytes(const char *arg, const char *per, double *out)
+{
+	static const struct {
+		const char *unit;
+		double bytes;
+	} units[] = {
+		{ "", 1 }, { "B", 1 },
+		{ "kB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 }, { "TB", 1e12 },
+		{ "KiB", 1024.0 }, { "MiB", 1048576.0 },
+		{ "GiB", 1073741824.0 }, { "TiB", 1099511627776.0 },
+	};
+	const char *rest;
+	double v;
+	size_t i, n;
+
+	if (number(arg, 0, &v, &rest) || !plain_number(arg, rest))
+		return -1;
+	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+		n = strlen(units[i].unit);
+		if (strncmp(rest, units[i].unit, n) == 0 &&
+		    strcmp(rest + n, per) == 0) {
+			*out = v * units[i].bytes;
+			/* past 2^64 bytes no profile can reach it: a typo */
+			return *out <= 18446744073709551615.0 ? 0 : -1;
+		}
+	}
+	return -1;
+}
+
+static int
+budget_given(struct cli_budget *b, const char *arg, double v)
+{
+	b->limit = v;
+	b->given = arg;
+	return 0;
+}
+
+static int
+set_max_peak(struct cli_settings *s, const char *opt, const char *arg,
+	     struct hp_err *err)
+{
+	double v;
+
+	if (budget_bytes(arg, "", &v))
+		return hp_err_set(err, "option '%s' wants a size such as 100MB or 1.5GiB (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB; a bare number is bytes), not '%s'",
+				  opt, arg);
+	return budget_given(&s->max_peak, arg, v);
+}
+
+static int
+set_max_growth(struct cli_settings *s, const char *opt, const char *arg,
+	       struct hp_err *err)
+{
+	double v;
+
+	if (budget_bytes(arg, "/s", &v))
+		return hp_err_set(err, "option '%s' wants a rate such as 512kB/s or 1MiB/s (a size per second), not '%s'",
+				  opt, arg);
+	return budget_given(&s->max_growth, arg, v);
+}
+
+static int
+set_fail_if_larger(struct cli_settings *s, const char *opt, const char *arg,
+		   struct hp_err *err)
+{
+	const char *rest;
+	double v;
+
+	if (number(arg, 0, &v, &rest) || !plain_number(arg, rest) ||
+	    (strcmp(rest, "") != 0 && strcmp(rest, "%") != 0))
+		return hp_err_set(err, "option '%s' wants a percentage such as 5 or 5%%, not '%s'",
+				  opt, arg);
+	return budget_given(&s->fail_if_larger, arg, v);
+}
+
 /* ---- the table ---- */
 
 static const struct optword palettes[] = {
@@ -413,6 +508,7 @@ static const struct optword charges[] = {
 static const struct optword summaries[] = {
 	{ "text", CLI_SUMMARY_TEXT, "a table, the default" },
 	{ "json", CLI_SUMMARY_JSON, NULL },
+	{ "markdown", CLI_SUMMARY_MARKDOWN, "GitHub's, for a CI job's summary" },
 	{ NULL, 0, NULL }
 };
 
@@ -542,8 +638,21 @@ static const struct optdef options[] = {
 	{ .name = "summary", .optional = 1, CHOICE(summary, summaries),
 	  .help = "print the bands, phases and OTHER as %W; draws only "
 		  "with -o" },
+	{ .name = "max-peak", .argh = "SIZE", CUSTOM(set_max_peak, TAKES_NUMBER),
+	  .help = "exit 4 (outputs written) when the peak is over\n"
+		  "SIZE (100MB, 1.5GiB; a bare number is bytes); with\n"
+		  "--include or --exclude, when a kept band's is" },
+	{ .name = "max-growth", .argh = "RATE",
+	  CUSTOM(set_max_growth, TAKES_NUMBER),
+	  .help = "exit 4 when a band grows faster than RATE\n"
+		  "(512kB/s): --summary's growth, over --from/--to" },
 	{ .name = "diff", FLAG(diff),
 	  .help = "--diff A B: draw how each band changed from A to B" },
+	{ .name = "fail-if-larger", .argh = "PCT",
+	  CUSTOM(set_fail_if_larger, TAKES_NUMBER),
+	  .help = "--diff BASE NEW: exit 4 when NEW's peak is over\n"
+		  "BASE's by more than PCT percent (with --include\n"
+		  "or --exclude, when a kept band's is)" },
 	{ .name = "same-time", FLAG(render.same_time),
 	  .help = "several inputs or --diff: compare at the same\n"
 		  "seconds, not scaled to the first one's span" },
@@ -672,6 +781,13 @@ cli_settings_init(struct cli_settings *s)
 	render_opts_init(&s->render);
 }
 
+int
+cli_budgets_asked(const struct cli_settings *s)
+{
+	return s->max_peak.given || s->max_growth.given ||
+	       s->fail_if_larger.given;
+}
+
 static int
 positional(struct cli_settings *s, const char *arg, struct hp_err *err)
 {
@@ -707,7 +823,7 @@ finish_compare(struct cli_settings *s, struct hp_err *err)
 	if (s->aux)
 		return hp_err_set(err, "--aux works with one input file");
 	/* hp2ps's naming is for one file: several need -o. */
-	if (!s->output && !s->summary)
+	if (!s->output && !s->summary && !cli_budgets_asked(s))
 		return hp_err_set(err, "with %zu input files, give -o OUTPUT (hp2ps's naming is for one)",
 				  s->ninputs);
 	return 0;
@@ -890,6 +1006,10 @@ finish(struct cli_settings *s, struct hp_err *err)
 		return -1;
 	if (s->summary && s->watch)
 		return hp_err_set(err, "--summary does not go with --watch");
+	if (cli_budgets_asked(s) && s->watch)
+		return hp_err_set(err, "budgets (--max-peak, --max-growth, --fail-if-larger) judge a finished run: not with --watch or --serve");
+	if (s->fail_if_larger.given && !s->diff)
+		return hp_err_set(err, "--fail-if-larger compares two runs: use it with --diff BASE NEW");
 	if (s->summary && s->output && strcmp(s->output, "-") == 0)
 		return hp_err_set(err, "--summary prints on standard output: give -o FILE for the graph");
 	if (s->command && s->idle_exit > 0)

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "budget.h"
 #include "compare.h"
 #include "inputs.h"
 #include "job.h"
@@ -51,8 +52,8 @@ done:
 	return status;
 }
 
-/* One input with --summary: the summary, then (with -o) its graph or
- * data. */
+/* One input with --summary or a budget: the summary, then (with -o)
+ * its graph or data. */
 static int
 run_summary(const struct cli_settings *s, const struct cli_input *in,
 	    struct hp_err *err)
@@ -61,9 +62,9 @@ run_summary(const struct cli_settings *s, const struct cli_input *in,
 	struct cli_job job;
 	int rc = -1;
 
-	if (summary_print(stdout, in->name, cli_input_model(in), &in->ro,
-			  s->summary == CLI_SUMMARY_JSON,
-			  summary_width(stdout), err)) {
+	if (s->summary &&
+	    summary_print(stdout, in->name, cli_input_model(in), &in->ro,
+			  cli_summary_form(s), summary_width(stdout), err)) {
 		hp_err_name(err, "standard output");
 		return -1;
 	}
@@ -92,13 +93,38 @@ refuse_overwrite(const struct cli_settings *s, struct hp_err *err)
 	return 0;
 }
 
-/* Several inputs, --diff or --summary: every input is read and cut
- * before anything is drawn or printed. */
+/* The budgets s asks for, judged on the inputs read: --fail-if-larger
+ * on --diff's pair, --max-peak and --max-growth on every input but
+ * --diff's BASE. */
+static int
+judge(const struct cli_settings *s, const struct cli_input *in, size_t n,
+      struct budget_report *r, struct hp_err *err)
+{
+	size_t i;
+
+	if (s->diff && budget_check_diff(r, s, in[0].name ? in[0].name : "-",
+					 cli_input_model(&in[0]),
+					 in[1].name ? in[1].name : "-",
+					 cli_input_model(&in[1]), err))
+		return -1;
+	for (i = s->diff ? 1 : 0; i < n; i++)
+		if (budget_check(r, s, in[i].name ? in[i].name : "-",
+				 cli_input_model(&in[i]), err))
+			return -1;
+	if (s->summary == CLI_SUMMARY_MARKDOWN)
+		budget_markdown(r, stdout);
+	return 0;
+}
+
+/* Several inputs, --diff, --summary or a budget: every input is read
+ * and cut, and the budgets judged, before anything is drawn or printed;
+ * a breach is said after the outputs are written. */
 static int
 run_inputs(const struct cli_settings *s, FILE *errs)
 {
 	struct cli_input in[CLI_MAX_INPUTS];
 	struct hp_err err = { { 0 } };
+	struct budget_report budgets = { 0 };
 	size_t i, n = s->ninputs ? s->ninputs : 1;
 	int rc = -1;
 
@@ -109,6 +135,8 @@ run_inputs(const struct cli_settings *s, FILE *errs)
 		if (cli_input_read(&in[i], s->ninputs ? s->inputs[i] : "-", s,
 				   errs, &err))
 			goto out;
+	if (judge(s, in, n, &budgets, &err))
+		goto out;
 	if (s->diff)
 		rc = cli_compare_diff(s, in, &err);
 	else if (n == 1)
@@ -122,15 +150,20 @@ run_inputs(const struct cli_settings *s, FILE *errs)
 out:
 	if (rc)
 		cli_say(errs, "", err.msg[0] ? err.msg : "failed");
+	else
+		budget_say(&budgets, errs);
 	for (i = 0; i < n; i++)
 		cli_input_release(&in[i]);
-	return rc ? 1 : 0;
+	if (rc == 0 && budget_breached(&budgets))
+		rc = CLI_EXIT_BUDGET;
+	budget_release(&budgets);
+	return rc < 0 ? 1 : rc;
 }
 
 int
 cli_run(const struct cli_settings *s, FILE *errs)
 {
-	if (s->ninputs > 1 || s->diff || s->summary)
+	if (s->ninputs > 1 || s->diff || s->summary || cli_budgets_asked(s))
 		return run_inputs(s, errs);
 	return run_single(s, errs);
 }

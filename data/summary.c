@@ -28,6 +28,7 @@
 #include "../render/layout/layout.h"
 #include "dataout.h"
 #include "json.h"
+#include "mdtext.h"
 
 #define MIN_NAME 10
 #define DIFF_ROWS 20
@@ -612,6 +613,261 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	}
 }
 
+/* ---- Markdown (GitHub's) ---- */
+
+/* Each row a profile names: at most this many in a Markdown table, so a
+ * report of thousands of counters stays within what a CI job's summary
+ * takes. */
+#define MD_ROWS 50
+
+/* "| a | b |" heads and their alignment row: align's letters, l for
+ * names, r for numbers. */
+static void
+md_head(FILE *out, const char *const *cols, const char *align)
+{
+	size_t i, n = strlen(align);
+
+	for (i = 0; i < n; i++)
+		fprintf(out, "| %s ", cols[i]);
+	fputs("|\n", out);
+	for (i = 0; i < n; i++)
+		fputs(align[i] == 'r' ? "|--:" : "|:--", out);
+	fputs("|\n", out);
+}
+
+static void
+md_series(FILE *out, const struct hp_stats *st)
+{
+	static const char *const cols[] = { "series", "peak", "at", "last",
+					    "at", "points" };
+	size_t s;
+	char a[64], b[64], c[64], d[64];
+	int any = 0;
+
+	for (s = 0; s < HP_NSERIES; s++) {
+		const struct hp_series_stats *x = &st->series[s];
+
+		if (!x->points)
+			continue;
+		if (!any++)
+			md_head(out, cols, "lrrrrr");
+		layout_si(a, sizeof a, (double)x->peak, "B");
+		fmt_time(b, sizeof b, x->peak_t);
+		layout_si(c, sizeof c, (double)x->last, "B");
+		fmt_time(d, sizeof d, x->last_t);
+		fprintf(out, "| %s | %s | %s | %s | %s | %zu |\n",
+			hp_series_names[s].name, a, b, c, d, x->points);
+	}
+	if (any)
+		fputc('\n', out);
+	if (!st->has_allocated)
+		return;
+	layout_si(a, sizeof a, (double)st->allocated, "B");
+	fmt_time(b, sizeof b, st->allocated_t);
+	fprintf(out, "allocated %s by %s", a, b);
+	if (st->allocated_t > 0) {
+		layout_si(c, sizeof c, (double)st->allocated / st->allocated_t,
+			  "B/s");
+		fprintf(out, ", %s", c);
+	}
+	fputs("\n\n", out);
+}
+
+/* "OTHER (over -m 20): 3 bands, 1.2%: `a`, `b`, `c`", a paragraph. */
+static void
+md_group(FILE *out, const char *what, const hp_model *m,
+	 const struct hp_stats *st, const struct render_layout *l,
+	 const hp_band *order, enum fate f)
+{
+	size_t i, n = 0, shown = 0, len;
+	double sum = 0;
+	char pct[16];
+	const char *s;
+
+	for (i = 0; i < st->nbands; i++) {
+		if (fate_of(l, order[i]) != f)
+			continue;
+		n++;
+		sum += st->band[order[i]].integral;
+	}
+	if (!n) {
+		fprintf(out, "%s: nothing\n\n", what);
+		return;
+	}
+	fmt_share(pct, sizeof pct, share(st, sum));
+	fprintf(out, "%s: %zu band%s, %s%s ", what, n, n == 1 ? "" : "s",
+		pct, n > 3 ? "; the largest:" : ":");
+	for (i = 0; i < st->nbands && shown < 3; i++) {
+		if (fate_of(l, order[i]) != f)
+			continue;
+		s = hp_model_band_label(m, order[i], &len);
+		fputs(shown++ ? ", " : "", out);
+		md_name(out, s, len, 0);
+	}
+	fputs("\n\n", out);
+}
+
+static void
+md_phases(FILE *out, const hp_model *m, const struct hp_stats *st,
+	  const struct units *u)
+{
+	static const char *const cols[] = { "phase", "from", "to", "peak",
+					    "at", "largest" };
+	size_t i, k, len;
+	char a[64], b[64], c[64];
+
+	md_head(out, cols, "lrrrrl");
+	for (i = 0; i < st->nphases; i++) {
+		const struct hp_phase *p = &st->phase[i];
+
+		fputs("| ", out);
+		if (p->label)
+			md_name(out, p->label, strlen(p->label), 1);
+		else
+			fputs("(before the first mark)", out);
+		fmt_time(a, sizeof a, p->from);
+		fmt_time(b, sizeof b, p->to);
+		fprintf(out, " | %s | %s | ", a, b);
+		if (!p->nsamples) {
+			fputs("no sample | | |\n", out);
+			continue;
+		}
+		u->hum(a, sizeof a, (double)p->peak * u->scale, u->v);
+		fmt_time(b, sizeof b, p->peak_t);
+		fprintf(out, "%s | %s | ", a, b);
+		for (k = 0; k < p->ntop; k++) {
+			const char *s = hp_model_band_label(m, p->top[k], &len);
+
+			fputs(k ? ", " : "", out);
+			md_name(out, s, len, 1);
+			u->hum(c, sizeof c, (double)p->top_bytes[k] * u->scale,
+			       u->v);
+			fprintf(out, " %s", c);
+		}
+		fputs(" |\n", out);
+	}
+	fputc('\n', out);
+}
+
+/* The title: the file as a heading, its job below. */
+static void
+md_title(FILE *out, const char *name, const hp_model *m)
+{
+	const char *job = hp_model_get(m, HP_JOB);
+
+	fputs("### ", out);
+	md_name(out, name, strlen(name), 0);
+	fputs("\n\n", out);
+	if (job && *job) {
+		fputs("job: ", out);
+		md_name(out, job, strlen(job), 0);
+		fputs("  \n", out);
+	}
+}
+
+static void
+md_single(FILE *out, const char *name, const hp_model *m,
+	  const struct hp_stats *st, const struct render_layout *l,
+	  const hp_band *order, const struct render_opts *o)
+{
+	static const char *const cols[] = { "band", "peak", "at", "share",
+					    "last", "growth" };
+	struct units u = units_of(m);
+	char a[64], b[64], c[64], d[64], pct[16];
+	size_t i, len;
+
+	md_title(out, name, m);
+	fprintf(out, "%zu sample%s", st->nsamples, st->nsamples == 1 ? "" : "s");
+	if (st->nsamples) {
+		fmt_time(a, sizeof a, st->t0);
+		fmt_time(b, sizeof b, st->t1);
+		fprintf(out, " from %s to %s", a, b);
+	}
+	fprintf(out, ", %zu band%s", st->nbands, st->nbands == 1 ? "" : "s");
+	if (l->series_only) {
+		fputs("\n\n", out);
+		md_series(out, st);
+		return;
+	}
+	u.hum(a, sizeof a, (double)st->peak * u.scale, u.v);
+	u.hum(b, sizeof b, st->integral * u.scale, u.area);
+	fmt_time(c, sizeof c, st->peak_t);
+	fprintf(out, "; peak **%s%s** at %s, %s in all\n\n",
+		peak_saturated(st) ? "at least " : "", a, c, b);
+	limits_lines(out, st, u.v, u.area, NULL);
+	md_head(out, cols, "lrrrrr");
+	for (i = 0; i < st->nbands; i++) {
+		const struct hp_band_stats *s = &st->band[order[i]];
+		const char *bn;
+
+		if (fate_of(l, order[i]) != DRAWN)
+			continue;
+		bn = hp_model_band_label(m, order[i], &len);
+		fputs("| ", out);
+		md_name(out, bn, len, 1);
+		u.hum(a, sizeof a, (double)s->peak * u.scale, u.v);
+		fmt_time(b, sizeof b, s->peak_t);
+		u.hum(c, sizeof c, (double)s->last * u.scale, u.v);
+		signed_human(d, sizeof d, s->growth * u.scale, u.hum, u.growth);
+		fmt_share(pct, sizeof pct, share(st, s->integral));
+		fprintf(out, " | %s | %s | %s | %s | %s |\n", a, b, pct, c, d);
+	}
+	fputc('\n', out);
+	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);
+	md_group(out, o->max_bands > 0 ? a : "OTHER", m, st, l, order, MERGED);
+	snprintf(a, sizeof a, "dropped (under -t %g%%)", o->trace_pct);
+	md_group(out, a, m, st, l, order, DROPPED);
+	if (hp_model_has_series(m) || st->has_allocated)
+		md_series(out, st);
+	if (st->nphases)
+		md_phases(out, m, st, &u);
+}
+
+/* A ticky report: its counters, ranked by the measure drawn. */
+static void
+md_counters(FILE *out, const char *name, const hp_model *m)
+{
+	static const char *const cols[] = { "rank", "counter", "entries",
+					    "alloc", "alloc'd" };
+	size_t n = hp_model_band_count(m), i, nv, len;
+	struct keyed *k = hp_mallocn(n ? n : 1, sizeof *k);
+	const hp_band *b;
+	const uint64_t *v;
+	char e[64], a[64], d[64];
+
+	if (!k)
+		return;
+	nv = hp_model_sample_count(m) ? hp_model_sample(m, 0, &b, &v) : 0;
+	for (i = 0; i < n; i++) {
+		k[i].key = 0;
+		k[i].b = (hp_band)i;
+	}
+	for (i = 0; i < nv; i++)
+		k[b[i]].key = (double)v[i];
+	qsort(k, n, sizeof *k, cmp_keyed);
+	md_title(out, name, m);
+	fprintf(out, "%zu counter%s, ranked by %s\n\n", n, n == 1 ? "" : "s",
+		hp_model_measure(m) == HP_MEASURE_ENTRIES ? "entries"
+		: hp_model_measure(m) == HP_MEASURE_ALLOCD ? "alloc'd" : "alloc");
+	md_head(out, cols, "rlrrr");
+	for (i = 0; i < n && i < MD_ROWS; i++) {
+		const struct hp_ticky_row *r = hp_model_band_ticky(m, k[i].b);
+		const char *lab = hp_model_band_label(m, k[i].b, &len);
+
+		layout_si(e, sizeof e, r ? (double)r->entries : 0, "");
+		layout_si(a, sizeof a, r ? (double)r->alloc : 0, "B");
+		layout_si(d, sizeof d, r ? (double)r->allocd : 0, "B");
+		fprintf(out, "| %zu | ", i + 1);
+		md_name(out, lab, len, 1);
+		fprintf(out, " | %s | %s | %s |\n", e, a, d);
+	}
+	if (n > MD_ROWS)
+		fprintf(out, "\n... %zu more counters (--summary=json lists "
+			"them all)\n", n - MD_ROWS);
+	fputc('\n', out);
+	free(k);
+}
+
 static void
 json_group(struct json_w *w, const char *key, const hp_model *m,
 	   const struct hp_stats *st, const struct render_layout *l,
@@ -815,9 +1071,10 @@ json_single(FILE *out, const char *name, const hp_model *m,
 
 int
 summary_print(FILE *out, const char *name, const hp_model *m,
-	      const struct render_opts *o, int json, int width,
+	      const struct render_opts *o, int form, int width,
 	      struct hp_err *err)
 {
+	int json = form == SUMMARY_JSON;
 	struct render_layout l;
 	struct hp_stats st;
 	hp_model *drawn;
@@ -843,7 +1100,11 @@ summary_print(FILE *out, const char *name, const hp_model *m,
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
-	if (!json && hp_model_profile(m) == HP_PROFILE_COUNTERS)
+	if (form == SUMMARY_MARKDOWN && hp_model_profile(m) == HP_PROFILE_COUNTERS)
+		md_counters(out, name, m);
+	else if (form == SUMMARY_MARKDOWN)
+		md_single(out, name, m, &st, &l, order, o);
+	else if (!json && hp_model_profile(m) == HP_PROFILE_COUNTERS)
 		text_counters(out, name, m, width > 40 ? (size_t)width : 40);
 	else if (json)
 		json_single(out, name, m, &st, &l, order);
@@ -1123,9 +1384,57 @@ text_diff(FILE *out, const char *na, const struct hp_stats *sa,
 			"them all)\n", shown - DIFF_ROWS);
 }
 
+static void
+md_diff(FILE *out, const char *na, const struct hp_stats *sa,
+	const char *nb, const struct hp_stats *sb, const struct change *c,
+	size_t n, const struct units *u)
+{
+	const char *cols[] = { "band", "peak", *u->area ? u->area : "integral",
+			       "last" };
+	size_t i, shown = 0;
+	double d = sb->integral - sa->integral;
+	char p[96], q[96], r[96];
+
+	fputs("### change from ", out);
+	md_name(out, na, strlen(na), 0);
+	fputs(" to ", out);
+	md_name(out, nb, strlen(nb), 0);
+	arrow(p, sizeof p, (double)sa->peak, (double)sb->peak, u, u->v);
+	arrow(q, sizeof q, sa->integral, sb->integral, u, u->area);
+	signed_human(r, sizeof r, d * u->scale, u->hum, u->area);
+	fprintf(out, "\n\npeak **%s%s**; %s (%s", peak_saturated(sa) ||
+		peak_saturated(sb) ? "(at least) " : "", p, q, r);
+	if (sa->integral > 0 && isfinite(d / sa->integral))
+		fprintf(out, ", %+.1f%%", 100 * d / sa->integral);
+	fprintf(out, "); %zu -> %zu sample%s\n\n", sa->nsamples, sb->nsamples,
+		sb->nsamples == 1 ? "" : "s");
+	limits_lines(out, sa, u->v, u->area, na);
+	limits_lines(out, sb, u->v, u->area, nb);
+	md_head(out, cols, "lrrr");
+	for (i = 0; i < n && shown < DIFF_ROWS; i++) {
+		if (c[i].a->integral == c[i].b->integral &&
+		    c[i].a->peak == c[i].b->peak && c[i].a->last == c[i].b->last)
+			continue;
+		fputs("| ", out);
+		md_name(out, c[i].name, c[i].len, 1);
+		arrow(p, sizeof p, (double)c[i].a->peak, (double)c[i].b->peak, u, u->v);
+		arrow(q, sizeof q, c[i].a->integral, c[i].b->integral, u, u->area);
+		arrow(r, sizeof r, (double)c[i].a->last, (double)c[i].b->last, u, u->v);
+		fprintf(out, " | %s | %s | %s |\n", p, q, r);
+		shown++;
+	}
+	for (; i < n; i++)
+		if (c[i].d != 0)
+			shown++;
+	if (shown > DIFF_ROWS)
+		fprintf(out, "\n... %zu more bands changed (--summary=json lists "
+			"them all)\n", shown - DIFF_ROWS);
+	fputc('\n', out);
+}
+
 int
 summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
-		   const char *name_b, const hp_model *b, int byid, int json,
+		   const char *name_b, const hp_model *b, int byid, int form,
 		   int width, struct hp_err *err)
 {
 	struct hp_stats sa, sb;
@@ -1144,14 +1453,17 @@ summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
-	if (json)
+	if (form == SUMMARY_JSON)
 		json_diff(out, name_a, &sa, name_b, &sb, c, n, a);
 	else {
 		/* one measure on both sides (compare.c refuses others) */
 		struct units u = units_of(a);
 
-		text_diff(out, name_a, &sa, name_b, &sb, c, n, &u,
-			  width > 40 ? (size_t)width : 40);
+		if (form == SUMMARY_MARKDOWN)
+			md_diff(out, name_a, &sa, name_b, &sb, c, n, &u);
+		else
+			text_diff(out, name_a, &sa, name_b, &sb, c, n, &u,
+				  width > 40 ? (size_t)width : 40);
 	}
 	rc = out_flush(out, err);
 out:

@@ -15,13 +15,17 @@
 #include "../hp/model.h"
 #include "../render/render.h"
 
+/* What a summary is written as: a table for a terminal, JSON for
+ * scripts, GitHub-flavoured Markdown for a CI job's summary. */
+enum summary_form { SUMMARY_TEXT, SUMMARY_JSON, SUMMARY_MARKDOWN };
+
 /* The columns a table may use: the terminal's width when out is one,
  * else $COLUMNS, else 100. */
 int summary_width(FILE *out);
 
 /* One profile.  name is the file as given, for the heading. */
 int summary_print(FILE *out, const char *name, const hp_model *m,
-		  const struct render_opts *o, int json, int width,
+		  const struct render_opts *o, int form, int width,
 		  struct hp_err *err) HP_MUSTCHECK;
 
 /* The numbers of one profile's table, as --summary=json has them, for
@@ -43,6 +47,6 @@ void summary_rows(struct json_w *w, const struct hp_stats *st,
  * as --diff matches them (hp/match.h; byid: by whole names). */
 int summary_print_diff(FILE *out, const char *name_a, const hp_model *a,
 		       const char *name_b, const hp_model *b, int byid,
-		       int json, int width, struct hp_err *err) HP_MUSTCHECK;
+		       int form, int width, struct hp_err *err) HP_MUSTCHECK;
 
 #endif
