@@ -435,9 +435,10 @@ budget_markdown(const struct budget_report *r, FILE *out)
 				fputs(" | ", out);
 				md_value(out, v);
 			}
-			fputs(" | ", out);
-			md_name(out, v->limit->given, strlen(v->limit->given), 1);
-			fputs(" |\n", out);
+			/* a limit parsed well is digits and a unit: no markup */
+			fprintf(out, " | %s%s |\n", v->limit->given,
+				v->kind == BUDGET_LARGER &&
+				!strchr(v->limit->given, '%') ? "%" : "");
 		}
 	}
 	fputc('\n', out);

@@ -322,6 +322,7 @@ analysis(render_ctx *ctx, const hp_model *m, const uint8_t *c, int draw_ok)
 	mem_open(&mm);
 	if (summary_print(mm.f, "fuzz", m, &o, 0, 80, &err) ||
 	    summary_print(mm.f, "fuzz", m, &o, 1, 80, &err) ||
+	    summary_print(mm.f, "fuzz", m, &o, SUMMARY_MARKDOWN, 80, &err) ||
 	    summary_print_diff(mm.f, "a", m, "b", m, 0, c[2] >> 6 & 1, 80, &err))
 		fz_fail("summary", err.msg);
 	mem_close(&mm);

@@ -28,6 +28,12 @@ is a profile whose content the tests know exactly:
               are not UTF-8: "ff\xff" at 0.5 s, "lone\xc2" at 1.5 s,
               "cut\xe2\x80" at 1.8 s, "csi\x9b2J" at 2.5 s and
               "surrogate\xed\xa0\x80" at 2.8 s
+  hostilenames  -hT, samples at 1 s and 2 s of bands named as Markdown
+              and terminals read them (HOSTILE_NAMES: a pipe, backticks,
+              HTML, a line feed, links, emphasis, a mention, an emoji,
+              math, a bidi override, bytes not UTF-8, U+009B, ...), each
+              100,000 bytes, but "leak|pipe" 1,000,000 then 5,000,000;
+              a mark "mark|`x`\n" at 1.5 s
   marks:N     -hT, 400 samples over 40 s of three bands (a ramp, a wave,
               a constant) and N marks, "mark K" at K * 40 / N s
   heapbegun   -hT begun (HEAP_PROF_BEGIN), no sample
@@ -95,6 +101,23 @@ def good_samples(breakdown=7):
 
 END = b"\xff\xff"
 
+HOSTILE_NAMES = (
+    b"leak|pipe",
+    b"`tick` ``two``",
+    b"<script>alert(1)</script><img src=x onerror=alert(1)>",
+    b"two\nlines",
+    b"[link](http://evil.example) ![img](http://evil.example/x.png)",
+    b"**bold** _em_ ~~gone~~",
+    b"@octocat #1 :smile: $x^2$ www.evil.example http://evil.example",
+    b"bidi\xe2\x80\xaeevil",
+    b"&amp; &lt;b&gt;",
+    b"| --- | --- |",
+    b"bad\xff\xfeutf8",
+    b"`",
+    b"back\\|slash",
+    b"csi\xc2\x9b2J",
+)
+
 
 def case(name):
     known = sorted(TYPES.items())
@@ -156,6 +179,18 @@ def case(name):
                           event(58, 14 * s // 5, b"surrogate\xed\xa0\x80") +
                           event(162, 3 * s, struct.pack(">Q", 0)))
         return out + END
+    if name == "hostilenames":
+        s = 1000000000
+        out = header(known) + prof_begin(7)
+        for k in (1, 2):
+            out += event(162, k * s, struct.pack(">Q", 0))
+            for label in HOSTILE_NAMES:
+                v = 100000 if label != b"leak|pipe" else 1000000 if k == 1 else 5000000
+                out += sample_string(k * s, label, v)
+            out += event(165, k * s, struct.pack(">Q", 0))
+            if k == 1:
+                out += event(58, 3 * s // 2, b"mark|`x`\n")
+        return out + END
     if name.startswith("marks:"):
         import math
         n = int(name[6:])
@@ -201,4 +236,5 @@ def main():
         f.write(case(name))
 
 
-main()
+if __name__ == "__main__":
+    main()

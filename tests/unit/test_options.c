@@ -778,6 +778,77 @@ format_table(void **state)
 	free(help);
 }
 
+/* Budgets: SIZE in bytes with decimal and binary units (a bare number
+ * is bytes), RATE a SIZE per second, PCT with or without %; a bad value
+ * names its option; --fail-if-larger only with --diff, none with
+ * --watch; --summary=markdown. */
+static void
+budgets(void **state)
+{
+	static const struct {
+		const char *arg;
+		double bytes;
+	} sizes[] = {
+		{ "0", 0 }, { "1234", 1234 }, { "1234B", 1234 },
+		{ "1.5kB", 1500 }, { "100MB", 100e6 }, { "2GB", 2e9 },
+		{ "1TB", 1e12 }, { "1KiB", 1024 }, { "1.5MiB", 1572864 },
+		{ "2GiB", 2147483648.0 }, { "1TiB", 1099511627776.0 },
+		{ "0.5", 0.5 },
+	};
+	static const char *const bad_sizes[] = {
+		"", "MB", "10mb", "10KB", "10 MB", " 10MB", "10MB ", "-1MB",
+		"+1MB", "1e30", "nan", "inf", "0x10", "10M", "10MBs", "10MB/s",
+	};
+	char a[64];
+	size_t i;
+
+	(void)state;
+	OK("x.hp");
+	assert_null(s.max_peak.given);
+	assert_null(s.max_growth.given);
+	assert_null(s.fail_if_larger.given);
+	for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		snprintf(a, sizeof a, "--max-peak=%s", sizes[i].arg);
+		OK(a, "x.hp");
+		assert_true(s.max_peak.limit == sizes[i].bytes);
+		assert_string_equal(s.max_peak.given, sizes[i].arg);
+		snprintf(a, sizeof a, "%s/s", sizes[i].arg);
+		OK("--max-growth", a, "x.hp");
+		assert_true(s.max_growth.limit == sizes[i].bytes);
+		assert_string_equal(s.max_growth.given, a);
+	}
+	for (i = 0; i < sizeof bad_sizes / sizeof bad_sizes[0]; i++) {
+		snprintf(a, sizeof a, "--max-peak=%s", bad_sizes[i]);
+		BAD(a, "x.hp");
+		assert_non_null(strstr(err.msg, "option '--max-peak' wants a size"));
+		snprintf(a, sizeof a, "--max-growth=%s/s", bad_sizes[i]);
+		BAD(a, "x.hp");
+		assert_non_null(strstr(err.msg, "option '--max-growth' wants a rate"));
+	}
+	BAD("--max-growth=512kB", "x.hp");
+	BAD("--max-growth=512kB/min", "x.hp");
+	BAD("--max-growth=512kB/S", "x.hp");
+	OK("--diff", "a.hp", "b.hp", "--fail-if-larger=5");
+	assert_true(s.fail_if_larger.limit == 5);
+	OK("--diff", "a.hp", "b.hp", "--fail-if-larger", "2.5%");
+	assert_true(s.fail_if_larger.limit == 2.5);
+	assert_string_equal(s.fail_if_larger.given, "2.5%");
+	BAD("--diff", "a.hp", "b.hp", "--fail-if-larger=5%%");
+	BAD("--diff", "a.hp", "b.hp", "--fail-if-larger=-1");
+	assert_non_null(strstr(err.msg, "option '--fail-if-larger' wants a percentage"));
+	BAD("--diff", "a.hp", "b.hp", "--fail-if-larger=five");
+	BAD("--diff", "a.hp", "b.hp", "--fail-if-larger=");
+	BAD("a.hp", "--fail-if-larger=5");
+	assert_non_null(strstr(err.msg, "--diff"));
+	BAD("-w", "a.hp", "-o", "a.pdf", "--max-peak=1MB");
+	BAD("--serve", "a.hp", "--max-growth=1MB/s");
+	/* a budget is a check of its own: several inputs need no -o */
+	OK("a.hp", "b.hp", "--max-peak=1MB");
+	OK("--summary=markdown", "x.hp");
+	assert_int_equal(s.summary, CLI_SUMMARY_MARKDOWN);
+	BAD("--summary=md", "x.hp");
+}
+
 int
 main(void)
 {
@@ -801,6 +872,7 @@ main(void)
 		cmocka_unit_test(help_lists_every_option),
 		cmocka_unit_test(format_helpers),
 		cmocka_unit_test(format_table),
+		cmocka_unit_test(budgets),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

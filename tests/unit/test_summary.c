@@ -6,7 +6,8 @@
  * under -t), the JSON's numbers, names that are hostile bytes (escaped in
  * JSON, control bytes blanked and long names shortened in the middle in
  * the table), the clock each kind of input has, the change between two
- * profiles largest first, and a write that fails.
+ * profiles largest first, a write that fails, and md_name (Markdown's
+ * code spans, data/mdtext.c).
  * (tests/e2e/analysis.sh runs the same through hp2x on real profiles.)
  */
 #include <setjmp.h>
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "data/mdtext.h"
 #include "data/summary.h"
 #include "hp/reader.h"
 #include "testutil.h"
@@ -320,6 +322,66 @@ write_error(void **state)
 	hp_model_free(m);
 }
 
+/* md_name's output for a name of len bytes, as a string to free. */
+static char *
+md(const char *name, size_t len, int cell)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+
+	assert_non_null(f);
+	md_name(f, name, len, cell);
+	fclose(f);
+	return buf;
+}
+
+/* A code span fenced past the name's longest run of backticks, padded
+ * where a backtick or spaces meet the fence; | escaped in a cell only;
+ * a long name cut in the middle between whole UTF-8 sequences. */
+static void
+markdown_names(void **state)
+{
+	static const struct {
+		const char *name, *cell, *text;
+	} cases[] = {
+		{ "THUNK", "`THUNK`", "`THUNK`" },
+		{ "a|b", "`a\\|b`", "`a|b`" },
+		{ "a`b", "``a`b``", "``a`b``" },
+		{ "```", "```` ``` ````", "```` ``` ````" },
+		{ "`x``", "``` `x`` ```", "``` `x`` ```" },
+		{ " x ", "`  x  `", "`  x  `" },
+		{ " x", "` x`", "` x`" },
+		{ "a\nb\tc\x7f", "`a\\x0ab\\x09c\\x7f`", "`a\\x0ab\\x09c\\x7f`" },
+		{ "\xc2\x9b\xe2\x80\xae\xe2\x80\xa8\xff", "`\\u009b\\u202e\\u2028\\xff`",
+		  "`\\u009b\\u202e\\u2028\\xff`" },
+		{ "\xc3\xa9t\xc3\xa9", "`\xc3\xa9t\xc3\xa9`", "`\xc3\xa9t\xc3\xa9`" },
+		{ "", "*(empty)*", "*(empty)*" },
+	};
+	char name[MD_NAME_MAX * 3], *out;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		out = md(cases[i].name, strlen(cases[i].name), 1);
+		assert_string_equal(out, cases[i].cell);
+		free(out);
+		out = md(cases[i].name, strlen(cases[i].name), 0);
+		assert_string_equal(out, cases[i].text);
+		free(out);
+	}
+	/* x then 2-byte e-acutes: the cut falls inside one on both sides */
+	name[0] = 'x';
+	for (i = 1; i + 1 < sizeof name; i += 2)
+		memcpy(name + i, "\xc3\xa9", 2);
+	out = md(name, i, 1);
+	assert_true(strlen(out) <= MD_NAME_MAX + 2 + 3);
+	assert_memory_equal(out, "`x\xc3\xa9", 4);
+	assert_non_null(strstr(out, "\xc3\xa9\xe2\x80\xa6\xc3\xa9"));
+	assert_memory_equal(out + strlen(out) - 3, "\xc3\xa9`", 3);
+	free(out);
+}
+
 int
 main(void)
 {
@@ -331,6 +393,7 @@ main(void)
 		cmocka_unit_test(ticky_report),
 		cmocka_unit_test(change_largest_first),
 		cmocka_unit_test(write_error),
+		cmocka_unit_test(markdown_names),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
