@@ -94,7 +94,7 @@ values() {
 }
 run "SIZE, RATE and PCT: units, and bad values exit 2" values
 
-# A breached budget still writes what -o asks for, then exits 4.
+# A breached budget still writes what -o asks for (each -o), then exits 4.
 outputs() {
 	expect_status 4 "$HP2X" "$S/fix-leak.hp" --max-peak=1MB -o g.png 2>err
 	file g.png | grep -q "PNG image" || bad "no PNG written"
@@ -102,8 +102,13 @@ outputs() {
 	expect_status 4 "$HP2X" "$S/fix-leak.hp" --max-peak=1MB --summary -o g.csv >sum 2>/dev/null
 	head -1 g.csv | grep -q "^sample,time,band,bytes" || bad "no CSV written"
 	grep -q "^band " sum || bad "no summary printed"
-	expect_status 4 "$HP2X" --diff "$S/fix-fixed.hp" "$S/fix-leak.hp" --fail-if-larger=5 -o d.svg 2>/dev/null
+	expect_status 4 "$HP2X" --diff "$S/fix-fixed.hp" "$S/fix-leak.hp" --fail-if-larger=5 -o d.svg -o d.pdf 2>/dev/null
 	xmllint --noout d.svg || bad "no SVG written"
+	qpdf --check d.pdf >/dev/null || bad "no PDF written"
+	# every -o given
+	expect_status 4 "$HP2X" "$S/fix-leak.eventlog" --max-growth=1MB/s -o a.png -o a.json 2>/dev/null
+	file a.png | grep -q "PNG image" || bad "-o a.png -o a.json: no PNG"
+	python3 -c 'import json; json.load(open("a.json"))' || bad "-o a.png -o a.json: no JSON"
 }
 run "a breach writes the -o outputs and exits 4" outputs
 
