@@ -164,7 +164,7 @@ choice_words_from_the_row(void **state)
 		{ "--colour-by", "option '--colour-by' wants name or rank, not 'no'" },
 		{ "--ticky-by", "option '--ticky-by' wants entries, alloc or allocd, not 'no'" },
 		{ "--by", "option '--by' wants cc or stack, not 'no'" },
-		{ "--summary=no", "option '--summary' wants text or json, not 'no'" },
+		{ "--summary=no", "option '--summary' wants text, json or markdown, not 'no'" },
 	};
 	char *help = NULL;
 	size_t len = 0, i;
@@ -185,7 +185,7 @@ choice_words_from_the_row(void **state)
 	/* --sort's help once lacked growth; --by's value named one word */
 	assert_non_null(strstr(help, "stddev, name, name-desc or growth"));
 	assert_non_null(strstr(help, "--by=cc|stack"));
-	assert_non_null(strstr(help, "--summary[=text|json]"));
+	assert_non_null(strstr(help, "--summary[=text|json|markdown]"));
 	assert_non_null(strstr(help, "--colour-by=name|rank"));
 	assert_null(strstr(help, "gray"));
 	free(help);
