@@ -795,13 +795,16 @@ cli_serve_close(cli_serve *sv)
 	free(sv);
 }
 
-int
+/* The descriptor to poll for POLLIN. */
+static int
 cli_serve_fd(const cli_serve *sv)
 {
 	return sv->fd;
 }
 
-int
+/* The longest wait (ms) before cli_serve_run must be called even if
+ * the descriptor says nothing. */
+static int
 cli_serve_wait_ms(cli_serve *sv)
 {
 	MHD_UNSIGNED_LONG_LONG t;
@@ -823,7 +826,9 @@ cli_serve_wait_ms(cli_serve *sv)
 	return ms > 60000 ? 60000 : (int)ms;
 }
 
-void
+/* Answer what came; push what is due; drop what is stalled: after
+ * every wait of the loop, whatever it returned. */
+static void
 cli_serve_run(cli_serve *sv)
 {
 	double t = mono();
@@ -857,6 +862,25 @@ cli_serve_run(cli_serve *sv)
 			shutdown(cn->fd, SHUT_RDWR);
 	sv->kick = 0;
 	MHD_run(sv->d);
+}
+
+static int
+serve_wait(void *sv)
+{
+	return cli_serve_wait_ms(sv);
+}
+
+static void
+serve_woke(void *sv)
+{
+	cli_serve_run(sv);
+}
+
+int
+cli_serve_attach(cli_serve *sv, struct cli_loop *l)
+{
+	return cli_loop_add(l, cli_serve_fd(sv), CLI_LOOP_WAKE, serve_woke,
+			    serve_wait, sv);
 }
 
 void

@@ -5,8 +5,8 @@
  *
  * Internal to live/: watch.c owns the loop and the model; the server
  * (serve.c) only answers from what was last published to it, inside the
- * same thread: its descriptor joins watch mode's poll(2) and
- * cli_serve_run does the work after each wake.  live.c writes the JSON of
+ * same thread: it registers its descriptor with watch mode's loop
+ * (loop.h) and does its work after each wake.  live.c writes the JSON of
  * sample batches and columns (live.h), metrics.c the Prometheus text
  * (metrics.h).
  */
@@ -19,6 +19,7 @@
 #include "../hp/err.h"
 #include "../hp/model.h"
 #include "../render/render.h"
+#include "loop.h"
 
 typedef struct cli_serve cli_serve;
 
@@ -31,14 +32,10 @@ typedef struct cli_serve cli_serve;
 cli_serve *cli_serve_open(const char *spec, FILE *errs, struct hp_err *err);
 void cli_serve_close(cli_serve *sv);
 
-/* The descriptor to poll for POLLIN, and the longest wait (ms) before
- * cli_serve_run must be called even if it says nothing. */
-int cli_serve_fd(const cli_serve *sv);
-int cli_serve_wait_ms(cli_serve *sv);
-
-/* Answer what came; push what is due; drop what is stalled.  Call after
- * every poll, whatever it returned. */
-void cli_serve_run(cli_serve *sv);
+/* Its registration with watch mode's loop: its descriptor, the longest
+ * it may wait, and its work (answer what came, push what is due, drop
+ * what is stalled) after every wait.  The id, or -1. */
+int cli_serve_attach(cli_serve *sv, struct cli_loop *l);
 
 /*
  * What the server shows from now on: m as drawn with ro (both kept by

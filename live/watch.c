@@ -3,16 +3,16 @@
  * still being written, and (with -- PROG ARGS...) run the program that
  * writes it.
  *
- * One poll(2) loop waits on a signalfd (SIGINT, SIGTERM and, with a
- * program, SIGCHLD) and an inotify descriptor (the file and its
- * directory), so no signal handler runs and nothing lives in globals.
- * inotify only says "look now": every decision comes from stat(2).  The
- * file stays open and is read from where the last look stopped, into the
+ One loop (loop.c) waits on every source, each of which registers its
+ * descriptor there: the signals and the program (child.c), the file's
+ * change notifications (notify.c), a stream, the server (serve.c).  The
+ * notifications only say "look now": every decision comes from stat(2)
+ * (follow.c).  The file stays open and is read from where the last look stopped, into the
  * same hp_reader, which holds a partial line or event until it is
  * complete; so an update costs the new bytes plus one drawing from the
  * model (one render_ctx for the whole run), never a re-read of the file.
- * The same look also runs every --interval, which is all there is when
- * inotify is missing (or blind, as on network file systems).
+ * The same look also runs every --interval, which is all there is
+ * without notifications.
  *
  * The launcher's FIFO stays open for writing by hp2x itself as well, so
  * it has no end while the program runs: a program that ends and restarts
@@ -27,12 +27,6 @@
  * changed (samples, marks, series, header); each goes through cli_out,
  * so a viewer never opens a partial file.  The launcher's plan (which
  * argv, which file or FIFO) is launch.c's.
- *
- * Over 1,000 lines as one event loop: each kind of input (a file, a
- * FIFO, standard input, a socket, a launched program) and the server's
- * descriptor is a branch of the same poll(2) loop over the one struct
- * watcher; what has a state of its own is elsewhere (follow.c,
- * launch.c, stream.c, serve.c).
  */
 #include "watch.h"
 
@@ -40,23 +34,22 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <math.h>
-#include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/inotify.h>
-#include <sys/signalfd.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "../hp/grow.h"
 #include "../hp/hash.h"
 #include "../hp/reader.h"
+#include "child.h"
 #include "follow.h"
 #include "live.h"
+#include "loop.h"
+#include "notify.h"
 #include "../convert/inputs.h"
 #include "../convert/job.h"
 #include "serve.h"
@@ -67,11 +60,6 @@
 /* Bytes read in one look before signals are checked again: a first look
  * at a large file must not make Ctrl-C wait for all of it. */
 #define READ_BUDGET ((size_t)64 << 20)
-
-#define FILE_EVENTS (IN_MODIFY | IN_CLOSE_WRITE | IN_MOVE_SELF | \
-		     IN_DELETE_SELF | IN_ATTRIB)
-#define DIR_EVENTS (IN_CREATE | IN_MOVED_TO | IN_MODIFY | IN_CLOSE_WRITE | \
-		    IN_ATTRIB | IN_DELETE | IN_MOVED_FROM)
 
 /* What a drawing shows; another is drawn only when this changes.  Band
  * count is in: a band first seen in a sample not yet complete changes no
@@ -93,7 +81,6 @@ struct watcher {
 	struct cli_status *status;	/* the status line on stderr */
 	struct cli_job job;	/* paths, prior aux, rendering context */
 	const char *input;	/* job.p.input */
-	const char *base;	/* the input's name within its directory */
 	double interval;
 
 	hp_model *m;
@@ -136,8 +123,11 @@ struct watcher {
 	struct stat alt_stale;	/* what alt was before the program ran */
 	int has_alt_stale;
 
-	int ino_fd, wd_dir, wd_file;	/* inotify; ino_fd -1 = polling */
-	int sig_fd;
+	/* The sources of the one loop, each with its own state. */
+	struct cli_loop loop;
+	struct cli_child child;		/* the signals and the program */
+	struct cli_notify notify;	/* the file's notifications */
+	int notify_id, stream_id, serve_id;	/* their registrations */
 
 	struct shown drawn;
 	int has_drawn;		/* this model was drawn at least once */
@@ -148,11 +138,6 @@ struct watcher {
 	double gap;		/* between drawings: --interval, or more */
 
 	cli_serve *serve;	/* --serve, or NULL */
-
-	pid_t child;
-	int child_running;
-	int child_status;	/* exit status, 128 + signal when killed */
-	int stop;		/* SIGINT or SIGTERM (no program) */
 };
 
 static double
@@ -308,37 +293,6 @@ fresh_model(struct watcher *w, struct hp_err *err)
 	return 0;
 }
 
-static void
-watch_file(struct watcher *w)
-{
-	if (w->ino_fd < 0)
-		return;
-	/* The old file's watch may be gone already (IN_IGNORED). */
-	if (w->wd_file >= 0)
-		inotify_rm_watch(w->ino_fd, w->wd_file);
-	w->wd_file = inotify_add_watch(w->ino_fd, w->input, FILE_EVENTS);
-}
-
-static void
-watch_dir(struct watcher *w)
-{
-	const char *slash = strrchr(w->input, '/');
-	char *dir;
-
-	w->base = slash ? slash + 1 : w->input;
-	if (w->ino_fd < 0)
-		return;
-	if (!slash) {
-		w->wd_dir = inotify_add_watch(w->ino_fd, ".", DIR_EVENTS);
-		return;
-	}
-	dir = hp_strndup(w->input, slash == w->input ? 1 : (size_t)(slash - w->input));
-	/* A directory that is not there (yet) leaves the polling. */
-	if (dir)
-		w->wd_dir = inotify_add_watch(w->ino_fd, dir, DIR_EVENTS);
-	free(dir);
-}
-
 static int
 same_stat(const struct stat *a, const struct stat *b)
 {
@@ -353,7 +307,7 @@ say_waiting(struct watcher *w)
 {
 	/* A program just started has not written its profile yet: no
 	 * news. */
-	if (!w->said_waiting && !w->child)
+	if (!w->said_waiting && !w->child.pid)
 		note(w, "waiting for %s", w->input);
 	w->said_waiting = 1;
 }
@@ -465,7 +419,7 @@ open_input(struct watcher *w, struct hp_err *err)
 				  w->input);
 	}
 	cli_follow_adopt(&w->file, fd, &st);
-	watch_file(w);
+	cli_notify_file(&w->notify, w->input);
 	return 1;
 }
 
@@ -687,68 +641,6 @@ look(struct watcher *w, struct hp_err *err)
 	return 0;
 }
 
-/* 1 when an event concerns the input. */
-static int
-drain_inotify(struct watcher *w)
-{
-	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
-	int hit = 0;
-
-	for (;;) {
-		ssize_t n = read(w->ino_fd, buf, sizeof buf);
-		char *p;
-
-		if (n <= 0)
-			break;
-		for (p = buf; p < buf + n;) {
-			const struct inotify_event *ev = (const void *)p;
-
-			if ((ev->mask & IN_Q_OVERFLOW) ||
-			    (ev->wd == w->wd_file && w->wd_file >= 0) ||
-			    (ev->wd == w->wd_dir && ev->len &&
-			     strcmp(ev->name, w->base) == 0))
-				hit = 1;
-			if (ev->wd == w->wd_file && (ev->mask & IN_IGNORED))
-				w->wd_file = -1;
-			p += sizeof *ev + ev->len;
-		}
-	}
-	return hit;
-}
-
-static void
-reap(struct watcher *w)
-{
-	int st;
-
-	if (!w->child_running || waitpid(w->child, &st, WNOHANG) != w->child)
-		return;
-	w->child_running = 0;
-	w->child_status = WIFEXITED(st) ? WEXITSTATUS(st)
-		: WIFSIGNALED(st) ? 128 + WTERMSIG(st) : 1;
-}
-
-static void
-handle_signals(struct watcher *w)
-{
-	struct signalfd_siginfo si;
-
-	while (read(w->sig_fd, &si, sizeof si) == (ssize_t)sizeof si) {
-		if (si.ssi_signo == SIGCHLD)
-			continue;
-		if (!w->child_running) {
-			w->stop = 1;
-			continue;
-		}
-		/* A Ctrl-C from the terminal (SI_KERNEL) reached the program
-		 * too, being in our process group; sending it again would be
-		 * a second ^C, which GHC's RTS takes as "die now". */
-		if (si.ssi_code != SI_KERNEL)
-			kill(w->child, (int)si.ssi_signo);
-	}
-	reap(w);
-}
-
 /* Whether --idle-exit's "no growth for so long" applies now: not while a
  * socket is waited for, which has its own deadline (reconnect_wait). */
 static int
@@ -758,29 +650,15 @@ idle_clock(const struct watcher *w)
 	       !(w->source == CLI_SOURCE_UNIX && w->st.fd < 0);
 }
 
-/* The last SIGINT or SIGTERM that came before the program was started,
- * or 0. */
-static int
-early_signal(int fd)
-{
-	struct signalfd_siginfo si;
-	int sig = 0;
-
-	while (read(fd, &si, sizeof si) == (ssize_t)sizeof si)
-		if (si.ssi_signo != SIGCHLD)
-			sig = (int)si.ssi_signo;
-	return sig;
-}
-
 /* Whether the loop is over: a signal, the program gone, the input
  * complete, or --idle-exit. */
 static int
 finished(const struct watcher *w, double t)
 {
-	if (w->child)
-		return !w->child_running;
+	if (w->child.pid)
+		return !w->child.running;
 	/* A stream whose reader failed cannot be read again. */
-	if (w->stop || w->ended || (w->streaming && w->broken))
+	if (w->child.stop || w->ended || (w->streaming && w->broken))
 		return 1;
 	return idle_clock(w) && t - w->last_growth >= w->s->idle_exit;
 }
@@ -792,7 +670,7 @@ wait_ms(const struct watcher *w, double t)
 
 	if (pending(w) && w->last_draw + w->gap - t < wait)
 		wait = w->last_draw + w->gap - t;
-	if (!w->child && idle_clock(w) &&
+	if (!w->child.pid && idle_clock(w) &&
 	    w->last_growth + w->s->idle_exit - t < wait)
 		wait = w->last_growth + w->s->idle_exit - t;
 	if (cli_status_due(w->status, t) < wait)
@@ -850,10 +728,31 @@ setup(struct watcher *w, struct hp_err *err)
 		w->give_up = now() + reconnect_wait(w);
 		return 0;
 	}
-	/* $HP2X_NO_INOTIFY: the polling that runs without inotify, tested. */
-	if (!getenv("HP2X_NO_INOTIFY"))
-		w->ino_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
-	watch_dir(w);
+	cli_notify_open(&w->notify, w->input, getenv("HP2X_NO_INOTIFY") != NULL);
+	return 0;
+}
+
+/* A stream says itself when bytes (or its end) came: look now. */
+static void
+stream_ready(void *data)
+{
+	struct watcher *w = data;
+
+	w->next_look = 0;
+}
+
+/* Each source's registration with the one loop. */
+static int
+attach(struct watcher *w, struct hp_err *err)
+{
+	w->notify_id = w->stream_id = w->serve_id = -1;
+	if (cli_child_attach(&w->child, &w->loop) < 0 ||
+	    (w->notify_id = cli_notify_attach(&w->notify, &w->loop)) < 0 ||
+	    (w->stream_id = cli_loop_add(&w->loop, -1, CLI_LOOP_READ,
+					 stream_ready, NULL, w)) < 0 ||
+	    (w->serve && (w->serve_id = cli_serve_attach(w->serve,
+							 &w->loop)) < 0))
+		return hp_err_set(err, "too many sources for one loop");
 	return 0;
 }
 
@@ -861,9 +760,6 @@ static void
 loop(struct watcher *w, struct hp_err *err, int *fatal)
 {
 	for (;;) {
-		struct pollfd pf[4];
-		nfds_t n = 0, in = 0;
-		int ms;
 		double t = now();
 
 		if (w->more || t >= w->next_look) {
@@ -881,58 +777,49 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 		/* No drawing while catching up with a large file. */
 		if (!w->more && pending(w) && t >= w->last_draw + w->gap)
 			draw(w);
-		pf[n].fd = w->sig_fd;
-		pf[n++].events = POLLIN;
-		if (w->ino_fd >= 0) {
-			pf[n].fd = w->ino_fd;
-			pf[n++].events = POLLIN;
-		}
-		/* A stream says itself when bytes (or its end) came. */
-		if (w->streaming && w->st.fd >= 0 && !w->more && !w->ended &&
-		    !w->broken) {
-			in = n;
-			pf[n].fd = w->st.fd;
-			pf[n++].events = POLLIN;
-		}
-		ms = wait_ms(w, now());
-		if (w->serve) {
-			pf[n].fd = cli_serve_fd(w->serve);
-			pf[n++].events = POLLIN;
-			if (cli_serve_wait_ms(w->serve) < ms)
-				ms = cli_serve_wait_ms(w->serve);
-		}
-		if (poll(pf, n, ms) < 0 && errno != EINTR) {
-			hp_err_set(err, "poll: %s", strerror(errno));
+		cli_loop_set_fd(&w->loop, w->stream_id,
+				w->streaming && !w->more && !w->ended &&
+				!w->broken ? w->st.fd : -1);
+		if (cli_loop_once(&w->loop, wait_ms(w, now()), err)) {
 			*fatal = 1;
 			return;
 		}
-		if (pf[0].revents)
-			handle_signals(w);
-		if (w->ino_fd >= 0 && pf[1].revents && drain_inotify(w))
+		if (w->notify.hit)
 			w->next_look = 0;
-		if (in && pf[in].revents)
-			w->next_look = 0;
-		if (w->serve)
-			cli_serve_run(w->serve);
+		w->notify.hit = 0;
 	}
 }
 
 /* --serve: the input has ended (or its program), the page stays until
- * Ctrl-C, unless --exit. */
+ * Ctrl-C, unless --exit.  Only the signals and the server are heard. */
 static void
 serve_on(struct watcher *w)
 {
-	while (!w->stop) {
-		struct pollfd pf[2] = { { w->sig_fd, POLLIN, 0 },
-					{ cli_serve_fd(w->serve), POLLIN, 0 } };
+	struct hp_err ignored = {{0}};
 
-		if (poll(pf, 2, cli_serve_wait_ms(w->serve)) < 0 &&
-		    errno != EINTR)
+	cli_loop_set_fd(&w->loop, w->notify_id, -1);
+	cli_loop_set_fd(&w->loop, w->stream_id, -1);
+	while (!w->child.stop)
+		if (cli_loop_once(&w->loop, -1, &ignored))
 			break;
-		if (pf[0].revents) {
-			handle_signals(w);
-		}
-		cli_serve_run(w->serve);
+}
+
+/* Watching failed; the program goes on, but hp2x waits for it to report
+ * its status, still passing SIGINT and SIGTERM on (they stay blocked
+ * for the signalfd). */
+static void
+wait_program(struct watcher *w)
+{
+	struct hp_err ignored = {{0}};
+
+	cli_loop_set_fd(&w->loop, w->notify_id, -1);
+	cli_loop_set_fd(&w->loop, w->stream_id, -1);
+	cli_loop_set_fd(&w->loop, w->serve_id, -1);
+	while (w->child.running) {
+		if (cli_loop_once(&w->loop, 200, &ignored) == 0 &&
+		    !w->child.running)
+			break;	/* its end was heard */
+		cli_child_reap(&w->child);	/* or it went unheard */
 	}
 }
 
@@ -994,150 +881,147 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 		hp_err_set(err, "%s did not appear", w->input);
 }
 
-int
-cli_watch(const struct cli_settings *s, FILE *errs)
+/* The watcher's state before anything is opened. */
+static void
+init(struct watcher *w, const struct cli_settings *s,
+     struct cli_settings *run, struct cli_status *line, FILE *errs)
 {
-	struct cli_settings run = *s;
-	struct watcher w;
-	struct cli_status line;
-	struct hp_err err = {{0}};
-	sigset_t block, old;
-	int fatal = 0, blocked = 0, status = 1, ok;
+	memset(w, 0, sizeof *w);
+	w->st = (struct cli_stream)CLI_STREAM_INIT;
+	w->s = run;
+	w->given = *s;
+	w->ro = &run->render;
+	w->errs = errs;
+	w->status = line;
+	cli_status_init(line, errs, isatty(fileno(errs)), s->quiet, now());
+	cli_follow_init(&w->file);
+	cli_child_init(&w->child);
+	cli_loop_init(&w->loop);
+	w->notify.fd = w->notify.wd_dir = w->notify.wd_file = -1;
+	w->fifo_keep = -1;
+	w->notify_id = w->stream_id = w->serve_id = -1;
+	w->interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
+	w->last_draw = -INFINITY;
+	w->gap = w->interval;
+}
 
-	memset(&w, 0, sizeof w);
-	w.st = (struct cli_stream)CLI_STREAM_INIT;
-	w.s = &run;
-	w.given = *s;
-	w.ro = &run.render;
-	w.errs = errs;
-	w.status = &line;
-	cli_status_init(&line, errs, isatty(fileno(errs)), s->quiet, now());
-	cli_follow_init(&w.file);
-	w.ino_fd = w.sig_fd = w.wd_dir = w.wd_file = w.fifo_keep = -1;
-	w.interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
-	w.last_draw = -INFINITY;
-	w.gap = w.interval;
+/* Everything opened before the loop: the signals, the input, the
+ * server, and each one's registration with the loop. */
+static int
+open_all(struct watcher *w, const struct cli_settings *s,
+	 struct cli_settings *run, struct hp_err *err)
+{
 	/* Standard input closed (hp2x -w - <&-): the next descriptor made
 	 * would be 0 and read as the stream.  Refused before any is made,
 	 * in the one-shot's words. */
 	if (!s->command && cli_source_of(s->input) == CLI_SOURCE_STDIN &&
-	    fcntl(STDIN_FILENO, F_GETFD) < 0) {
-		hp_err_set(&err, "stdin: read error: %s", strerror(errno));
-		goto fail;
-	}
+	    fcntl(STDIN_FILENO, F_GETFD) < 0)
+		return hp_err_set(err, "stdin: read error: %s", strerror(errno));
 	if (s->command) {
-		if (cli_launch_plan(&w.launch, s->command, run.input,
-				    w.interval, &err))
-			goto fail;
-		run.input = w.launch.input;
-		w.alt = w.launch.alt;
-		w.fifo_dir = w.launch.fifo_dir;
+		if (cli_launch_plan(&w->launch, s->command, run->input,
+				    w->interval, err))
+			return -1;
+		run->input = w->launch.input;
+		w->alt = w->launch.alt;
+		w->fifo_dir = w->launch.fifo_dir;
 	}
-	/* Blocked before setup, whose font map starts a thread (pango's):
-	 * threads inherit the mask, and one born with these unblocked
-	 * takes them while it lives, dropping SIGCHLD (its action is the
-	 * default) or running leftover.c's handler, so a program's end would
-	 * go unseen and hp2x wait forever.  It lives a moment, longer on a
-	 * busy machine: a quick program's end was lost once in a while. */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	if (s->command)
-		sigaddset(&block, SIGCHLD);
-	if (sigprocmask(SIG_BLOCK, &block, &old) != 0) {
-		hp_err_set(&err, "cannot block signals: %s", strerror(errno));
-		goto fail;
-	}
-	blocked = 1;
-	w.sig_fd = signalfd(-1, &block, SFD_NONBLOCK | SFD_CLOEXEC);
-	if (w.sig_fd < 0) {
-		hp_err_set(&err, "signalfd: %s", strerror(errno));
-		goto fail;
-	}
-	if (setup(&w, &err))
-		goto fail;
-	if (s->serve && !(w.serve = cli_serve_open(s->serve_at, errs, &err)))
-		goto fail;
-	if (s->command) {
-		int eno, sig = early_signal(w.sig_fd);
+	/* Before setup: see cli_child_signals. */
+	if (cli_child_signals(&w->child, s->command != NULL, err) ||
+	    setup(w, err))
+		return -1;
+	if (s->serve && !(w->serve = cli_serve_open(s->serve_at, w->errs, err)))
+		return -1;
+	return attach(w, err);
+}
 
-		/* Interrupted while setting up: no program to pass it on to,
-		 * so none is started. */
-		if (sig) {
-			status = 128 + sig;
-			goto out;
-		}
+/* --watch -- PROG: start it.  0, or the exit status when it was not
+ * started (a signal came first, or it could not be run). */
+static int
+start_program(struct watcher *w)
+{
+	struct hp_err err = {{0}};
+	int eno, sig = cli_child_early(&w->child);
 
-		/* The program truncates or replaces what an earlier run
-		 * left; until then that file is not this run's. */
-		if (!w.fifo_dir && stat(w.input, &w.stale) == 0)
-			w.has_stale = 1;
-		if (w.alt && stat(w.alt, &w.alt_stale) == 0)
-			w.has_alt_stale = 1;
-		fflush(errs);
-		if (cli_launch_spawn(&w.child, w.launch.argv, &old, &eno,
-				     &err)) {
-			report(&w, &err);
-			status = eno == ENOENT ? 127 : 126;
-			goto out;
-		}
-		w.child_running = 1;
+	/* Interrupted while setting up: no program to pass it on to, so
+	 * none is started. */
+	if (sig)
+		return 128 + sig;
+	/* The program truncates or replaces what an earlier run left;
+	 * until then that file is not this run's. */
+	if (!w->fifo_dir && stat(w->input, &w->stale) == 0)
+		w->has_stale = 1;
+	if (w->alt && stat(w->alt, &w->alt_stale) == 0)
+		w->has_alt_stale = 1;
+	fflush(w->errs);
+	if (cli_child_spawn(&w->child, w->launch.argv, &eno, &err)) {
+		report(w, &err);
+		return eno == ENOENT ? 127 : 126;
 	}
-	w.last_growth = now();
-	loop(&w, &err, &fatal);
+	return 0;
+}
+
+/* Watch until the input or the program ends, then (--serve) serve on:
+ * the exit status. */
+static int
+run(struct watcher *w, const struct cli_settings *s)
+{
+	struct hp_err err = {{0}};
+	int fatal = 0, ok, status;
+
+	w->last_growth = now();
+	loop(w, &err, &fatal);
 	if (!fatal)
-		wind_up(&w, &err, &fatal);
+		wind_up(w, &err, &fatal);
 	if (err.msg[0])
-		report(&w, &err);
-	if (w.serve && !s->serve_exit && !fatal)
-		serve_on(&w);
-	ok = !fatal && !err.msg[0] && !w.broken && w.has_drawn && w.drawn_ok;
+		report(w, &err);
+	if (w->serve && !s->serve_exit && !fatal)
+		serve_on(w);
+	ok = !fatal && !err.msg[0] && !w->broken && w->has_drawn &&
+	     w->drawn_ok;
 	if (s->command)
-		status = w.child_status ? w.child_status : !ok;
+		status = w->child.status ? w->child.status : !ok;
 	else
-		status = ok && w.dropped ? CLI_EXIT_DROPPED : !ok;
-	if (fatal && w.child_running) {
-		/* Watching failed; the program goes on, but hp2x waits for
-		 * it to report its status, still passing SIGINT and SIGTERM
-		 * on (they stay blocked for the signalfd). */
-		while (w.child_running) {
-			struct pollfd pf = { w.sig_fd, POLLIN, 0 };
-
-			if (poll(&pf, 1, 200) > 0)
-				handle_signals(&w);
-			else
-				reap(&w);
-		}
-		status = w.child_status ? w.child_status : 1;
+		status = ok && w->dropped ? CLI_EXIT_DROPPED : !ok;
+	if (fatal && w->child.running) {
+		wait_program(w);
+		status = w->child.status ? w->child.status : 1;
 	}
-	goto out;
-fail:
-	report(&w, &err);
-out:
-	if (w.sig_fd >= 0) {
-		struct signalfd_siginfo si;
+	return status;
+}
 
-		/* Signals that came after the loop would kill us on
-		 * unblocking: they are consumed first. */
-		while (read(w.sig_fd, &si, sizeof si) > 0)
-			;
-		close(w.sig_fd);
-	}
-	cli_serve_close(w.serve);
-	cli_status_end(&line);
-	if (blocked)
-		sigprocmask(SIG_SETMASK, &old, NULL);
-	if (w.ino_fd >= 0)
-		close(w.ino_fd);
-	cli_follow_close(&w.file);
-	cli_stream_close(&w.st);
-	if (w.fifo_keep >= 0)
-		close(w.fifo_keep);
-	hp_reader_free(w.r);
-	hp_model_free(w.cut);
-	hp_model_free(w.m);
-	free(w.buf);
-	cli_job_release(&w.job);
-	cli_launch_release(&w.launch);
+static void
+release(struct watcher *w)
+{
+	cli_serve_close(w->serve);
+	cli_status_end(w->status);
+	cli_child_close(&w->child);
+	cli_notify_close(&w->notify);
+	cli_follow_close(&w->file);
+	cli_stream_close(&w->st);
+	if (w->fifo_keep >= 0)
+		close(w->fifo_keep);
+	hp_reader_free(w->r);
+	hp_model_free(w->cut);
+	hp_model_free(w->m);
+	free(w->buf);
+	cli_job_release(&w->job);
+	cli_launch_release(&w->launch);
+}
+
+int
+cli_watch(const struct cli_settings *s, FILE *errs)
+{
+	struct cli_settings run_s = *s;
+	struct watcher w;
+	struct cli_status line;
+	struct hp_err err = {{0}};
+	int status = 1;
+
+	init(&w, s, &run_s, &line, errs);
+	if (open_all(&w, s, &run_s, &err))
+		report(&w, &err);
+	else if (!s->command || (status = start_program(&w)) == 0)
+		status = run(&w, s);
+	release(&w);
 	return status;
 }
