@@ -131,6 +131,10 @@ struct watcher {
 
 	struct shown drawn;
 	int has_drawn;		/* this model was drawn at least once */
+	int held;		/* its view held nothing: not drawn */
+	int view_ok;		/* its view held something once (and so
+				 * always will: samples and bands are only
+				 * added) */
 	int drawn_ok;		/* the last drawing was written */
 	char draw_err[sizeof ((struct hp_err *)0)->msg];	/* said once */
 	int force;		/* a new file: draw even if it looks the same */
@@ -213,10 +217,33 @@ pending(const struct watcher *w)
 	if (!w->m || (hp_model_sample_count(w->m) == 0 &&
 		      !(w->finished && hp_model_series_only(w->m))))
 		return 0;
-	if (!w->has_drawn || w->force)
+	if ((!w->has_drawn && !w->held) || w->force)
 		return 1;
 	shown_of(w->m, &sh);
 	return memcmp(&sh, &w->drawn, sizeof sh) != 0;
+}
+
+/* The view of a profile that has samples holds none of them, or no
+ * band (--from past the samples so far, a filter nothing matches yet):
+ * such a view is not drawn, so a run whose input ends so, refused then
+ * as the one-shot refuses it, leaves no output behind (wind_up); nor
+ * does a view ever drawn empty before it holds something. */
+static int
+view_empty(struct watcher *w, const hp_model *cut)
+{
+	const hp_band *b;
+	const uint64_t *v;
+	size_t i, n;
+
+	if (w->view_ok || !cut || hp_model_sample_count(w->m) == 0)
+		return 0;
+	n = hp_model_sample_count(cut);
+	for (i = 0; i < n; i++)
+		if (hp_model_sample(cut, i, &b, &v) > 0) {
+			w->view_ok = 1;
+			return 0;
+		}
+	return 1;
 }
 
 static void
@@ -225,15 +252,20 @@ draw(struct watcher *w)
 	struct hp_err err = {{0}};
 	hp_model *cut = NULL;
 	double start = now();
+	int sel;
 
 	shown_of(w->m, &w->drawn);
-	w->has_drawn = 1;
 	w->force = 0;
-	w->drawn_ok = cli_select(w->m, &w->given, 1, w->cut, &cut, w->ro,
-				 w->note, sizeof w->note, &err) == 0 &&
-		      /* --serve without -o: the page is the output */
-		      ((w->s->serve && !w->s->output) ||
-		       cli_job_write(&w->job, cut ? cut : w->m, &err) == 0);
+	sel = cli_select(w->m, &w->given, 1, w->cut, &cut, w->ro, w->note,
+			 sizeof w->note, &err);
+	w->held = sel == 0 && view_empty(w, cut);
+	if (!w->held) {
+		w->has_drawn = 1;
+		w->drawn_ok = sel == 0 &&
+			/* --serve without -o: the page is the output */
+			((w->s->serve && !w->s->output) ||
+			 cli_job_write(&w->job, cut ? cut : w->m, &err) == 0);
+	}
 	if (w->serve)
 		cli_serve_publish(w->serve, w->m, w->ro, w->input);
 	hp_model_free(w->cut);
@@ -242,6 +274,10 @@ draw(struct watcher *w)
 	w->cut = cut && hp_model_shares(cut) ? cut : NULL;
 	if (!w->cut)
 		hp_model_free(cut);
+	if (w->held) {
+		w->last_draw = now();
+		return;
+	}
 	/* An output that cannot be written (its directory removed, say)
 	 * is said once; later drawings keep trying, silently, until one
 	 * is written or fails another way. */
@@ -288,7 +324,7 @@ fresh_model(struct watcher *w, struct hp_err *err)
 	w->nwarn = 0;
 	w->fed = 0;
 	w->more = w->broken = w->ended = 0;
-	w->has_drawn = 0;
+	w->has_drawn = w->held = w->view_ok = 0;
 	w->force = 1;
 	return 0;
 }
@@ -874,8 +910,11 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 			w->broken = 1;
 			return;
 		}
+		/* ... and one it takes is drawn, empty or not (--exclude
+		 * of every band draws the frame, as the one-shot does). */
+		w->view_ok = !w->broken;
 	}
-	if (pending(w) || (w->has_drawn && !w->drawn_ok))
+	if (pending(w) || (w->has_drawn && !w->drawn_ok) || w->held)
 		draw(w);
 	if (!w->opened && !w->has_drawn && !err->msg[0])
 		hp_err_set(err, "%s did not appear", w->input);

@@ -22,7 +22,7 @@
 # an output that is a FIFO nobody reads fails its drawing, and SIGTERM
 # still ends the watch at once; standard input closed is refused at once;
 # a view empty at the end (a window, a filter) is refused as the one-shot
-# conversion refuses it.
+# conversion refuses it, leaving no output (an empty view is not drawn).
 #
 # The machine running this may be loaded: nothing here sleeps for a fixed
 # time and hopes, every check polls for its condition with a generous
@@ -565,7 +565,7 @@ t_stdin_closed() {
 # A view that is empty at the end of the input is refused as a one-shot
 # run refuses it: a window with no sample, a filter matching no band.
 t_empty_view_at_end() {
-	local rc opt
+	local rc opt from pid
 	for opt in "--from 1e9" "--include no-such-band"; do
 		# shellcheck disable=SC2086
 		"$HP2X" "$ELSRC" $opt -o want.csv 2>want
@@ -576,10 +576,36 @@ t_empty_view_at_end() {
 		grep -qF "$(cat want)" err || bad "$opt: $(cat err), want $(cat want)"
 	done
 	cp "$HPSRC" in.hp
+	rm -f out.csv
 	timeout 60 "$HP2X" --watch in.hp --from 1e9 --idle-exit 0.5 -o out.csv 2>err
 	rc=$?
 	[ $rc -eq 1 ] || bad ".hp --from past the end: exit $rc, want 1"
 	grep -q 'no sample between' err || bad "message: $(cat err)"
+	# Nothing drawn of the empty view meanwhile (issue 33 s9): no output
+	# left, an older one kept, as the one-shot leaves them.
+	[ ! -e out.csv ] || bad "--from past the end left out.csv: $(head -c 100 out.csv)"
+	echo older >out.csv
+	timeout 60 "$HP2X" --watch in.hp --include no-such-band --idle-exit 0.5 -o out.csv 2>err
+	rc=$?
+	[ $rc -eq 1 ] || bad ".hp --include no-such-band: exit $rc, want 1"
+	[ "$(cat out.csv)" = older ] || bad "--include no-such-band replaced out.csv: $(head -c 100 out.csv)"
+	# A view that holds something once the profile grows is drawn then;
+	# one the one-shot draws empty (every band excluded) is drawn too.
+	head -c "${ENDS[9]}" "$HPSRC" >g.hp
+	from=$(sed -n "$(grep -n '^BEGIN_SAMPLE' "$HPSRC" | sed -n 20p | cut -d: -f1)p" "$HPSRC" | cut -d' ' -f2)
+	"$HP2X" --watch --interval 0.1 g.hp --from "$from" -o g.csv 2>err &
+	pid=$!
+	pids+=("$pid")
+	sleep 1
+	[ ! -e g.csv ] || bad "--from $from drawn before a sample was there"
+	append "$HPSRC" "${ENDS[9]}" "${ENDS[29]}" g.hp
+	head -c "${ENDS[29]}" "$HPSRC" | "$HP2X" -q - --from "$from" -o g-want.csv
+	until_true cmp -s g.csv g-want.csv ||
+		bad "--from $from: not drawn once it had samples: $(ls -l g.csv; cat err)"
+	stop "$pid" TERM
+	timeout 60 "$HP2X" --watch in.hp --exclude . --idle-exit 0.5 -o ex.csv 2>err || bad "--exclude .: exit $?: $(cat err)"
+	"$HP2X" in.hp --exclude . -o want.csv
+	cmp -s ex.csv want.csv || bad "--exclude . differs from the one-shot's"
 }
 
 run hp-grows t_hp_grows
