@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tests/e2e/filegraph.sh - the C files call each other in one direction:
-# no file calls one that calls it back, directly or round a loop.  The
-# layers (convert -> render -> hp) are one such order; inside a library a
-# family of files is another (hp/eventlog-private.h states the eventlog
-# reader's).  A loop means two files are one concern split in two.
+# no file calls one that calls it back, directly or round a loop, and no
+# library one that calls it back (the order CMakeLists.txt lists them
+# in).  Inside a library a family of files has an order of its own
+# (hp/eventlog-private.h states the eventlog reader's).  A loop means two
+# files are one concern split in two.
 #
 # The graph is read from the built libraries, not the sources: nm names
 # what each object file defines and what it takes from elsewhere, so a
@@ -44,6 +45,12 @@ edges() {
 		}' | sort -u
 }
 
+# between_libraries EDGES: the calls from one library into another, as
+# edges between the libraries.
+between_libraries() {
+	awk '{ split($1, a, ":"); split($2, b, ":"); if (a[1] != b[1]) print a[1], b[1], $3 }' "$1"
+}
+
 # loops EDGES: each loop tsort finds, once, its files on one line in
 # the order they call each other (the last calls the first).
 loops() {
@@ -53,14 +60,14 @@ loops() {
 		END { if (l != "") print l }' | awk '!seen[$0]++'
 }
 
-# check_none EDGES: no loop; else each loop and a few of the calls that
-# make each of its steps.
+# check_none EDGES WHAT: no loop; else each loop of WHAT (files,
+# libraries) and a few of the calls that make each of its steps.
 check_none() {
 	local l
 	loops "$1" >found
 	[ -s found ] || return 0
 	while read -r l; do
-		bad "these files call each other round a loop: $l"
+		bad "these $2 call each other round a loop: $l"
 		awk -v l="$l" '
 			BEGIN { n = split(l, f, " "); for (i = 1; i <= n; i++) next_of[f[i]] = f[i % n + 1] }
 			($1 in next_of) && next_of[$1] == $2 && k[$1 FS $2]++ < 3 { print "  " $1 " -> " $2 ": " $3 }' "$1" >&2
@@ -80,6 +87,19 @@ t_finds_a_loop() {
 	[ "$(wc -l <found)" = 1 ] && grep -qx 'loop:a loop:b\|loop:b loop:a' found ||
 		bad "the loop a.c <-> b.c not found alone: $(cat found)"
 	grep -qx 'loop:c loop:a a' edges || bad "the call c.c -> a.c not seen: $(cat edges)"
+	# two libraries that call each other, though no two files do
+	printf 'int p(int);\nint q(int x) { return p(x); }\n' >q.c
+	printf 'int s(int x) { return x; }\n' >s.c
+	printf 'int s(int);\nint p(int x) { return s(x); }\n' >p.c
+	cc -c q.c s.c p.c || { bad "cc failed"; return; }
+	ar rc libone.a q.o s.o
+	ar rc libtwo.a p.o
+	edges libone.a libtwo.a >edges || { bad "nm failed"; return; }
+	loops edges >found
+	[ -s found ] && bad "a file loop where there is none: $(cat found)"
+	between_libraries edges >libedges
+	loops libedges >found
+	grep -qx 'one two\|two one' found || bad "the loop between libone and libtwo not found: $(cat found)"
 }
 
 t_no_loop() {
@@ -88,7 +108,10 @@ t_no_loop() {
 	[ "${#libs[@]}" -ge 4 ] || { bad "hp2x's libraries not found under $BUILD: ${libs[*]}"; return; }
 	edges "${libs[@]}" >edges || { bad "nm failed"; return; }
 	[ "$(wc -l <edges)" -gt 200 ] || bad "only $(wc -l <edges) calls between files: nm read little"
-	check_none edges
+	check_none edges files
+	between_libraries edges >libedges
+	[ -s libedges ] || bad "no calls between libraries seen"
+	check_none libedges libraries
 }
 
 run finds_a_loop t_finds_a_loop
