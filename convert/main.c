@@ -13,12 +13,28 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <cairo.h>
+#include <microhttpd.h>
+#include <pango/pango.h>
+#include <zlib.h>
+
 #include "cli.h"
 #include "../live/watch.h"
 
 #ifndef HP2X_VERSION
 #define HP2X_VERSION "unknown"
 #endif
+
+/* One line for a bug report: the libraries' versions are those loaded
+ * now, asked of each library, not those of the headers it was built
+ * with (a distribution upgrades them under the binary). */
+static void
+print_version(FILE *f)
+{
+	fprintf(f, "hp2x %s (cairo %s, pango %s, zlib %s, libmicrohttpd %s)\n",
+	    HP2X_VERSION, cairo_version_string(), pango_version_string(),
+	    zlibVersion(), MHD_get_version());
+}
 
 static int
 finish_stdout(void)
@@ -54,7 +70,7 @@ main(int argc, char **argv)
 		cli_help(stdout);
 		return finish_stdout();
 	case CLI_VERSION:
-		printf("hp2x %s\n", HP2X_VERSION);
+		print_version(stdout);
 		return finish_stdout();
 	case CLI_RUN:
 		break;
