@@ -94,6 +94,8 @@ struct cli_settings {
 	int reconnect;		/* --reconnect: a dropped socket is waited for */
 	int serve;		/* --serve (implies watch) */
 	const char *serve_at;	/* its [ADDR:]PORT, or NULL */
+	const char *serve_names[CLI_MAX_PATTERNS];	/* --serve-name */
+	size_t nserve_names;
 	int serve_exit;		/* --exit: stop serving when the input ends */
 	char *const *command;	/* --watch -- PROG ARGS...: NULL-terminated,
 				 * points into argv; NULL = none */

@@ -25,6 +25,7 @@
 #include "optdef.h"
 
 #include "../hp/select.h"
+#include "hostport.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -356,10 +357,27 @@ static int
 set_serve(struct cli_settings *s, const char *opt, const char *arg,
 	  struct hp_err *err)
 {
-	(void)opt, (void)err;
+	struct cli_serve_at at;
+
+	(void)opt;
+	if (cli_serve_parse(arg, &at, err))
+		return -1;
 	s->watch = 1;
 	s->serve = 1;
 	s->serve_at = arg;
+	return 0;
+}
+
+static int
+set_serve_name(struct cli_settings *s, const char *opt, const char *arg,
+	       struct hp_err *err)
+{
+	if (s->nserve_names >= CLI_MAX_PATTERNS)
+		return hp_err_set(err, "at most %d %s names", CLI_MAX_PATTERNS,
+				  opt);
+	if (cli_serve_name_check(arg, err))
+		return -1;
+	s->serve_names[s->nserve_names++] = arg;
 	return 0;
 }
 
@@ -611,6 +629,13 @@ static const struct optdef options[] = {
 		  "as they come, /metrics for Prometheus; 127.0.0.1\n"
 		  "and a free port unless given; -o files are written\n"
 		  "too; serves on after the input ends, until Ctrl-C" },
+	{ .name = "serve-name", .argh = "NAME",
+	  CUSTOM(set_serve_name, TAKES_TEXT),
+	  .help = "with --serve: a name the server is reached by\n"
+		  "(a DNS name, a proxy's), taken in Host and Origin\n"
+		  "headers with any port; its address, the machine's\n"
+		  "name and, bound to 0.0.0.0, its addresses are\n"
+		  "taken without" },
 	{ .name = "exit", FLAG(serve_exit),
 	  .help = "with --serve: stop serving when the input ends" },
 	{ .name = "interval", .argh = "SECONDS", REAL(interval, 0.01, 86400),
@@ -994,6 +1019,8 @@ finish(struct cli_settings *s, struct hp_err *err)
 		return hp_err_set(err, "--watch needs a file to watch, - for standard input, unix:PATH, or -- PROG ARGS...");
 	if (s->serve_exit && !s->serve)
 		return hp_err_set(err, "option '--exit' works only with --serve");
+	if (s->nserve_names && !s->serve)
+		return hp_err_set(err, "option '--serve-name' works only with --serve");
 	if (s->serve && (s->ninclude || s->nexclude || s->from || s->to))
 		return hp_err_set(err, "--serve shows the whole profile: --include, --exclude, --from and --to are for the page's own filter and zoom");
 	if (s->watch && s->input && strcmp(s->input, "-") == 0 && !s->output &&

@@ -12,23 +12,40 @@
  *
  * Who may ask: every route is under /t/TOKEN/, TOKEN 128 random bits
  * made at start, compared in constant time; anything else is 404 with
- * the same body as any unknown path.  The Host header must name the
- * bound address or a loopback name with the port (a page of another
- * site that rebinds its name to 127.0.0.1 sends its own name: DNS
- * rebinding), an Origin header must be this server's, and only GET and
- * HEAD are answered (405 otherwise).  Paths are compared as sent, never
- * unescaped, so no "%2e%2e" or "../" reaches anything: there is no file
- * to reach anyway, every answer is made in memory.
+ * the same body as any unknown path.  The Host header (exactly one:
+ * RFC 9112 section 3.2 answers two with 400) must name the server as
+ * it can be reached: with the port, the bound address, or when bound
+ * to a wildcard address any of the machine's, a loopback name or
+ * address when it reaches us, the machine's host name; with any port
+ * or none, a name given by --serve-name (a proxy's, a DNS name).  A
+ * page of another site that rebinds its name to our address sends its
+ * own name (DNS rebinding), so it is refused wherever we listen.  An
+ * Origin header must be http:// one of those (https:// a given name),
+ * and only GET and HEAD are answered (405 otherwise).  Paths are
+ * compared as sent, never unescaped, so no "%2e%2e" or "../" reaches
+ * anything: there is no file to reach anyway, every answer is made in
+ * memory.
  *
- * Limits: SERVE_CONNECTIONS connections; a request's head must come
- * within SERVE_DEADLINE seconds of the connection or of the previous
- * answer (libmicrohttpd's own timeout counts idleness, which one byte a
- * second resets); SERVE_POOL bytes per connection bound the head (431
- * past it); a stream's socket buffer is set to SERVE_SNDBUF, and a
- * stream that takes nothing for SERVE_STALL seconds while it has
- * something to send is dropped: its queue is that buffer and one batch,
- * so it never holds more, and nobody waits for it.  Heartbeat comments
- * every SERVE_HEARTBEAT seconds tell a dead peer from a quiet profile.
+ * Limits: SERVE_CONNECTIONS connections.  Opening one needs no token,
+ * so whoever reaches the port could hold them all by sending nothing,
+ * or a head a byte at a time, and leave the page, its stream and the
+ * scrapes waiting in the listen queue behind them: a connection that
+ * has not sent a whole head is idle, and a new connection makes room
+ * by shutting the oldest idle one of its peer address when that peer
+ * holds more than SERVE_PEER_IDLE idle ones, and the oldest idle one of
+ * all when more than SERVE_CONNECTIONS are open (itself when every
+ * other one is answering).  libmicrohttpd's own limit, SERVE_SPARE
+ * above ours, leaves room for the shut ones until its next run closes
+ * them, so it never stops accepting while we make room.  A request's
+ * head must come within SERVE_DEADLINE seconds of the connection or of
+ * the previous answer (libmicrohttpd's own timeout counts idleness,
+ * which one byte a second resets); SERVE_POOL bytes per connection
+ * bound the head (431 past it); a stream's socket buffer is set to
+ * SERVE_SNDBUF, and a stream that takes nothing for SERVE_STALL seconds
+ * while it has something to send is dropped: its queue is that buffer
+ * and one batch, so it never holds more, and nobody waits for it.
+ * Heartbeat comments every SERVE_HEARTBEAT seconds tell a dead peer
+ * from a quiet profile.
  * $HP2X_SERVE_DEADLINE, $HP2X_SERVE_STALL and $HP2X_SERVE_HEARTBEAT
  * (seconds) shorten them for the tests; $HP2X_SERVE_TOKEN fixes the
  * token, so a test can stop hp2x and start it again at the same URL
@@ -39,13 +56,16 @@
 #include "metrics.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
+#include <ifaddrs.h>
 #include <math.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/random.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -53,12 +73,15 @@
 
 #include "../hp/grow.h"
 #include "../convert/cli.h"
+#include "../convert/hostport.h"
 #include "../data/dataout.h"
 #include "../data/memtext.h"
 #include "../page/page.h"
 #include "../data/summary.h"
 
 #define SERVE_CONNECTIONS 32
+#define SERVE_PEER_IDLE 8
+#define SERVE_SPARE 32
 #define SERVE_DEADLINE 10.0
 #define SERVE_TIMEOUT 60	/* libmicrohttpd's idle timeout, seconds */
 #define SERVE_POOL (16 * 1024)
@@ -77,12 +100,20 @@ static const char *const common_headers[][2] = {
 };
 #define DATA_CSP "default-src 'none'; frame-ancestors 'none'"
 
+/* An address, as its bytes: 4 of IPv4, 16 of IPv6. */
+struct addr {
+	int family;
+	unsigned char b[16];
+};
+
 /* One connection, from accept to close. */
 struct conn {
 	struct conn *next, *prev;
 	int fd;
 	int in_request;		/* its head came; answering it */
+	int shut;		/* shut: closed at libmicrohttpd's next run */
 	double since;		/* accepted, or its last answer ended */
+	struct addr peer;
 };
 
 /* One event stream. */
@@ -104,9 +135,12 @@ struct cli_serve {
 	FILE *errs;
 	char prefix[8 + 2 * TOKEN_BYTES];	/* "/t/TOKEN/" */
 	size_t prefix_len;
-	char hosts[4][64];	/* Host values that name us */
-	size_t nhosts;
-	int any_host;		/* bound to a wildcard address */
+	struct addr bound;	/* the address listened on */
+	unsigned port;
+	int loopback, wildcard;	/* bound to a loopback, a wildcard address */
+	char hostname[256];	/* the machine's name, lower case, or "" */
+	char (*names)[256];	/* --serve-name's, lower case */
+	size_t nnames;
 
 	const hp_model *m;	/* published, or NULL */
 	const struct render_opts *ro;
@@ -117,7 +151,9 @@ struct cli_serve {
 	render_ctx *ctx;	/* for the page, made at its first asking */
 	render_colidx *idx;	/* for zooms */
 
-	struct conn *conns;
+	struct conn *conns;	/* newest first */
+	size_t nshut;		/* of conns, shut and not yet closed */
+	int respin;		/* runs to make at once: see conn_shut */
 	struct sse *streams;
 	int kick;		/* published since the last run */
 	double deadline, stall, heartbeat, next_beat;
@@ -187,11 +223,13 @@ refuse(struct MHD_Connection *c, unsigned status)
 {
 	static char not_found[] = "not found\n", forbidden[] = "forbidden\n";
 	static char bad_method[] = "only GET and HEAD\n";
+	static char bad_request[] = "one Host header wanted\n";
 	static char unavailable[] = "no sample yet: load again in a moment\n";
 	static char failed[] = "hp2x could not make this answer\n";
 	char *b = status == MHD_HTTP_NOT_FOUND ? not_found
 		: status == MHD_HTTP_FORBIDDEN ? forbidden
 		: status == MHD_HTTP_METHOD_NOT_ALLOWED ? bad_method
+		: status == MHD_HTTP_BAD_REQUEST ? bad_request
 		: status == MHD_HTTP_SERVICE_UNAVAILABLE ? unavailable : failed;
 
 	return send_body(c, status, "text/plain; charset=utf-8", DATA_CSP, b,
@@ -465,29 +503,119 @@ answer_events(cli_serve *sv, struct MHD_Connection *c, int head)
 /* ---- who may ask ---- */
 
 static int
-host_ok(const cli_serve *sv, const char *host)
+addr_of(const struct sockaddr *sa, struct addr *a)
 {
-	size_t i;
-
-	if (!host)
-		return 0;
-	if (sv->any_host)
-		return 1;
-	for (i = 0; i < sv->nhosts; i++)
-		if (strcmp(host, sv->hosts[i]) == 0)
-			return 1;
+	memset(a, 0, sizeof *a);
+	a->family = sa->sa_family;
+	if (sa->sa_family == AF_INET)
+		memcpy(a->b, &((const struct sockaddr_in *)(const void *)sa)->sin_addr, 4);
+	else if (sa->sa_family == AF_INET6)
+		memcpy(a->b, &((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr, 16);
+	else
+		return -1;
 	return 0;
 }
 
-/* An Origin, when sent, is http://HOST of a Host we take. */
+static int
+addr_eq(const struct addr *a, const struct addr *b)
+{
+	return a->family == b->family && memcmp(a->b, b->b, sizeof a->b) == 0;
+}
+
+static int
+addr_loopback(const struct addr *a)
+{
+	static const unsigned char v6[16] = { [15] = 1 };
+
+	return a->family == AF_INET ? a->b[0] == 127
+		: memcmp(a->b, v6, sizeof v6) == 0;
+}
+
+static int
+addr_wildcard(const struct addr *a)
+{
+	static const unsigned char zero[16];
+
+	return memcmp(a->b, zero, sizeof zero) == 0;
+}
+
+/* name, an address as written in a URL's host (dotted IPv4, or IPv6
+ * without its brackets): 0, or -1 when it is none. */
+static int
+addr_parse(const char *name, struct addr *a)
+{
+	memset(a, 0, sizeof *a);
+	a->family = strchr(name, ':') ? AF_INET6 : AF_INET;
+	return inet_pton(a->family, name, a->b) == 1 ? 0 : -1;
+}
+
+/* One of the machine's addresses, as its interfaces have them now. */
+static int
+addr_local(const struct addr *a)
+{
+	struct ifaddrs *ifs, *i;
+	struct addr b;
+	int found = 0;
+
+	if (getifaddrs(&ifs) != 0)
+		return 0;
+	for (i = ifs; i && !found; i = i->ifa_next)
+		found = i->ifa_addr && addr_of(i->ifa_addr, &b) == 0 &&
+			addr_eq(a, &b);
+	freeifaddrs(ifs);
+	return found;
+}
+
+/* h[0..n) names this server (see the top of the file); https: as an
+ * Origin's https://, which only a given name may be. */
+static int
+host_ok(const cli_serve *sv, const char *h, size_t n, int https)
+{
+	char name[256];
+	long port;
+	size_t i;
+	struct addr a;
+
+	if (cli_host_split(h, n, name, sizeof name, &port))
+		return 0;
+	for (i = 0; i < sv->nnames; i++)
+		if (strcmp(name, sv->names[i]) == 0)
+			return 1;
+	if (https || (port < 0 ? sv->port != 80 : (unsigned long)port != sv->port))
+		return 0;
+	if (strcmp(name, "localhost") == 0)
+		return sv->loopback || sv->wildcard;
+	if (sv->hostname[0] && strcmp(name, sv->hostname) == 0)
+		return 1;
+	if (addr_parse(name, &a))
+		return 0;
+	return addr_eq(&a, &sv->bound) ||
+		(addr_loopback(&a) && (sv->loopback || sv->wildcard)) ||
+		(sv->wildcard && addr_local(&a));
+}
+
+/* An Origin, when sent, is http://HOST of a Host we take (or https://
+ * a given name, behind a proxy that speaks TLS). */
 static int
 origin_ok(const cli_serve *sv, const char *origin)
 {
 	if (!origin)
 		return 1;
-	if (strncmp(origin, "http://", 7) != 0)
-		return 0;
-	return host_ok(sv, origin + 7);
+	if (strncmp(origin, "http://", 7) == 0)
+		return host_ok(sv, origin + 7, strlen(origin + 7), 0);
+	if (strncmp(origin, "https://", 8) == 0)
+		return host_ok(sv, origin + 8, strlen(origin + 8), 1);
+	return 0;
+}
+
+static enum MHD_Result
+count_host(void *cls, enum MHD_ValueKind kind, const char *key,
+	   const char *value)
+{
+	(void)kind, (void)value;
+	if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0)
+		++*(int *)cls;
+	return MHD_YES;
 }
 
 /* The path's route under the token, or NULL: compared as sent, the
@@ -512,21 +640,30 @@ answer(void *cls, struct MHD_Connection *c, const char *url,
 {
 	cli_serve *sv = cls;
 	const union MHD_ConnectionInfo *ci;
-	const char *route;
-	int head = strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+	const char *route, *host;
+	int head = strcmp(method, MHD_HTTP_METHOD_HEAD) == 0, nhost;
 
 	(void)version, (void)upload;
 	ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-	if (ci && ci->socket_context)
-		((struct conn *)ci->socket_context)->in_request = 1;
 	if (*req && *upload_size) {
-		/* a body of a refused request: read and dropped */
+		/* a body of a refused request: read and dropped, the
+		 * connection idle meanwhile (a body a byte at a time holds
+		 * no room) */
+		if (ci && ci->socket_context)
+			((struct conn *)ci->socket_context)->in_request = 0;
 		*upload_size = 0;
 		return MHD_YES;
 	}
+	if (ci && ci->socket_context)
+		((struct conn *)ci->socket_context)->in_request = 1;
 	*req = sv;
-	if (!host_ok(sv, MHD_lookup_connection_value(c, MHD_HEADER_KIND,
-						     MHD_HTTP_HEADER_HOST)) ||
+	nhost = 0;
+	MHD_get_connection_values(c, MHD_HEADER_KIND, count_host, &nhost);
+	if (nhost > 1)
+		return refuse(c, MHD_HTTP_BAD_REQUEST);
+	host = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+					   MHD_HTTP_HEADER_HOST);
+	if (!host || !host_ok(sv, host, strlen(host), 0) ||
 	    !origin_ok(sv, MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 						       "Origin")))
 		return refuse(c, MHD_HTTP_FORBIDDEN);
@@ -575,6 +712,58 @@ completed(void *cls, struct MHD_Connection *c, void **req,
 	}
 }
 
+/* Shut cn's socket: libmicrohttpd sees it at its next run and closes
+ * it.  Should that run find its own limit reached meanwhile, it takes
+ * the listening socket out of its poll set until a later run: so the
+ * next two runs come at once. */
+static void
+conn_shut(cli_serve *sv, struct conn *cn)
+{
+	if (cn->shut)
+		return;
+	if (cn->fd >= 0)
+		shutdown(cn->fd, SHUT_RDWR);
+	cn->shut = 1;
+	sv->nshut++;
+	sv->respin = 2;
+}
+
+/*
+ * After cn came: while its peer holds more than SERVE_PEER_IDLE idle
+ * connections, or more than SERVE_CONNECTIONS are open, the oldest idle
+ * one (of the peer, of all) is shut.  cn itself is idle, so there is
+ * always one.
+ */
+static void
+make_room(cli_serve *sv, const struct conn *cn)
+{
+	for (;;) {
+		struct conn *p, *old = NULL, *old_peer = NULL;
+		size_t open = 0, peer_idle = 0;
+
+		for (p = sv->conns; p; p = p->next) {
+			if (p->shut)
+				continue;
+			open++;
+			if (p->in_request)
+				continue;
+			if (!old || p->since <= old->since)
+				old = p;
+			if (addr_eq(&p->peer, &cn->peer)) {
+				peer_idle++;
+				if (!old_peer || p->since <= old_peer->since)
+					old_peer = p;
+			}
+		}
+		if (peer_idle > SERVE_PEER_IDLE)
+			conn_shut(sv, old_peer);
+		else if (open > SERVE_CONNECTIONS && old)
+			conn_shut(sv, old);
+		else
+			return;
+	}
+}
+
 static void
 connection(void *cls, struct MHD_Connection *c, void **socket_context,
 	   enum MHD_ConnectionNotificationCode code)
@@ -585,6 +774,8 @@ connection(void *cls, struct MHD_Connection *c, void **socket_context,
 	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
 		const union MHD_ConnectionInfo *ci =
 			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+		const union MHD_ConnectionInfo *pi =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
 		int sz = SERVE_SNDBUF;
 
 		cn = hp_callocn(1, sizeof *cn);
@@ -592,6 +783,9 @@ connection(void *cls, struct MHD_Connection *c, void **socket_context,
 			return;
 		cn->fd = ci ? ci->connect_fd : -1;
 		cn->since = mono();
+		if (!pi || !pi->client_addr ||
+		    addr_of(pi->client_addr, &cn->peer))
+			memset(&cn->peer, 0, sizeof cn->peer);
 		if (cn->fd >= 0)
 			setsockopt(cn->fd, SOL_SOCKET, SO_SNDBUF, &sz, sizeof sz);
 		cn->next = sv->conns;
@@ -599,6 +793,7 @@ connection(void *cls, struct MHD_Connection *c, void **socket_context,
 			sv->conns->prev = cn;
 		sv->conns = cn;
 		*socket_context = cn;
+		make_room(sv, cn);
 	} else if (cn) {
 		if (cn->prev)
 			cn->prev->next = cn->next;
@@ -606,6 +801,8 @@ connection(void *cls, struct MHD_Connection *c, void **socket_context,
 			sv->conns = cn->next;
 		if (cn->next)
 			cn->next->prev = cn->prev;
+		if (cn->shut)
+			sv->nshut--;
 		free(cn);
 		*socket_context = NULL;
 	}
@@ -667,62 +864,105 @@ token_from_env(unsigned char *tok, int *given, struct hp_err *err)
 	return 0;
 }
 
-static int
-parse_spec(const char *spec, struct sockaddr_in *sa, struct hp_err *err)
+/* at as a URL has it: ADDR:PORT, [ADDR]:PORT for IPv6. */
+static void
+at_text(const struct sockaddr *sa, unsigned port, char *buf, size_t size)
 {
-	const char *colon = spec ? strrchr(spec, ':') : NULL;
-	const char *port = colon ? colon + 1 : spec;
-	char addr[64];
-	char *end;
-	unsigned long p = 0;
+	char a[INET6_ADDRSTRLEN];
+	const void *p = sa->sa_family == AF_INET6 ?
+		(const void *)&((const struct sockaddr_in6 *)(const void *)sa)->sin6_addr :
+		(const void *)&((const struct sockaddr_in *)(const void *)sa)->sin_addr;
 
-	memset(sa, 0, sizeof *sa);
-	sa->sin_family = AF_INET;
-	sa->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	if (!spec || !*spec)
-		return 0;
-	if (colon) {
-		size_t n = (size_t)(colon - spec);
+	if (!inet_ntop(sa->sa_family, p, a, sizeof a))
+		snprintf(a, sizeof a, "?");
+	snprintf(buf, size, sa->sa_family == AF_INET6 ? "[%s]:%u" : "%s:%u",
+		 a, port);
+}
 
-		if (n == 0 || n >= sizeof addr)
-			return hp_err_set(err, "--serve=%s: ADDR:PORT wants an IPv4 address", spec);
-		memcpy(addr, spec, n);
-		addr[n] = '\0';
-		if (inet_pton(AF_INET, addr, &sa->sin_addr) != 1)
-			return hp_err_set(err, "--serve=%s: '%s' is no IPv4 address", spec, addr);
+/* A socket listening at at: 0, or -1 with err saying why not. */
+static int
+listen_at(const struct cli_serve_at *at, int *fd, struct hp_err *err)
+{
+	const struct sockaddr *sa = (const struct sockaddr *)&at->sa;
+	char where[INET6_ADDRSTRLEN + 16];
+	int one = 1, eno;
+
+	at_text(sa, ntohs(sa->sa_family == AF_INET6 ?
+			  ((const struct sockaddr_in6 *)(const void *)sa)->sin6_port :
+			  ((const struct sockaddr_in *)(const void *)sa)->sin_port),
+		where, sizeof where);
+	*fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (*fd < 0)
+		return hp_err_set(err, "--serve: cannot listen on %s: %s",
+				  where, strerror(errno));
+	if (setsockopt(*fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+	    bind(*fd, sa, at->len) != 0 || listen(*fd, SOMAXCONN) != 0) {
+		eno = errno;
+		close(*fd);
+		*fd = -1;
+		return hp_err_set(err, "--serve: cannot listen on %s: %s",
+				  where, strerror(eno));
 	}
-	errno = 0;
-	p = strtoul(port, &end, 10);
-	if (!*port || *end || errno || p > 65535)
-		return hp_err_set(err, "--serve=%s: the port is a number, 0 to 65535 (0: any free one)", spec);
-	sa->sin_port = htons((unsigned short)p);
 	return 0;
 }
 
 cli_serve *
-cli_serve_open(const char *spec, FILE *errs, struct hp_err *err)
+cli_serve_open(const char *spec, const char *const *names, size_t nnames,
+	       FILE *errs, struct hp_err *err)
 {
 	unsigned char tok[TOKEN_BYTES];
-	struct sockaddr_in sa;
-	const union MHD_DaemonInfo *di;
-	char addr[INET_ADDRSTRLEN];
-	unsigned port;
+	struct cli_serve_at at;
+	struct sockaddr_storage got;
+	socklen_t got_len = sizeof got;
+	char where[INET6_ADDRSTRLEN + 16];
+	long port;
 	cli_serve *sv;
 	size_t i;
-	int loop, given;
+	int given, lfd;
 
-	if (parse_spec(spec, &sa, err) || token_from_env(tok, &given, err))
+	if (cli_serve_parse(spec, &at, err) || token_from_env(tok, &given, err))
 		return NULL;
+	for (i = 0; i < nnames; i++)
+		if (cli_serve_name_check(names[i], err))
+			return NULL;
 	if (!given && getrandom(tok, sizeof tok, 0) != (ssize_t)sizeof tok) {
 		hp_err_set(err, "--serve: no random bytes for the token: %s",
 			   strerror(errno));
 		return NULL;
 	}
+	if (listen_at(&at, &lfd, err))
+		return NULL;
 	sv = hp_callocn(1, sizeof *sv);
-	if (!sv) {
+	if (sv && nnames)
+		sv->names = hp_callocn(nnames, sizeof *sv->names);
+	if (!sv || (nnames && !sv->names)) {
+		free(sv);
+		close(lfd);
 		hp_err_set(err, "out of memory");
 		return NULL;
 	}
+	for (i = 0; i < nnames; i++)
+		if (cli_host_split(names[i], strlen(names[i]), sv->names[i],
+			       sizeof sv->names[i], &port) == 0)
+			sv->nnames++;
+	if (getsockname(lfd, (struct sockaddr *)&got, &got_len) != 0 ||
+	    addr_of((struct sockaddr *)&got, &sv->bound) != 0) {
+		hp_err_set(err, "--serve: getsockname: %s", strerror(errno));
+		close(lfd);
+		free(sv->names);
+		free(sv);
+		return NULL;
+	}
+	sv->port = ntohs(got.ss_family == AF_INET6 ?
+			 ((struct sockaddr_in6 *)(void *)&got)->sin6_port :
+			 ((struct sockaddr_in *)(void *)&got)->sin_port);
+	sv->loopback = addr_loopback(&sv->bound);
+	sv->wildcard = addr_wildcard(&sv->bound);
+	if (gethostname(sv->hostname, sizeof sv->hostname) != 0)
+		sv->hostname[0] = '\0';
+	sv->hostname[sizeof sv->hostname - 1] = '\0';
+	for (i = 0; sv->hostname[i]; i++)
+		sv->hostname[i] = (char)tolower((unsigned char)sv->hostname[i]);
 	sv->errs = errs;
 	sv->fd = -1;
 	sv->deadline = env_seconds("HP2X_SERVE_DEADLINE", SERVE_DEADLINE);
@@ -734,12 +974,14 @@ cli_serve_open(const char *spec, FILE *errs, struct hp_err *err)
 		snprintf(sv->prefix + 3 + 2 * i, 3, "%02x", tok[i]);
 	strcat(sv->prefix, "/");
 	sv->prefix_len = strlen(sv->prefix);
+	/* on failure libmicrohttpd may or may not have closed lfd: it is
+	 * left, as the run ends */
 	sv->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
 				 MHD_USE_ERROR_LOG,
 				 0, NULL, NULL, answer, sv,
-				 MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+				 MHD_OPTION_LISTEN_SOCKET, lfd,
 				 MHD_OPTION_CONNECTION_LIMIT,
-				 (unsigned)SERVE_CONNECTIONS,
+				 (unsigned)(SERVE_CONNECTIONS + SERVE_SPARE),
 				 MHD_OPTION_CONNECTION_TIMEOUT,
 				 (unsigned)SERVE_TIMEOUT,
 				 MHD_OPTION_CONNECTION_MEMORY_LIMIT,
@@ -749,30 +991,29 @@ cli_serve_open(const char *spec, FILE *errs, struct hp_err *err)
 				 MHD_OPTION_NOTIFY_CONNECTION, connection, sv,
 				 MHD_OPTION_EXTERNAL_LOGGER, logger, NULL,
 				 MHD_OPTION_END);
+	at_text((struct sockaddr *)&got, sv->port, where, sizeof where);
 	if (!sv->d) {
-		hp_err_set(err, "--serve: cannot listen on %s:%u",
-			   inet_ntop(AF_INET, &sa.sin_addr, addr, sizeof addr) ?
-			   addr : "?", (unsigned)ntohs(sa.sin_port));
+		hp_err_set(err, "--serve: cannot serve on %s: libmicrohttpd would not start",
+			   where);
+		free(sv->names);
 		free(sv);
 		return NULL;
 	}
-	di = MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_EPOLL_FD);
-	sv->fd = di ? di->epoll_fd : -1;
-	di = MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_BIND_PORT);
-	port = di ? di->port : ntohs(sa.sin_port);
-	inet_ntop(AF_INET, &sa.sin_addr, addr, sizeof addr);
-	loop = (ntohl(sa.sin_addr.s_addr) >> 24) == 127;
-	sv->any_host = sa.sin_addr.s_addr == htonl(INADDR_ANY);
-	snprintf(sv->hosts[sv->nhosts++], sizeof sv->hosts[0], "%s:%u", addr, port);
-	if (loop) {
-		snprintf(sv->hosts[sv->nhosts++], sizeof sv->hosts[0], "localhost:%u", port);
-		snprintf(sv->hosts[sv->nhosts++], sizeof sv->hosts[0], "[::1]:%u", port);
-	}
-	if (!loop)
-		cli_sayf(errs, "", "--serve listens on %s, not only this machine: whoever reaches it and knows the URL reads the profile",
-			 addr);
-	cli_sayf(errs, "", "serving http://%s:%u%s",
-		 sv->any_host ? "127.0.0.1" : addr, port, sv->prefix);
+	sv->fd = MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_EPOLL_FD) ?
+		MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_EPOLL_FD)->epoll_fd : -1;
+	if (!sv->loopback)
+		cli_sayf(errs, "", "--serve listens on %.*s, not only this machine: whoever reaches it and knows the URL reads the profile",
+			 (int)(strrchr(where, ':') - where), where);
+	if (sv->wildcard)
+		at_text(got.ss_family == AF_INET6 ?
+			(struct sockaddr *)&(struct sockaddr_in6){
+				.sin6_family = AF_INET6,
+				.sin6_addr = IN6ADDR_LOOPBACK_INIT } :
+			(struct sockaddr *)&(struct sockaddr_in){
+				.sin_family = AF_INET,
+				.sin_addr.s_addr = htonl(INADDR_LOOPBACK) },
+			sv->port, where, sizeof where);
+	cli_sayf(errs, "", "serving http://%s%s", where, sv->prefix);
 	fflush(errs);
 	return sv;
 }
@@ -790,6 +1031,7 @@ cli_serve_close(cli_serve *sv)
 		sse_wake(s);
 	}
 	MHD_stop_daemon(sv->d);
+	free(sv->names);
 	render_ctx_free(sv->ctx);
 	render_colidx_free(sv->idx);
 	free(sv);
@@ -814,7 +1056,7 @@ cli_serve_wait_ms(cli_serve *sv)
 	/* what was just published goes out now, not at libmicrohttpd's
 	 * next wake: a stream that was not suspended (it was still
 	 * sending) is not woken by a resume */
-	if (sv->kick)
+	if (sv->kick || sv->respin)
 		return 0;
 	/* the deadlines of heads and stalls are checked four times in
 	 * the shorter of them, at least each second */
@@ -852,15 +1094,16 @@ cli_serve_run(cli_serve *sv)
 					MHD_get_connection_info(s->c, MHD_CONNECTION_INFO_CONNECTION_FD);
 
 				if (ci && ci->connect_fd == cn->fd) {
-					shutdown(cn->fd, SHUT_RDWR);
+					conn_shut(sv, cn);
 					break;
 				}
 			}
 	for (cn = sv->conns; cn; cn = cn->next)
-		if (!cn->in_request && t - cn->since > sv->deadline &&
-		    cn->fd >= 0)
-			shutdown(cn->fd, SHUT_RDWR);
+		if (!cn->in_request && t - cn->since > sv->deadline)
+			conn_shut(sv, cn);
 	sv->kick = 0;
+	if (sv->respin)
+		sv->respin--;
 	MHD_run(sv->d);
 }
 

@@ -24,12 +24,14 @@
 typedef struct cli_serve cli_serve;
 
 /*
- * Listen on spec ("[ADDR:]PORT", or NULL: 127.0.0.1 and a free port) and
- * say the URL (http://ADDR:PORT/t/TOKEN/) on errs; any address but a
- * loopback one is said as such.  interval is watch mode's, the least time
- * between two pushes.  NULL with err when it cannot listen.
+ * Listen where spec says (cli_serve_parse, convert/hostport.h) and say the URL
+ * (http://ADDR:PORT/t/TOKEN/) on errs; any address but a loopback one is
+ * said as such.  names (nnames of them, kept by the caller) are more
+ * names a Host header may give (--serve-name).  NULL with err when it
+ * cannot listen, saying why.
  */
-cli_serve *cli_serve_open(const char *spec, FILE *errs, struct hp_err *err);
+cli_serve *cli_serve_open(const char *spec, const char *const *names,
+			  size_t nnames, FILE *errs, struct hp_err *err);
 void cli_serve_close(cli_serve *sv);
 
 /* Its registration with watch mode's loop: its descriptor, the longest

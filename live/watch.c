@@ -968,7 +968,9 @@ open_all(struct watcher *w, const struct cli_settings *s,
 	if (cli_child_signals(&w->child, s->command != NULL, err) ||
 	    setup(w, err))
 		return -1;
-	if (s->serve && !(w->serve = cli_serve_open(s->serve_at, w->errs, err)))
+	if (s->serve && !(w->serve = cli_serve_open(s->serve_at, s->serve_names,
+						     s->nserve_names, w->errs,
+						     err)))
 		return -1;
 	return attach(w, err);
 }

@@ -19,6 +19,19 @@ loopback only (tests/e2e/serve.sh starts hp2x and says which case).
                                due reaches a stream with that drawing
   serve.py resume URL          events: ids count samples; Last-Event-ID
                                resumes where it stopped
+  serve.py idle URL [N [MAX]]  behind N (1,000) connections that send
+                               nothing, /metrics, the page and an event
+                               stream are each answered within 1 s (MAX:
+                               how long to wait, for measuring)
+  serve.py slowhead URL [N [MAX]]  the same behind N (40) connections
+                               sending their heads a byte at a time
+  serve.py hosts URL MODE NAME Host and Origin headers: exactly one Host
+                               (two: 400), naming the server as it is
+                               reached (MODE loopback: bound to
+                               127.0.0.1; wildcard: to 0.0.0.0 in a
+                               namespace whose lo also has 192.0.2.7),
+                               NAME given by --serve-name with any port;
+                               every other name refused (403)
 Every check that fails prints a line and makes the exit status 1.
 """
 import json
@@ -252,6 +265,146 @@ def crowd(url, pid):
         fail("after the slow head: %d" % code)
 
 
+def hosts(url, mode, name):
+    h, p, root = parts(url)
+    me = socket.gethostname().lower()
+    other = p + 1 if p < 65535 else p - 1
+    ok = ["%s:%d" % (h, p), "localhost:%d" % p, "LocalHost:%d" % p, "[::1]:%d" % p,
+          "127.0.0.2:%d" % p, "%s:%d" % (me, p), "%s:%d" % (me.upper(), p),
+          name, "%s:%d" % (name, p), "%s:8443" % name, name.upper()]
+    bad = ["evil.example:%d" % p, "evil.example", "%s:%d" % (h, other), h, "localhost",
+           "192.0.2.99:%d" % p, "%s.evil.example:%d" % (me, p), "%s.evil.example:%d" % (name, p),
+           "evil-%s:%d" % (name, p), "%s:%d:%d" % (h, p, p), "[::1]x:%d" % p, "[::1:%d" % p,
+           "%s:%d " % (h, p), "%s:+%d" % (h, p), "%s:0%d" % (h, p), "%s:" % h, "%s@evil.example:%d" % (h, p),
+           "%s/x:%d" % (h, p), "%s%%2e:%d" % (name, p)]
+    if mode == "wildcard":
+        ok += ["192.0.2.7:%d" % p, "0.0.0.0:%d" % p]
+    else:
+        bad += ["192.0.2.7:%d" % p, "0.0.0.0:%d" % p]
+    for host in ok:
+        code = request(url, path=root + "metrics", host=host)[0]
+        if code != 200:
+            fail("Host %r (%s): %d, not 200" % (host, mode, code))
+    for host in bad:
+        code = request(url, path=root + "metrics", host=host)[0]
+        if code != 403:
+            fail("Host %r (%s): %d, not 403" % (host, mode, code))
+    for origin, want in (("http://%s:%d" % (h, p), 200), ("http://localhost:%d" % p, 200),
+                         ("https://%s" % name, 200), ("http://%s:8443" % name, 200),
+                         ("http://%s:%d" % (me, p), 200),
+                         ("https://%s:%d" % (h, p), 403), ("http://evil.example:%d" % p, 403),
+                         ("http://%s:%d" % (h, other), 403), ("null", 403), ("%s:%d" % (h, p), 403),
+                         ("http://%s:%d/" % (h, p), 403)):
+        code = request(url, path=root + "data.json", headers={"Origin": origin})[0]
+        if code != want:
+            fail("Origin %r (%s): %d, not %d" % (origin, mode, code, want))
+    # RFC 9112 section 3.2: more than one Host is answered 400, whatever
+    # they say
+    good = "%s:%d" % (h, p)
+    for pair in ((good, good), (good, "evil.example"), ("evil.example", good), (good, "")):
+        req = "GET %smetrics HTTP/1.1\r\nHost: %s\r\nhost: %s\r\nConnection: close\r\n\r\n" % ((root,) + pair)
+        data = raw(h, p, req.encode())
+        if not data.startswith(b"HTTP/1.1 400"):
+            fail("two Host headers %r: %r" % (pair, data[:40]))
+    print("hosts (%s): %d names taken, %d refused, two Hosts 400" % (mode, len(ok), len(bad)))
+
+
+def fd_room(n):
+    """Room for n more descriptors: the soft limit raised as far as the
+    hard one allows (never past it)."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = n + 200
+    if soft < want:
+        if hard != resource.RLIM_INFINITY and hard < want:
+            fail("the descriptor limit (%d) leaves no room for %d connections" % (hard, n))
+            return False
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    return True
+
+
+def served(url, route, wait):
+    """Seconds until route's answer began, or None after wait seconds."""
+    h, p, root = parts(url)
+    t0 = time.monotonic()
+    s = socket.create_connection((h, p), timeout=wait)
+    req = "GET %s%s HTTP/1.1\r\nHost: %s:%d\r\nConnection: close\r\n\r\n" % (root, route, h, p)
+    s.sendall(req.encode())
+    got = b""
+    try:
+        while b"\r\n" not in got and time.monotonic() - t0 < wait:
+            s.settimeout(max(0.01, wait - (time.monotonic() - t0)))
+            b = s.recv(4096)
+            if not b:
+                break
+            got += b
+    except OSError:
+        pass
+    took = time.monotonic() - t0
+    s.close()
+    return took if got.startswith(b"HTTP/1.1 200") else None
+
+
+ROUTES = (("metrics", "/metrics"), ("", "the page"), ("events", "an event stream"))
+
+
+def idle(url, n="1000", wait="5"):
+    """Behind n connections that send nothing (a new crowd for each
+    route), the route is answered within 1 s."""
+    n, wait = int(n), float(wait)
+    h, p, root = parts(url)
+    if not fd_room(n):
+        return
+    worst = 0
+    for route, what in ROUTES:
+        socks = [socket.create_connection((h, p), timeout=5) for _ in range(n)]
+        took = served(url, route, wait)
+        for s in socks:
+            s.close()
+        if took is None or took > 1.0:
+            fail("%s behind %d idle connections: %s" % (what, n, "not answered in %g s" % wait if took is None else "%.2f s" % took))
+        worst = max(worst, took if took is not None else wait)
+    print("idle: behind %d idle connections each route answered within %.3f s" % (n, worst))
+
+
+def slowhead(url, n="40", wait="15"):
+    """Behind n connections sending their heads a byte every 0.2 s, the
+    route is answered within 1 s."""
+    import threading
+    n, wait = int(n), float(wait)
+    h, p, root = parts(url)
+    if not fd_room(n):
+        return
+    worst = 0
+    for route, what in ROUTES:
+        stop = threading.Event()
+        socks = [socket.create_connection((h, p), timeout=5) for _ in range(n)]
+        head = ("GET %s HTTP/1.1\r\nHost: %s:%d\r\nX-Slow: %s\r\n\r\n" % (root, h, p, "a" * 400)).encode()
+
+        def trickle():
+            k = 0
+            while not stop.is_set() and k < len(head):
+                for s in socks:
+                    try:
+                        s.send(head[k:k + 1])
+                    except OSError:
+                        pass
+                k += 1
+                stop.wait(0.2)
+        th = threading.Thread(target=trickle)
+        th.start()
+        time.sleep(1.0)   # every one of them has begun its head
+        took = served(url, route, wait)
+        stop.set()
+        th.join()
+        for s in socks:
+            s.close()
+        if took is None or took > 1.0:
+            fail("%s behind %d slow heads: %s" % (what, n, "not answered in %g s" % wait if took is None else "%.2f s" % took))
+        worst = max(worst, took if took is not None else wait)
+    print("slowhead: behind %d slow heads each route answered within %.3f s" % (n, worst))
+
+
 class Stream:
     """An event stream read as a browser reads it."""
 
@@ -459,5 +612,5 @@ def resume(url):
 
 if __name__ == "__main__":
     {"routes": routes, "refused": refused, "crowd": crowd, "stall": stall,
-     "resume": resume, "prompt": prompt}[sys.argv[1]](*sys.argv[2:])
+     "resume": resume, "prompt": prompt, "idle": idle, "slowhead": slowhead, "hosts": hosts}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failed else 0)

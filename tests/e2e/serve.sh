@@ -16,6 +16,17 @@
 #   crowd     200 connections at once: hp2x holds no more than its 32,
 #             and a request behind them is answered; a head sent a byte
 #             a second is cut off (HP2X_SERVE_DEADLINE=1)
+#   idle      behind 1,000 connections that send nothing, /metrics, the
+#             page and an event stream are each answered within 1 s
+#   slowhead  the same behind 40 connections sending their heads a byte
+#             every 0.2 s
+#   hosts     Host and Origin: two Hosts answered 400; bound to
+#             127.0.0.1, and to 0.0.0.0 inside a network namespace of
+#             its own (unshare -rn: nothing outside reaches it, its lo
+#             given 192.0.2.7 too), the names the server is reached by
+#             are taken (its address, the machine's name and, on
+#             0.0.0.0, addresses, loopback names, --serve-name with any
+#             port) and every other refused
 #   stall     an event stream that never reads while 10,000 samples
 #             arrive through a FIFO: a reading stream gets every one,
 #             -o FOO.json is written all along and holds them all, the
@@ -29,8 +40,11 @@
 #   inputs    standard input and a launched program served as they
 #             come; --exit ends with the input (the program's status)
 #   bind      127.0.0.1 unless told; another address is said on
-#             stderr; bad --serve values and --serve with --include are
-#             refused; --exit ends with the input; HP2X_SERVE_TOKEN
+#             stderr; [::1]:PORT and localhost:PORT are served; bad
+#             --serve and --serve-name values exit 2 naming the value,
+#             a port in use exits 1 saying why (Address already in
+#             use); --serve with --include is refused; --exit ends with
+#             the input; HP2X_SERVE_TOKEN
 #             fixes the token only when it looks random (32 hex
 #             digits, 8 or more different, no repeated piece)
 set -u
@@ -92,6 +106,42 @@ prompt() {
 	"$py" "$serve_py" prompt "$url" in.hp 1 || bad "prompt: see above"
 }
 
+idle() {
+	start -q "$S/leak-hT.hp" || return
+	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
+	"$py" "$serve_py" idle "$url" 1000 5 || bad "idle: see above"
+	kill -0 "$pid" || bad "hp2x died"
+}
+
+slowhead() {
+	start -q "$S/leak-hT.hp" || return
+	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
+	"$py" "$serve_py" slowhead "$url" 40 5 || bad "slowhead: see above"
+	kill -0 "$pid" || bad "hp2x died"
+}
+
+hosts() {
+	start -q --serve-name=hp2x.example "$S/leak-hT.hp" || return
+	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
+	"$py" "$serve_py" hosts "$url" loopback hp2x.example || bad "hosts (loopback): see above"
+	kill "$pid"
+	# 0.0.0.0 only where nothing else can reach it
+	unshare -rn true 2>/dev/null || { bad "unshare -rn (a network namespace of one's own) is refused here"; return; }
+	HP2X=$HP2X py=$py serve_py=$serve_py S=$S unshare -rn bash -c '
+		ip link set lo up && ip addr add 192.0.2.7/32 dev lo || exit 1
+		"$HP2X" -q --serve=0.0.0.0:0 --serve-name=hp2x.example "$S/leak-hT.hp" 2>err.txt &
+		pid=$!
+		for i in $(seq 100); do grep -q "serving http" err.txt && break; sleep 0.1; done
+		url=$(grep -o "http://[^ ]*" err.txt | head -n 1)
+		[ -n "$url" ] || { echo "FAIL: 0.0.0.0: no URL: $(cat err.txt)"; kill $pid; exit 1; }
+		for i in $(seq 100); do curl -sf "${url}data.json" -o /dev/null && break; sleep 0.1; done
+		"$py" "$serve_py" hosts "$url" wildcard hp2x.example
+		rc=$?
+		kill $pid
+		wait $pid
+		exit $rc' || bad "hosts (wildcard): see above"
+}
+
 resume() {
 	start -q "$S/leak-hT.eventlog" || return
 	until_true curl -sf "${url}data.json" -o /dev/null || bad "data.json never answered"
@@ -105,17 +155,39 @@ bind() {
 	p=${p%%/*}
 	grep -q "127.0.0.1:$p " <(ss -Hltn) || bad "not listening on 127.0.0.1:$p: $(ss -Hltn)"
 	grep -q "not only this machine" err.txt && bad "loopback said as another address"
-	kill "$pid"
 	# a named address is said; 127.0.0.2 is still loopback, never
 	# anything a test exposes
 	"$HP2X" -q --serve=127.0.0.2:0 "$S/leak-hT.hp" 2>err2.txt &
 	pids+=($!)
 	until_true grep -q 'serving http' err2.txt || bad "--serve=127.0.0.2:0: $(cat err2.txt)"
 	grep -q 'serving http://127.0.0.2:' err2.txt || bad "the URL does not name 127.0.0.2"
-	for v in 70000 abc 1.2.3:80 :80 '127.0.0.1:'; do
-		"$HP2X" --serve="$v" "$S/leak-hT.hp" 2>bad.txt && bad "--serve=$v accepted"
-		grep -q -- '--serve' bad.txt || bad "--serve=$v: $(cat bad.txt)"
+	# IPv6 loopback is loopback; localhost is 127.0.0.1
+	for v in '[::1]:0' localhost:0; do
+		"$HP2X" -q --serve="$v" "$S/leak-hT.hp" 2>err4.txt &
+		pids+=($!)
+		until_true grep -q 'serving http' err4.txt || { bad "--serve=$v: $(cat err4.txt)"; continue; }
+		grep -q "not only this machine" err4.txt && bad "--serve=$v said as another address"
+		u=$(grep -o 'http://[^ ]*' err4.txt | head -n 1)
+		case $v in '['*) case $u in 'http://[::1]:'*) ;; *) bad "--serve=$v: the URL is $u" ;; esac ;; esac
+		until_true curl -sf "${u}metrics" -o /dev/null || bad "--serve=$v: $u does not answer"
+		kill "${pids[-1]}"
 	done
+	# a bad value: status 2 and the value named
+	for v in 70000 99999 -1 +80 ' 80' abc 1.2.3:80 127.1:8080 :80 '127.0.0.1:' '[::1]' '[::1]:' \
+		'[zz]:80' '::1:80' 'localhost' 'localhost:abc' 'example.com:80' '127.0.0.1:80:80' 123456; do
+		expect_status 2 "$HP2X" --serve="$v" "$S/leak-hT.hp" 2>bad.txt || bad "--serve=$v: status"
+		grep -qF -- "--serve=$v:" bad.txt || bad "--serve=$v: $(cat bad.txt)"
+	done
+	for v in 'a b' 'x:80' 'evil/x' '' '[::1'; do
+		expect_status 2 "$HP2X" --serve=127.0.0.1:0 --serve-name="$v" "$S/leak-hT.hp" 2>bad.txt ||
+			bad "--serve-name='$v': status"
+		grep -qF -- "--serve-name=$v:" bad.txt || bad "--serve-name='$v': $(cat bad.txt)"
+	done
+	expect_status 2 "$HP2X" --serve-name=x "$S/leak-hT.hp" 2>bad.txt || bad "--serve-name without --serve"
+	# a port in use: status 1, and why
+	expect_status 1 "$HP2X" --serve="127.0.0.1:$p" "$S/leak-hT.hp" 2>bad.txt || bad "a port in use: status"
+	grep -q "cannot listen on 127.0.0.1:$p: Address already in use" bad.txt || bad "a port in use: $(cat bad.txt)"
+	kill "$pid"
 	"$HP2X" --serve --include=THUNK "$S/leak-hT.hp" 2>bad.txt && bad "--serve --include accepted"
 	for v in '' abc 0123456789abcdef0123456789abcdef 11111111111111112222222222222222 \
 		aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab 7F3A9C1E5B2D4F6A8C0E1D3B5A7C9E2F \
@@ -172,6 +244,9 @@ run refused refused
 run crowd crowd
 run stall stall
 run prompt prompt
+run idle idle
+run slowhead slowhead
+run hosts hosts
 run resume resume
 run bind bind
 run inputs inputs
