@@ -14,7 +14,9 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/steps.h"
 #include "../data/json.h"
+#include "../data/summary.h"
 
 void
 live_pos_of(const hp_model *m, struct live_pos *p)
@@ -59,8 +61,39 @@ upto(size_t from, size_t to, size_t cap)
 }
 
 int
+live_table_make(struct live_table *t, const hp_model *m,
+		const struct render_opts *ro, struct hp_err *err)
+{
+	memset(t, 0, sizeof *t);
+	/* as summary_print: a per-interval profile's graph is of its
+	 * steps (hp/steps.h) */
+	if (hp_model_per_interval(m) && !(t->steps = hp_steps(m, err)))
+		return -1;
+	if (hp_stats_compute(&t->st, m, err)) {
+		hp_model_free(t->steps);
+		return -1;
+	}
+	if (layout_compute(&t->l, t->steps ? t->steps : m, ro, NULL, NULL,
+			   NULL, err)) {
+		hp_stats_release(&t->st);
+		hp_model_free(t->steps);
+		return -1;
+	}
+	return 0;
+}
+
+void
+live_table_release(struct live_table *t)
+{
+	layout_release(&t->l);
+	hp_stats_release(&t->st);
+	hp_model_free(t->steps);
+	memset(t, 0, sizeof *t);
+}
+
+int
 live_batch(FILE *f, const hp_model *m, struct live_pos *at,
-	   const struct live_pos *to)
+	   const struct live_pos *to, const struct live_table *tab)
 {
 	struct json_w w;
 	size_t i, e, nb, len;
@@ -151,6 +184,8 @@ live_batch(FILE *f, const hp_model *m, struct live_pos *at,
 	json_key(&w, "c");
 	json_u64(&w, to->samples == hp_model_sample_count(m)
 		     ? hp_model_census_count(m) : to->samples);
+	if (tab && at->samples == to->samples)
+		summary_rows(&w, &tab->st, &tab->l);
 	json_end(&w);
 	return 1;
 }

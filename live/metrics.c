@@ -12,7 +12,9 @@
  * graph has them (-m, default 20), so the label set stays bounded however
  * many bands the profile names.  Label values are the profile's bytes:
  * '\\', '"' and new lines escaped as the format asks, and bytes that are
- * not UTF-8 (which the format requires) written as U+FFFD.
+ * not UTF-8 (which the format requires) written as U+FFFD.  Before the
+ * first drawing (no model yet) the counts are 0, with no label: no JOB
+ * is known.
  */
 #include "metrics.h"
 
@@ -53,7 +55,7 @@ put_label(FILE *f, const char *s, size_t n)
 
 struct met {
 	FILE *f;
-	const char *job;
+	const char *job;	/* NULL: no label */
 };
 
 static void
@@ -66,7 +68,10 @@ head(const struct met *mt, const char *name, const char *type,
 static void
 labels(const struct met *mt, const char *name)
 {
-	fprintf(mt->f, "%s{job=\"", name);
+	fputs(name, mt->f);
+	if (!mt->job)
+		return;
+	fputs("{job=\"", mt->f);
 	put_label(mt->f, mt->job, strlen(mt->job));
 	fputc('"', mt->f);
 }
@@ -74,7 +79,7 @@ labels(const struct met *mt, const char *name)
 static void
 value_u64(const struct met *mt, uint64_t v)
 {
-	fputs("} ", mt->f);
+	fputs(mt->job ? "} " : " ", mt->f);
 	out_u64(mt->f, v);
 	fputc('\n', mt->f);
 }
@@ -84,7 +89,7 @@ value_num(const struct met *mt, double v)
 {
 	char buf[OUT_TIME_MAX];
 
-	fputs("} ", mt->f);
+	fputs(mt->job ? "} " : " ", mt->f);
 	if (isfinite(v)) {
 		out_time(buf, v);
 		fputs(buf, mt->f);
@@ -165,24 +170,26 @@ metrics_write(FILE *f, const hp_model *m, const struct render_opts *ro,
 		"Live bytes after the latest major GC (HEAP_LIVE).",
 	};
 	struct met mt;
-	const char *vu = hp_model_get(m, HP_VALUE_UNIT);
+	const char *vu = m ? hp_model_get(m, HP_VALUE_UNIT) : NULL;
 	/* The censuses, as every count of hp2x: a .hp's exit mark is
 	 * none, nor its empty sample the latest census (model.h). */
-	size_t n = hp_model_census_count(m);
+	size_t n = m ? hp_model_census_count(m) : 0;
 	uint64_t v;
 	double t;
 	int k;
 
 	mt.f = f;
-	mt.job = hp_model_get(m, HP_JOB) ? hp_model_get(m, HP_JOB) : "";
+	mt.job = !m ? NULL : hp_model_get(m, HP_JOB) ? hp_model_get(m, HP_JOB) : "";
 	one_u64(&mt, "hp2x_samples_total", "counter",
 		"Censuses (samples) of the profile read so far.", n);
 	one_u64(&mt, "hp2x_bands", "gauge",
 		"Bands (cost centres, closure types, ...) the profile has named so far.",
-		hp_model_band_count(m));
+		m ? hp_model_band_count(m) : 0);
 	one_u64(&mt, "hp2x_marks_total", "counter",
 		"Marks (MARK lines, user markers) read so far.",
-		hp_model_mark_count(m));
+		m ? hp_model_mark_count(m) : 0);
+	if (!m)
+		return out_flush(f, err);
 	if (n) {
 		one_num(&mt, "hp2x_last_sample_seconds",
 			"The latest census's time in the profile: seconds since the program started.",

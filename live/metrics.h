@@ -12,7 +12,8 @@
 #include "../render/render.h"
 
 /* What hp2x sees of m (drawn with ro), last_wall the Unix time its last
- * sample came.  0, or -1 with err. */
+ * sample came; m NULL before the first drawing (counts of 0).  0, or -1
+ * with err. */
 int metrics_write(FILE *f, const hp_model *m, const struct render_opts *ro,
 		  double last_wall, struct hp_err *err) HP_MUSTCHECK;
 

@@ -148,6 +148,8 @@ struct cli_serve {
 	unsigned gen;
 	struct live_pos pub;	/* what was published of m */
 	double last_wall;	/* Unix time of the last new sample */
+	struct live_table tab;	/* the table's numbers of what was published */
+	int has_tab;		/* tab is made, for this publish */
 	render_ctx *ctx;	/* for the page, made at its first asking */
 	render_colidx *idx;	/* for zooms */
 
@@ -394,7 +396,8 @@ sse_next(struct sse *s)
 		s->done = any = 1;
 	} else {
 		fputs("event: samples\ndata: ", mm.f);
-		if (live_batch(mm.f, sv->m, &s->at, &sv->pub)) {
+		if (live_batch(mm.f, sv->m, &s->at, &sv->pub,
+			       sv->has_tab ? &sv->tab : NULL)) {
 			/* id: how many samples the page has, where a
 			 * reconnection goes on (Last-Event-ID) */
 			fprintf(mm.f, "\nid: %zu\n\n", s->at.samples);
@@ -676,7 +679,10 @@ answer(void *cls, struct MHD_Connection *c, const char *url,
 		return refuse(c, MHD_HTTP_NOT_FOUND);
 	if (!head && strcmp(method, MHD_HTTP_METHOD_GET) != 0)
 		return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED);
-	if (!sv->m)
+	/* before the first drawing /metrics says what is known (no
+	 * sample yet), so a scraper keeps the target up while the
+	 * program starts */
+	if (!sv->m && strcmp(route, "metrics") != 0)
 		return strcmp(route, "") == 0 ? answer_waiting(c)
 			: refuse(c, MHD_HTTP_SERVICE_UNAVAILABLE);
 	if (strcmp(route, "") == 0)
@@ -1018,6 +1024,15 @@ cli_serve_open(const char *spec, const char *const *names, size_t nnames,
 	return sv;
 }
 
+/* What was published is no more: the table's numbers go with it. */
+static void
+forget_tab(cli_serve *sv)
+{
+	if (sv->has_tab)
+		live_table_release(&sv->tab);
+	sv->has_tab = 0;
+}
+
 void
 cli_serve_close(cli_serve *sv)
 {
@@ -1031,6 +1046,7 @@ cli_serve_close(cli_serve *sv)
 		sse_wake(s);
 	}
 	MHD_stop_daemon(sv->d);
+	forget_tab(sv);
 	free(sv->names);
 	render_ctx_free(sv->ctx);
 	render_colidx_free(sv->idx);
@@ -1133,6 +1149,7 @@ cli_serve_publish(cli_serve *sv, const hp_model *m,
 	struct live_pos p;
 	struct sse *s;
 
+	forget_tab(sv);
 	if (m != sv->m) {
 		sv->gen++;
 		memset(&sv->pub, 0, sizeof sv->pub);
@@ -1145,6 +1162,14 @@ cli_serve_publish(cli_serve *sv, const hp_model *m,
 		sv->last_wall = (double)time(NULL);
 	sv->pub = p;
 	sv->kick = 1;
+	/* the table's numbers of this census, once, while m is as
+	 * published (it grows before the next): only when a page is open
+	 * to take them (a page loaded later has them in its data) */
+	if (sv->streams) {
+		struct hp_err err = {{0}};
+
+		sv->has_tab = live_table_make(&sv->tab, m, ro, &err) == 0;
+	}
 	for (s = sv->streams; s; s = s->next)
 		sse_wake(s);
 }
@@ -1154,6 +1179,7 @@ cli_serve_forget(cli_serve *sv)
 {
 	struct sse *s;
 
+	forget_tab(sv);
 	sv->m = NULL;
 	sv->gen++;
 	memset(&sv->pub, 0, sizeof sv->pub);

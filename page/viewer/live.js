@@ -15,9 +15,9 @@
  * load).  A model other than the page's (the file was replaced) makes
  * the page load again, keeping its view (the address's fragment holds
  * it).  The table's numbers are the whole run's (--summary=json's):
- * as the run grows the page asks the server's summary.json for them
- * again, at most as often as keeps that under a twentieth of the
- * server's time. */
+ * the batch that brings the page to a drawing's census carries them
+ * for that census ("rows", as the data block has them), so the table
+ * shows the census the chart shows, redrawn with it. */
 
 /* Colours for bands that came after the page (hp2ps's -c colours). */
 var LIVE_COLOURS = ['#ff0000', '#00ff00', '#0000ff', '#ffff00', '#00ffff', '#ff00ff', '#808080',
@@ -97,42 +97,24 @@ function makeLive(D, S, changed, chart, key) {
 
   /* ---- the table's numbers, the run's ---- */
 
-  var seen = new Map(), rowsDue = 0, rowsTimer = null, rowsAgain = false;
+  var nameOf = new Map(), rowOf = new Map();
+  D.rows.forEach(function (r) { rowOf.set(r.m, r); });
 
-  /* Asked while a summary is on its way: that one may predate the
-   * samples just come, so another follows it. */
-  function rowsDone() {
-    rowsTimer = null;
-    if (rowsAgain) { rowsAgain = false; refreshRows(); }
-  }
-
-  function refreshRows() {
-    if (rowsTimer) { rowsAgain = true; return; }
-    rowsTimer = setTimeout(function () {
-      var t0 = performance.now();
-      fetch('summary.json').then(function (r) {
-        if (!r.ok) throw new Error(r.status);
-        return r.json();
-      }).then(function (sum) {
-        var spent = performance.now() - t0, at = new Map();
-        D.rows.forEach(function (r) { at.set(r.name, r); });
-        sum.band.forEach(function (b) {
-          var r = at.get(b.name);
-          if (!r) {   /* a band that came after the page */
-            var m = seen.get(b.name), s;
-            if (m === undefined) return;
-            s = slotOf(m);
-            r = { name: b.name, m: m, label: b.name, spark: '', count: null,
-              drawn: s < 0 ? 'dropped' : s === other ? 'other' : 'drawn' };
-            D.rows.push(r);
-          }
-          r.peak = b.peak; r.peak_time = b.peak_time; r.share = b.share; r.last = b.last; r.growth = b.growth;
-        });
-        rowsDue = performance.now() + Math.max(2000, 20 * spent);
-        changed('rows');
-        rowsDone();
-      }).catch(rowsDone);
-    }, Math.max(250, rowsDue - performance.now()));
+  /* R: six numbers a band in the model's order (summary_rows), of the
+   * census the page now holds. */
+  function takeRows(R) {
+    for (var m = 0; 6 * m + 5 < R.length; m++) {
+      var r = rowOf.get(m), k = 6 * m;
+      if (!r) {   /* a band that came after the page */
+        var name = nameOf.get(m), s;
+        if (name === undefined) continue;
+        s = slotOf(m);
+        r = { name: name, m: m, label: name, spark: '', count: null,
+          drawn: s < 0 ? 'dropped' : s === other ? 'other' : 'drawn' };
+        D.rows.push(r); rowOf.set(m, r);
+      }
+      r.peak = R[k]; r.peak_time = R[k + 1]; r.share = R[k + 2]; r.last = R[k + 3]; r.growth = R[k + 4];
+    }
   }
 
   function batch(m) {
@@ -142,7 +124,7 @@ function makeLive(D, S, changed, chart, key) {
     }
     var t = m.t, s = m.s, skip = D.n - m.i;
     m.names.forEach(function (p) {
-      seen.set(p[1], p[0]);
+      nameOf.set(p[0], p[1]);
       if (p[0] < have.nb) return;
       if (other < 0) newBand(p[0], p[1]);
       have.nb = p[0] + 1;
@@ -174,12 +156,12 @@ function makeLive(D, S, changed, chart, key) {
       var w = S.x1 - S.x0;
       S.x1 = D.hi; S.x0 = D.hi - w;
     }
+    if (m.rows && m.n === D.n) takeRows(m.rows);
     chart.dataChanged();
     changed('data');
     document.documentElement.setAttribute('data-live-n', D.n);
     $('counts').textContent = (D.n < m.n ? D.n : m.c) + ' samples, ' + Math.max(have.nb, D.names.length) + ' bands';
     mark('live · ' + new Date().toLocaleTimeString());
-    refreshRows();
   }
 
   /* The browser reconnects a stream by itself while the server cannot

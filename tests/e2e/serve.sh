@@ -131,10 +131,10 @@ hosts() {
 		ip link set lo up && ip addr add 192.0.2.7/32 dev lo || exit 1
 		"$HP2X" -q --serve=0.0.0.0:0 --serve-name=hp2x.example "$S/leak-hT.hp" 2>err.txt &
 		pid=$!
-		for i in $(seq 100); do grep -q "serving http" err.txt && break; sleep 0.1; done
+		for i in $(seq 600); do grep -q "serving http" err.txt && break; sleep 0.1; done
 		url=$(grep -o "http://[^ ]*" err.txt | head -n 1)
 		[ -n "$url" ] || { echo "FAIL: 0.0.0.0: no URL: $(cat err.txt)"; kill $pid; exit 1; }
-		for i in $(seq 100); do curl -sf "${url}data.json" -o /dev/null && break; sleep 0.1; done
+		for i in $(seq 600); do curl -sf "${url}data.json" -o /dev/null && break; sleep 0.1; done
 		"$py" "$serve_py" hosts "$url" wildcard hp2x.example
 		rc=$?
 		kill $pid

@@ -24,6 +24,12 @@ Chromium (tests/e2e/serve_page.sh starts hp2x and the stream).
       browser takes as the end of it): the page asks again by itself,
       and when the whole profile appears it resumes in the same
       document and ends with REF.json's data
+  serve_page.py census URL FIFO   ten samples a second into FIFO (hp2x
+      --serve --interval 0.5): whenever the page has settled (nothing
+      pending for the next frame), every drawn band's row in the table
+      shows, as its Last, the value the chart has at its last sample:
+      the table and the chart show the same census (the table once
+      followed a summary.json asked for at most every 2 s)
   serve_page.py zoom URL REF.json   a finished profile larger than the
       page holds: a zoom into its middle asks the server for columns and
       then holds exactly REF.json's samples there
@@ -402,6 +408,70 @@ def live(url, ref_path, sum_path=None):
         d.quit()
 
 
+CENSUS_JS = """
+var de = document.documentElement, D = document.getElementById('app').hp2xData;
+if (de.hasAttribute('data-pending') || !D) return null;
+var out = {n: D.n, rows: 0, bad: []};
+document.querySelectorAll('#tbody tr[data-m]').forEach(function (tr) {
+  var m = +tr.getAttribute('data-m'), s = D.slotOf.get(m), td = tr.querySelector('td[data-k="last"]');
+  if (s === undefined || !td) return;
+  var chart = D.val[s][D.T - 1], table = +td.getAttribute('data-v');
+  out.rows++;
+  if (chart !== table) out.bad.push([m, chart, table]);
+});
+return out;
+"""
+
+
+def census(url, fifo):
+    import threading
+    f = open(fifo, "w")
+
+    def sample(k):
+        s = "BEGIN_SAMPLE %.2f\n" % (k * 0.1)
+        for b in range(5):
+            s += "band%d\t%d\n" % (b, 1000 * (b + 1) + 10 * k + b)
+        return s + "END_SAMPLE %.2f\n" % (k * 0.1)
+    f.write('JOB "census"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' + sample(0) + sample(1))
+    f.flush()
+    d = browser()
+    stop = threading.Event()
+
+    def feed():
+        k = 2
+        while not stop.is_set() and k < 100:
+            f.write(sample(k))
+            f.flush()
+            k += 1
+            stop.wait(0.1)
+        f.close()
+    try:
+        if not open_page(d, url):
+            return
+        th = threading.Thread(target=feed)
+        th.start()
+        seen, checked, bad = set(), 0, []
+        end = time.monotonic() + 6
+        while time.monotonic() < end:
+            c = d.execute_script(CENSUS_JS)
+            if c and c["rows"]:
+                checked += 1
+                seen.add(c["n"])
+                if c["bad"]:
+                    bad.append(c)
+            time.sleep(0.05)
+        stop.set()
+        th.join()
+        if checked < 10 or len(seen) < 5:
+            fail("census: %d looks at %d counts: the page did not grow as the samples came" % (checked, len(seen)))
+        if bad:
+            fail("census: in %d of %d looks the table's Last is not the chart's last sample, as %r" % (len(bad), checked, bad[0]))
+        print("census: %d looks at %d sample counts, the table's Last the chart's last sample in %d" % (checked, len(seen), checked - len(bad)))
+    finally:
+        stop.set()
+        d.quit()
+
+
 def zoom(url, ref_path):
     ref = json.load(open(ref_path))
     d = browser()
@@ -452,5 +522,6 @@ def shot(url, png, at):
 
 
 if __name__ == "__main__":
-    {"live": live, "zoom": zoom, "shot": shot, "reconnect": reconnect, "late": late}[sys.argv[1]](*sys.argv[2:])
+    {"live": live, "zoom": zoom, "shot": shot, "reconnect": reconnect, "late": late,
+     "census": census}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

@@ -21,6 +21,9 @@
 #          started again with the file gone (its stream refused, 503):
 #          the open page asks again by itself and resumes when the whole
 #          file comes (serve_page.py late)
+#   census ten samples a second through a FIFO at --interval 0.5:
+#          whenever the page has settled, the table's Last of each drawn
+#          band is the chart's last sample (serve_page.py census)
 #   zoom   a finished .hp of 60,000 samples (more than the page keeps): a
 #          zoom into the middle asks the server for columns, after which
 #          the page holds exactly the file's samples there
@@ -91,5 +94,15 @@ PY
 run live live
 run reconnect reconnect
 run late late
+census() {
+	mkfifo in.hp
+	"$HP2X" -q --serve=127.0.0.1:0 --interval 0.5 in.hp 2>err.txt &
+	pids+=($!)
+	until_true grep -q 'serving http' err.txt || { bad "no URL: $(cat err.txt)"; return; }
+	url=$(grep -o 'http://[^ ]*' err.txt | head -n 1)
+	"$py" "$page_py" census "$url" in.hp || bad "census: see above"
+}
+
+run census census
 run zoom zoom
 e2e_done
