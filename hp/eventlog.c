@@ -18,7 +18,11 @@
  *     "hdrb" "hetb" event-type* "hete" "hdre" "datb" event* ff ff
  *
  * The whole log may repeat after its ff ff (an eventlog stopped and
- * restarted into the same stream); it continues the same profile.
+ * restarted into the same stream); it continues the same profile.  GHC
+ * 9.0's RTS puts a block marker between the ff ff and the new "hdrb" (its
+ * block holds the header), and a forked child's restartEventLogging
+ * writes the new header with no ff ff before it: both are a restart too
+ * (eventlog-frame.c), no damage (tests/data/restart).
  *
  * An event type declares a number and the size of its payload:
  *

@@ -432,6 +432,23 @@ t_launch_restarts() {
 	[ -z "$(ls "$top" | grep '^hp2x-')" ] || bad "FIFO directory left: $(ls "$top")"
 }
 
+# The bytes a GHC program writes into the FIFO when it restarts its
+# eventlog (tests/data/restart: DATA_END, then the block marker that
+# wraps the new header; issue 33 s9) are no damage: no warning, and the
+# graph holds both logs' samples, as the one-shot conversion has them.
+t_launch_restart_bytes() {
+	local pid rs=$SRC/tests/data/restart/ghc90-restart.eventlog
+	STANDIN_GHC=9.6.6 STANDIN_EVENTLOG=$rs STANDIN_PACE=0.001 \
+		"$HP2X" --watch -o out.json --interval 0.1 -- "$STANDIN" 2>err &
+	pid=$!
+	pids+=("$pid")
+	finish "$pid" 0
+	grep -q 'warning' err && bad "warned: $(grep warning err)"
+	same_as "$rs" "$(stat -c %s "$rs")" out.json ||
+		bad "not the samples of both logs: $(samples_of out.json) samples"
+	[ "$(samples_of out.json)" -gt 2 ] || bad "$(samples_of out.json) samples"
+}
+
 # The probe (`PROG +RTS --info -RTS`) dies with hp2x, whatever ends it.
 t_probe_dies_with_hp2x() {
 	local pid probe sig
@@ -511,6 +528,7 @@ case_ "launcher: a program that writes no eventlog" t_launch_no_eventlog
 case_ "launcher: .hp path (GHC 9.0.2, or the user's -l)" t_launch_hp_path
 case_ "socket --reconnect that does not come back: one rule" t_reconnect_gives_up
 case_ "launcher: eventlog restarted by the program" t_launch_restarts
+case_ "launcher: a restart's bytes are no damage" t_launch_restart_bytes
 case_ "launcher: the probe dies with hp2x" t_probe_dies_with_hp2x
 case_ "launcher: every ending signal removes the FIFO" t_launch_signals_remove_fifo
 case_ "launcher: SIGTERM passed on after watching failed" t_launch_sigterm_after_failure

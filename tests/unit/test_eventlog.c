@@ -1264,6 +1264,91 @@ data_end_inside_block(void **state)
 	free(b.p);
 }
 
+/* Samples and warnings of n bytes read alone. */
+static void
+read_part(const unsigned char *p, size_t n, size_t *samples, size_t *warnings)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+
+	if (hp_read_mem(m, "part.eventlog", p, n, &err))
+		fail_msg("part: %s", err.msg);
+	*samples = hp_model_sample_count(m);
+	*warnings = hp_model_warning_count(m);
+	hp_model_free(m);
+}
+
+/* A log the RTS restarted into one stream (issue 33 s9): GHC 9.0.2's
+ * bytes (tests/data/restart), where DATA_END is followed by the block
+ * marker that wraps the new header, are read as both logs without a
+ * warning; and made-up layouts a restart can leave: that marker without
+ * DATA_END, a new header right after an event (a forked child's
+ * restartEventLogging writes no end marker). */
+static void
+restart_layouts(void **state)
+{
+	static const int with_end[] = { 1, 0, 0 }, with_marker[] = { 1, 1, 0 };
+	size_t len, at, n1, w1, n2, w2, k;
+	char *d = tu_slurp(tu_data("restart/ghc90-restart.eventlog"), &len);
+	const char *h;
+	hp_model *m;
+
+	(void)state;
+	assert_non_null(d);
+	for (at = 4; at + 4 <= len && memcmp(d + at, "hdrb", 4); at++)
+		;
+	assert_true(at + 4 <= len);
+	h = d + at;
+	/* the layout this is about: DATA_END, then a block marker (type
+	 * 18) whose block holds the header */
+	assert_true(at > 26 && !memcmp(d + at - 26, "\xff\xff\x00\x12", 4));
+	read_part((const unsigned char *)d, at - 24, &n1, &w1);
+	read_part((const unsigned char *)h, len - at, &n2, &w2);
+	assert_true(n1 > 0 && n2 > 0);
+	assert_int_equal(w1 + w2, 0);
+	m = hp_model_new();
+	{
+		struct hp_err err = {{0}};
+
+		assert_int_equal(hp_read_mem(m, "r.eventlog", d, len, &err), 0);
+	}
+	if (hp_model_warning_count(m))
+		fail_msg("warned: %s", hp_model_warning(m, 0));
+	assert_int_equal(hp_model_sample_count(m), n1 + n2);
+	hp_model_free(m);
+	free(d);
+
+	for (k = 0; k < sizeof with_end / sizeof *with_end; k++) {
+		struct eb b = { 0 };
+		size_t mk = 0;
+
+		eb_header(&b, 1);
+		ev_prof_begin(&b, 1, 7);
+		ev_begin(&b, 1000000000);
+		ev_str(&b, 1000000000, "A", 1);
+		ev_end(&b, 1000000000);
+		if (with_end[k])
+			eb_data_end(&b);
+		if (with_marker[k])
+			mk = eb_block(&b, 1500000000, 0xffff);
+		eb_header(&b, 1);
+		if (with_marker[k])
+			eb_block_end(&b, mk);
+		ev_prof_begin(&b, 1, 7);
+		ev_begin(&b, 2000000000);
+		ev_str(&b, 2000000000, "B", 2);
+		ev_end(&b, 2000000000);
+		eb_data_end(&b);
+		m = read_every_split(&b);
+		assert_int_equal(hp_model_sample_count(m), 2);
+		assert_entry(m, 1, 0, "B", 2);
+		if (hp_model_warning_count(m))
+			fail_msg("layout %zu warned: %s", k, hp_model_warning(m, 0));
+		hp_model_free(m);
+		free(b.p);
+	}
+}
+
 /* A restarted eventlog: a second header after DATA_END continues the same
  * profile; junk after the end is one warning. */
 static void
@@ -1504,6 +1589,7 @@ main(void)
 		cmocka_unit_test(corrupt_length_and_scan),
 		cmocka_unit_test(data_end_inside_block),
 		cmocka_unit_test(second_header),
+		cmocka_unit_test(restart_layouts),
 		cmocka_unit_test(header_errors),
 		cmocka_unit_test(chunked_every_split),
 		cmocka_unit_test(chunked_real_file),
