@@ -9,7 +9,8 @@
  * the host, as SQLite builds its lemon and mkkeywordhash) and embeds OUT;
  * this is the one place the sources are stripped (91 KB became 66
  * without comments and indentation, then 58 without the blanks inside
- * lines).  It reads the text as tokens, so a comment is only a comment
+ * lines; 1.4 KB more went with the line breaks that end nothing).  It
+ * reads the text as tokens, so a comment is only a comment
  * outside a '...' or "..." string and a regular expression literal, and
  * nothing inside those is touched.
  *
@@ -19,11 +20,13 @@
  * A script or a style sheet loses its comments (slash-star to
  * star-slash and, in a script, // to the end of the line), the blanks
  * that start and end each line, its empty lines, and the blanks inside
- * a line that mean nothing; the rest of its line breaks stay, as they
- * may end a statement (ECMA-262 "Automatic Semicolon Insertion"), and a
- * comment that held one leaves one (ECMA-262 "Comments": it counts as a
- * LineTerminator); one that did not counts as a blank.  OUT ends in a
- * line break.
+ * a line that mean nothing, and the line breaks that cannot end a
+ * statement (in a script after { ( [ , ; = : ? & | ! < > * and before },
+ * see sq_js_joins; in a style sheet wherever a blank may go); the rest
+ * stay, as they may end a statement (ECMA-262 "Automatic Semicolon
+ * Insertion"), and a comment that held one leaves one (ECMA-262
+ * "Comments": it counts as a LineTerminator); one that did not counts
+ * as a blank.  OUT ends in a line break.
  *
  * In a script a run of blanks goes unless what is on either side of it
  * would then read as something else: two identifier or number
@@ -275,6 +278,22 @@ sq_no_close(const struct sq_src *in, size_t i)
 			"inside a comment?)");
 }
 
+/* Whether a line break before s[j] can go: after { ( [ , ; = : ? & | !
+ * < > * or before }, it ends no statement (automatic semicolon
+ * insertion puts one only where the token after the break cannot go on
+ * what is before it, or after return, break, continue, throw, before a
+ * postfix ++ or --: none of those is one of these).  After a ) or a }
+ * it may (`x = f(a)` then `(b)`), after + or - too (a++), after a / it
+ * may end a regular expression whose flags would run on, and after a .
+ * a number (`1.` then `5`): those stay. */
+static int
+sq_js_joins(const struct sq_src *in, size_t j, const struct sq_out *o)
+{
+	return (o->n && o->p[o->n - 1] &&
+		strchr("{([,;=:?&|!<>*", o->p[o->n - 1])) ||
+	       (j < in->n && in->s[j] == '}');
+}
+
 static void
 sq_js(const struct sq_src *in, struct sq_out *o)
 {
@@ -294,7 +313,8 @@ sq_js(const struct sq_src *in, struct sq_out *o)
 			int nl, ws;
 
 			i = sq_gap(in, i, 1, &nl, &ws);
-			sq_space(in, i, nl, o, sq_js_keep);
+			sq_space(in, i, nl && !sq_js_joins(in, i, o), o,
+				 sq_js_keep);
 		} else if (c == '`') {
 			sq_fail(in, i, "a backtick (a template literal)");
 		} else if (c == '\'' || c == '"') {
@@ -374,11 +394,12 @@ sq_js(const struct sq_src *in, struct sq_out *o)
 		sq_fail(in, opened[depth - 1], "a ( never closed");
 }
 
-/* Whether a blank between a and b must stay in a style sheet. */
+/* Whether a blank between a and b must stay in a style sheet (one
+ * after a rule's } is no combinator). */
 static int
 sq_css_keep(int a, int b)
 {
-	return !strchr("{;:,", a) && b != '{' && b != '}';
+	return a && !strchr("{;:,}", a) && b != '{' && b != '}';
 }
 
 static void
@@ -400,7 +421,10 @@ sq_css(const struct sq_src *in, struct sq_out *o)
 			    sq_css_keep((unsigned char)o->p[o->n - 1], c))
 				sq_fail(in, from, "a comment with no blank on "
 					"either side (see squeeze.c's top)");
-			sq_space(in, i, nl, o, sq_css_keep);
+			/* a line break is a blank there */
+			sq_space(in, i, nl && o->n &&
+				 sq_css_keep((unsigned char)o->p[o->n - 1], c),
+				 o, sq_css_keep);
 		} else if (c == '\'' || c == '"') {
 			i = sq_string(in, i, o);
 		} else {
