@@ -35,10 +35,21 @@ function makeState(D) {
       .map(Number).filter(function (k) { return k >= 0 && k < Dp.bands.length; }));
   }
   function hideText(set) { return Array.from(set).sort(function (a, b) { return a - b; }).join(','); }
+  /* The filter box's text as a pattern (regex.js), tried on every
+   * name of the page at once, so one that takes too long is refused
+   * before anything is drawn with it (past its steps on names a served
+   * page adds later, it keeps them); a refused one keeps the one
+   * before, as the box is typed in. */
   S.setFilter = function (text) {
-    var f = compileFilter(text);
-    S.filter = text; S.err = f.err;
-    if (!f.bad) S.re = f.re;
+    S.filter = text; S.err = '';
+    try {
+      var re = text ? reCompile(text) : null;
+      if (re) [D].concat(S.panes.map(function (P) { return P.D; })).forEach(function (d) {
+        d.rows.concat(d.bands).forEach(function (r) { re.test(r.label); re.test(r.name); });
+      });
+      if (re && re.over) throw new Error(re.over);
+      S.re = re;
+    } catch (e) { S.err = 'refused: ' + e.message; }
   };
 
   S.read = function () {

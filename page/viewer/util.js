@@ -56,14 +56,6 @@ function niceStep(span, n) {
   return p * (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10);
 }
 
-/* A regular expression from the filter box, or null (and why) when it
- * does not compile; empty text keeps every band. */
-function compileFilter(text) {
-  if (!text) return { re: null, err: '' };
-  try { return { re: new RegExp(text, 'i'), err: '' }; }
-  catch (e) { return { re: null, err: 'not a regular expression: ' + e.message, bad: true }; }
-}
-
 /* fn after the next frame is drawn: work the reader does not look at
  * first (the overview, the table below the graph) waits for the graph
  * to show, so a click or a zoom shows within a frame or two. */

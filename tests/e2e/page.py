@@ -15,7 +15,8 @@
 #   page.py levels PAGE.html DATA.json                (more censuses than it holds)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
 #   page.py raster PAGE.html DPR                      (the canvas's pixels)
-import json, os, re, sys, time
+#   page.py filters PAGE.html CASE...                 (the filter box's patterns)
+import json, os, re, sys, time, urllib.parse
 from chromium import chrome
 from pixels import check_bands
 from selenium.webdriver.common.action_chains import ActionChains
@@ -849,6 +850,96 @@ def hostile(path, title):
         d.quit()
 
 
+def responsive(d, what):
+    """A script run now returns within 2 s (the tab is not busy)."""
+    t = time.time()
+    d.set_script_timeout(30)
+    try:
+        d.execute_script("return 1")
+    except Exception as e:
+        fail("%s: the page does not answer: %s" % (what, str(e).splitlines()[0]))
+        return False
+    if time.time() - t > 2:
+        fail("%s: a script waited %.1f s" % (what, time.time() - t))
+        return False
+    return True
+
+
+def filters(path, *cases):
+    """The filter box's patterns (regex.js).  cases: PATTERN WANT ...:
+    the page opened at #v=1&re=PATTERN answers a script within 2 s of
+    loading, and WANT is either the names it keeps (those matching
+    Python's re, case ignored, when WANT is "re:PATTERN") or
+    "refused:TEXT" (the box says it refused the pattern with TEXT, every
+    band is kept, and the page goes on working: a click hides a band).
+    "type:PATTERN" types the pattern into the box instead, within 2 s."""
+    d = browser()
+    try:
+        d.set_page_load_timeout(30)
+        for pat, want in zip(cases[0::2], cases[1::2]):
+            typed = pat.startswith("type:")
+            what = "%s, %s %r" % (path, "typed" if typed else "#re=", pat)
+            d.get("about:blank")
+            t = time.time()
+            try:
+                load(d, path, "" if typed else "#v=1&re=" + urllib.parse.quote(pat, safe=""))
+            except Exception as e:
+                fail("%s: the page did not load: %s" % (what, str(e).splitlines()[0]))
+                d.quit()
+                d = browser()
+                d.set_page_load_timeout(30)
+                continue
+            if not responsive(d, what):
+                d.quit()
+                d = browser()
+                d.set_page_load_timeout(30)
+                continue
+            if typed:
+                pat = pat[5:]
+                d.set_script_timeout(30)
+                t = time.time()
+                try:
+                    d.execute_script("var f = document.getElementById('filter'); f.value = arguments[0]; f.dispatchEvent(new Event('input'));", pat)
+                except Exception as e:
+                    fail("%s: typing it hung: %s" % (what, str(e).splitlines()[0]))
+                    d.quit()
+                    d = browser()
+                    d.set_page_load_timeout(30)
+                    continue
+                print("%s: applied in %.2f s" % (what, time.time() - t))
+                if time.time() - t > 2:
+                    fail("%s: typing it took %.1f s" % (what, time.time() - t))
+            else:
+                print("%s: loaded and answering in %.2f s" % (what, time.time() - t))
+            settled(d)
+            P = page_data(d)
+            st = d.execute_script("""return [document.getElementById('filter').value, document.getElementById('filter-msg').textContent,
+                document.getElementById('filter').getAttribute('aria-invalid'),
+                [].map.call(document.querySelectorAll('#key .kb:not(.out)'), function (b) { return +b.getAttribute('data-slot'); }),
+                document.getElementById('tcount').textContent];""")
+            if st[0] != pat:
+                fail("%s: the box holds %r" % (what, st[0]))
+            if want.startswith("refused:"):
+                if not st[1].startswith("refused: " + want[8:]) or st[2] != "true":
+                    fail("%s: the box says %r (invalid: %s), not refused: %s" % (what, st[1], st[2], want[8:]))
+                if sorted(st[3]) != list(range(len(P["bands"]))) or not st[4].startswith("%d of " % len(P["names"])):
+                    fail("%s: refused, yet the key keeps %r, the table %r" % (what, st[3], st[4]))
+                # still usable: a click hides a band
+                d.execute_script("document.querySelector('#key .kb').click()")
+                if d.execute_script("return document.querySelector('#key .kb').getAttribute('aria-pressed')") != "false":
+                    fail(what + ": refused, a click on the key does nothing")
+            else:
+                rx = re.compile(want[3:], re.I)
+                keep = [j for j, b in enumerate(P["bands"]) if rx.search(b["label"]) or rx.search(b["name"])]
+                rows = sum(1 for m, n in enumerate(P["names"]) if rx.search(P["labels"].get(str(m), n)) or rx.search(n))
+                if st[1] or sorted(st[3]) != keep or not st[4].startswith("%d of " % rows):
+                    fail("%s: says %r, keeps %r of the key (want %r), the table %r (want %d rows)" % (what, st[1], st[3], keep, st[4], rows))
+            for e in console_errors(d):
+                fail(what + ": console error: " + e["message"])
+    finally:
+        d.quit()
+
+
 def inert(path):
     """A page of hostile names (several inputs, --diff): it starts, and
     no name became an element: one image (hp2x's graph), two scripts."""
@@ -926,5 +1017,5 @@ def shot(path, png, frag=""):
 
 
 if __name__ == "__main__":
-    {"check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels, "raster": raster}[sys.argv[1]](*sys.argv[2:])
+    {"filters": filters, "check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels, "raster": raster}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)
