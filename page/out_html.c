@@ -18,7 +18,8 @@
  *   levels     the censuses the page keeps (page_samples.c says how
  *              they are chosen and encoded): every one when they fit
  *              the page's budget (PAGE_BUDGET: 1 MB and 100 B a band,
- *              whatever the sample count), in one level; else, per
+ *              whatever the sample count, plus the bands' text:
+ *              band_text), in one level; else, per
  *              column of the time axis the censuses of least and
  *              greatest total (first and last included, so no peak of
  *              the total is lost), level 0 over about a screen's width
@@ -36,8 +37,9 @@
  *              them (else none: the table has no window numbers for
  *              them)
  *   bands      the drawn bands bottom first, as the static graph draws
- *              them: {name, label, c (colour), m (model band, -1 for
- *              OTHER)}
+ *              them: {c (colour), m (model band, -1 for OTHER)}, OTHER
+ *              with its name and label (a model band's are in names
+ *              and labels: each name is on the page once)
  *   names      every band of the profile, in the model's order, and
  *   ipe, stack, ticky  what some profiles say of a band, by model index
  *   spark      every band's shape over the run: HP_SHAPE_N levels 0..z
@@ -79,6 +81,7 @@
 #define PAGE_BUDGET(bands) ((size_t)1000000 + (size_t)100 * (bands))
 #define PAGE_MARKS ((size_t)1000)	/* marks, one a column past that */
 #define SERIES_POINTS ((size_t)4096)
+#define NAME_CUT ((size_t)240)	/* a name in the static table, bytes */
 
 /* The SVG as the body of a data: URL inside a double-quoted attribute:
  * what would end the attribute or start a reference, what a URL drops or
@@ -162,6 +165,29 @@ page_put_html(FILE *f, const char *str, size_t len)
 	}
 }
 
+/* A name as the static table shows it: whole up to NAME_CUT bytes,
+ * else its start and end around an ellipsis, and its length (a printed
+ * 100 KB name fills thirty pages; laid out before the viewer starts, it
+ * held the page up for seconds).  The viewer's table gives it whole. */
+static void
+put_html_cut(FILE *f, const char *s, size_t len)
+{
+	size_t a = NAME_CUT * 2 / 3, b = len - NAME_CUT / 3;
+
+	if (len <= NAME_CUT) {
+		page_put_html(f, s, len);
+		return;
+	}
+	while (a > 0 && (s[a] & 0xc0) == 0x80)	/* not inside a character */
+		a--;
+	while (b < len && (s[b] & 0xc0) == 0x80)
+		b++;
+	page_put_html(f, s, a);
+	fputs(" \xe2\x80\xa6 ", f);
+	page_put_html(f, s + b, len - b);
+	fprintf(f, " (%zu bytes)", len);
+}
+
 static void
 put_html_c(FILE *f, const char *s)
 {
@@ -207,13 +233,15 @@ put_bands(struct json_w *w, const struct render_layout *l)
 		const struct layout_band *b = &l->bands[i];
 
 		json_object(w);
-		json_key(w, "name");
-		json_str(w, b->name, b->name_len);
-		json_key(w, "label");
-		if (b->band == LAYOUT_OTHER && l->other_label)
-			json_cstr(w, l->other_label);
-		else
-			json_str(w, b->label, b->label_len);
+		if (b->band == LAYOUT_OTHER) {	/* a model band's: "names" */
+			json_key(w, "name");
+			json_str(w, b->name, b->name_len);
+			json_key(w, "label");
+			if (l->other_label)
+				json_cstr(w, l->other_label);
+			else
+				json_str(w, b->label, b->label_len);
+		}
 		json_key(w, "c");
 		colour_hex(hex, b);
 		json_str(w, hex, 7);
@@ -449,22 +477,51 @@ put_marks(struct json_w *w, const hp_model *m, const struct render_layout *l)
 	json_u64(w, n);
 }
 
+static size_t
+len_of(const char *s)
+{
+	return s ? strlen(s) : 0;
+}
+
+/* The text the profile gives its bands, each on the page once in full:
+ * names, labels, -hi's info-table fields, a time profile's stacks, and
+ * a -hc profile's cost centres again in its tree (at most its names
+ * once more).  The page's budget is on top of it: a long name costs no
+ * samples, and the page holds every name whole. */
+static size_t
+band_text(const hp_model *m)
+{
+	size_t i, n = hp_model_band_count(m), len, ll, sum = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *nm = hp_model_band_name(m, (hp_band)i, &len);
+		const char *lb = hp_model_band_label(m, (hp_band)i, &ll);
+		const struct hp_ipe *p = hp_model_band_ipe(m, (hp_band)i);
+
+		sum += len * (page_is_hc(m) ? 2 : 1);
+		if (lb != nm)
+			sum += ll;
+		if (p)
+			sum += len_of(p->table_name) + len_of(p->closure_desc) +
+			       len_of(p->type_desc) + len_of(p->label) +
+			       len_of(p->module) + len_of(p->srcloc);
+		if (hp_model_band_stack(m, (hp_band)i, &len))
+			sum += len;
+	}
+	return sum;
+}
+
 /* Bytes the other parts of the page take, about: the viewer, the
  * static graph (as its data: URL), 8 kB for the page's own words, the
- * static table's rows and the data block's few keys, and per band its
- * name, shape (16) and six numbers (50 as they usually are). */
+ * data block's few keys, the bands' text, and per band its shape (16),
+ * six numbers (50 as they usually are) and the tree's (60 for -hc). */
 static size_t
 page_fixed(const hp_model *m, size_t svg_len)
 {
-	size_t i, n = hp_model_band_count(m), len;
+	size_t n = hp_model_band_count(m);
 	size_t sum = page_html_len + page_css_len + page_js_len + 8000 + svg_len;
 
-	for (i = 0; i < n; i++) {
-		hp_model_band_name(m, (hp_band)i, &len);
-		sum += len + 72;
-		if (page_is_hc(m))	/* its frames in the tree, at most */
-			sum += len + 60;
-	}
+	sum += band_text(m) + n * (page_is_hc(m) ? 132 : 72);
 	return sum + hp_model_mark_count(m) * 8;
 }
 
@@ -502,10 +559,14 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		const char *name, size_t svg_len, const unsigned *live,
 		struct hp_err *err)
 {
-	size_t budget = PAGE_BUDGET(hp_model_band_count(m));
-	/* and per drawn band its row of the static table and its entry of
-	 * "bands" (its name twice), about */
-	size_t fixed = page_fixed(m, svg_len) + l->nbands * 300;
+	size_t budget = PAGE_BUDGET(hp_model_band_count(m)) + band_text(m);
+	size_t fixed = page_fixed(m, svg_len), i;
+
+	/* and per drawn band its row of the static table (its name cut:
+	 * put_html_cut) and its entry of "bands", at most */
+	for (i = 0; i < l->nbands; i++)
+		fixed += 250 + (l->bands[i].label_len < NAME_CUT ?
+				l->bands[i].label_len : NAME_CUT);
 	json_object(w);
 	json_key(w, "v");
 	json_int(w, 2);
@@ -569,7 +630,7 @@ put_bytes(FILE *f, double v, const char *unit)
 }
 
 /* The drawn bands, top first, for a reader without JavaScript and for
- * print: the key's colour, the full name, peak and share. */
+ * print: the key's colour, the name (a long one cut), peak and share. */
 void
 page_input_table(FILE *f, const hp_model *m, const struct render_layout *l,
 		 const struct hp_stats *st)
@@ -611,7 +672,7 @@ page_input_table(FILE *f, const hp_model *m, const struct render_layout *l,
 		if (b->band == LAYOUT_OTHER && l->other_label)
 			put_html_c(f, l->other_label);
 		else
-			page_put_html(f, b->label, b->label_len);
+			put_html_cut(f, b->label, b->label_len);
 		fputs(b->band == LAYOUT_OTHER ? "</td><td>&le; " : "</td><td>", f);
 		put_bytes(f, peak * scale, vu);
 		fprintf(f, "</td><td>%.1f %%</td></tr>\n",
@@ -681,6 +742,9 @@ page_opts(struct render_opts *so, const struct render_opts *o)
 	if (so->palette == RENDER_PALETTE_AUTO)
 		so->colour = 1;
 	so->format = RENDER_SVG;
+	/* an <img>'s text is found by nothing, and laying out a long name
+	 * there held the page up (the table has the names) */
+	so->no_text_layer = 1;
 }
 
 /* The template of page/viewer/ with its @NAME@ markers filled: the

@@ -230,7 +230,7 @@ draw_graphs(render_ctx *c, const struct render_input *in,
 			    sqrt(fabs(base.xx * base.yy - base.xy * base.yx));
 		d[i].vector = fmt->vector;
 		d[i].cr = cr;
-		d[i].text = dout.text;
+		d[i].text = o->no_text_layer ? NULL : dout.text;
 		d[i].full_text = render_format_facts(o->format)->searchable_text;
 		d[i].outline_fallback = fmt->outline_fallback;
 		if (nx > 1 || ny > 1) {

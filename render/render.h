@@ -83,6 +83,9 @@ struct render_opts {
 	double column;			/* vector outlines reduced to columns
 					 * this many points wide; 0: the
 					 * format's own (1 pt) */
+	int no_text_layer;		/* SVG without its text layer: the
+					 * page's static graph, an <img>,
+					 * whose text nothing searches */
 	int walk;			/* tests: columns read from every
 					 * sample, not from the model's
 					 * summary (the same bytes) */

@@ -399,7 +399,7 @@ function makeChart(D, S, changed, root, link) {
       row.appendChild(sw);
       var v = el('span', 'tv', fmtSI(p[1] * D.scale, D.unit)); v.setAttribute('data-v', p[1]);
       row.appendChild(v);
-      row.appendChild(el('span', 'tn', D.bands[p[0]].label));
+      row.appendChild(el('span', 'tn', cut(D.bands[p[0]].label)));
       row.setAttribute('data-slot', p[0]);
       tip.appendChild(row);
     });

@@ -163,9 +163,10 @@ function prepare(D) {
       spark: D.spark.substr(m * SN, SN), ipe: D.ipe[m], stack: D.stack[m], ticky: D.ticky[m],
       count: D.counts ? D.counts[m] : null };
   });
-  /* slot of each model band drawn on its own */
+  /* slot of each model band drawn on its own; its name and label are
+   * its row's (the page carries each name once) */
   D.slotOf = new Map();
-  D.bands.forEach(function (b, j) { if (b.m >= 0) D.slotOf.set(b.m, j); });
+  D.bands.forEach(function (b, j) { if (b.m >= 0) { D.slotOf.set(b.m, j); b.name = D.rows[b.m].name; b.label = D.rows[b.m].label; } });
   /* where each band's own values are: its slot, or its extra one */
   D.valOf = new Map(D.slotOf);
   D.x.forEach(function (m, j) { D.valOf.set(m, D.bands.length + j); });

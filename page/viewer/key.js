@@ -1,5 +1,5 @@
 /* key.js - the key: one button per drawn band, top band first, with
- * its full name (wrapped, never cut).  A click hides or shows the band
+ * its name (wrapped; a long one cut, util.js, whole in the table).  A click hides or shows the band
  * (the rest re-stack and y rescales); Ctrl-, Cmd- or Alt-click keeps
  * only that band, and again shows them all. */
 
@@ -14,7 +14,7 @@ function makeKey(D, S, changed, root) {
     b.type = 'button';
     var sw = el('span', 'sw'); sw.style.background = D.bands[k].c;
     b.appendChild(sw);
-    b.appendChild(el('span', 'kn', D.bands[k].label));
+    b.appendChild(el('span', 'kn', cut(D.bands[k].label)));
     b.setAttribute('data-slot', k);
     b.title = D.bands[k].label;
     b.addEventListener('click', click.bind(null, k));

@@ -6,17 +6,16 @@
  * set of live steps in hand: time at most the name's length times the
  * pattern's size, where JavaScript's RegExp backtracks (a link's
  * #re=(.*.*)*### froze the tab over ordinary names).  The steps one
- * filter takes over all the page's names are bounded too (RE_STEPS):
+ * filter takes over all the page's names are bounded too (10,000,000):
  * past that it is refused, and the page stays usable. */
 
-var RE_STEPS = 1e7;
 /* the C locale's classes, as pairs of ends (a set: a string of them) */
 var RE_CLASS = { alpha: 'AZaz', digit: '09', alnum: '09AZaz', upper: 'AZ', lower: 'az', space: '\t\r  ',
-  blank: '\t\t  ', punct: '!/:@[`{~', print: ' ~', graph: '!~', cntrl: '\u0000\u001f\u007f\u007f', xdigit: '09AFaf' };
+  blank: '\t\t  ', punct: '!/:@[`{~', print: ' ~', graph: '!~', cntrl: '\0\x1f\x7f\x7f', xdigit: '09AFaf' };
 
 /* Pattern P as {test(name)}, or throws why it is refused.  test keeps
  * each name's answer; once the steps it took over the names it was
- * given pass RE_STEPS, it says why in over and keeps every name. */
+ * given pass 10,000,000, it says why in over and keeps every name. */
 function reCompile(P) {
   /* C: the program, each step {o, x, y}: o 's' a set of chars (x:
    * negated, y: its pairs of ends), 'f' a split to +x and +y, 'j' a jump to
@@ -156,7 +155,7 @@ function reCompile(P) {
     for (pos = 0; ; pos++) {   /* unanchored: a thread starts at every char */
       if ((nc = add(cur, nc, 0, pos, len, g + pos + 1)) < 0) return true;
       if (pos === len) return false;
-      if ((n += nc) > RE_STEPS) return !!(R.over = 'over 10,000,000 steps to match these names');
+      if ((n += nc) > 1e7) return !!(R.over = 'over 10,000,000 steps to match these names');
       c = s.charCodeAt(pos); u = U.charCodeAt(pos);
       for (i = nn = 0; i < nc; i++)
         if (inSet(C[cur[i]], c, u) && (nn = add(nxt, nn, cur[i] + 1, pos + 1, len, g + pos + 2)) < 0) return true;

@@ -1,7 +1,8 @@
-/* table.js - every band of the profile, not only the drawn ones: full
- * name, its shape, peak, when, share, last, growth (--summary=json's
- * numbers, from the same code), the info-table fields of -hi and the
- * stack of a time profile.  Sortable by every column, filtered by the
+/* table.js - every band of the profile, not only the drawn ones: name
+ * (a long one cut, whole below the table on a click), its shape, peak,
+ * when, share, last, growth (--summary=json's numbers, from the same
+ * code), the info-table fields of -hi and the stack of a time profile
+ * (cut and whole likewise).  Sortable by every column, filtered by the
  * same box as the chart.  Only the rows in view are in the DOM, so
  * 20,000 bands scroll smoothly.  Zoomed in, the numbers are those of
  * the window, computed from the samples on the page as hp/stats.c
@@ -188,14 +189,17 @@ function makeTable(Din, S, changed) {
         var sw = el('span', 'sw'), cell = el('div', 'cell');
         if (k >= 0) sw.style.background = D.bands[k].c; else sw.classList.add('none');
         cell.appendChild(sw);
-        cell.appendChild(el('span', 'tn', v));
+        cell.appendChild(el('span', 'tn', cut(v)));
         td.appendChild(cell);
-        td.title = v;
       } else if (c.k === 'spark') td.appendChild(spark(v));
       else if (c.n) {
         td.textContent = v === null || v === undefined ? '—' : c.f(v, r);
         if (v !== null && v !== undefined) td.setAttribute('data-v', v);
-      } else { td.textContent = v; if (v) td.title = v; }
+      } else td.textContent = cut(v);
+      if (!c.n && v && c.k !== 'spark') {
+        td.title = v;
+        if (cut(v) !== v) td.className += ' cut';   /* a click gives it whole */
+      }
       tr.appendChild(td);
     });
     return tr;
@@ -214,6 +218,14 @@ function makeTable(Din, S, changed) {
     svg.appendChild(pl);
     return svg;
   }
+
+  /* The whole text of a cut cell, below the table, laid out only when
+   * asked for. */
+  body.addEventListener('click', function (e) {
+    var td = e.target.closest('td.cut');
+    if (td) { $('whole-t').textContent = td.title; $('whole').hidden = false; }
+  });
+  $('whole-x').addEventListener('click', function () { $('whole').hidden = true; });
 
   var pending = false;
   scroll.addEventListener('scroll', function () {

@@ -26,7 +26,7 @@ function makeTree(D) {
     tog.type = 'button';
     if (kids[i].length) {
       tog.setAttribute('aria-expanded', 'false');
-      tog.setAttribute('aria-label', 'open ' + n[1]);
+      tog.setAttribute('aria-label', 'open ' + cut(n[1]));
       tog.addEventListener('click', function () {
         var open = tog.getAttribute('aria-expanded') !== 'true';
         if (open && !sub) { sub = list(kids[i], depth + 1); li.appendChild(sub); }
@@ -38,7 +38,7 @@ function makeTree(D) {
     var sw = el('span', 'sw');
     if (n[5] >= 0) sw.style.background = D.bands[n[5]].c; else sw.classList.add('none');
     row.appendChild(sw);
-    row.appendChild(el('span', 'tn', n[1]));
+    row.appendChild(el('span', 'tn', cut(n[1])));
     var pk = el('span', 'tv', fmtSI(n[2] * D.scale, D.unit));
     pk.setAttribute('data-v', n[2]);
     pk.title = 'peak at ' + n[3] + ' s';

@@ -12,6 +12,18 @@ function el(tag, cls, text) {
   return e;
 }
 
+/* Text as the key, the tooltip, the table and the tree show it: whole
+ * up to 160 characters, else its start and its end around an ellipsis,
+ * so names that differ only at the end are told apart (a character of
+ * two UTF-16 units cut where the end starts shows as an unknown one).  A name is data
+ * from the program, up to 64 MiB: the browser measures what it shows
+ * over every character at every layout (five names of 100 KB, shown
+ * whole, kept the page from being ready for seconds to a minute).  The
+ * table gives the whole text on demand. */
+function cut(s) {
+  return s.length <= 160 ? s : s.slice(0, 106).replace(/[\ud800-\udbff]$/, '') + ' … ' + s.slice(-53);
+}
+
 var SI = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
 
 /* v with an SI prefix, three significant digits: "32.3 MB", as

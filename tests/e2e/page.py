@@ -15,6 +15,7 @@
 #   page.py levels PAGE.html DATA.json                (more censuses than it holds)
 #   page.py shot PAGE.html OUT.png [FRAGMENT]         (a screenshot)
 #   page.py raster PAGE.html DPR                      (the canvas's pixels)
+#   page.py longnames PAGE.html SECONDS               (names of 100 KB)
 #   page.py filters PAGE.html CASE...                 (the filter box's patterns)
 import json, os, re, sys, time, urllib.parse
 from chromium import chrome
@@ -502,7 +503,15 @@ def outlined(d, P, what):
 
 
 def page_data(d):
-    return d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent)")
+    """The data block, each drawn band with its name and label (the
+    block has a model band's in "names" and "labels" only)."""
+    D = d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent)")
+    for P in D.get("inputs", [D]):
+        for b in P.get("bands", []):
+            if b["m"] >= 0:
+                b["name"] = P["names"][b["m"]]
+                b["label"] = P["labels"].get(str(b["m"]), b["name"])
+    return D
 
 
 def sparks(P, ref, what):
@@ -824,6 +833,21 @@ def tree(path, data_json, summary_json):
         d.quit()
 
 
+def cut_of(shown, whole):
+    """Whether shown is whole as the page shows a name (util.js cut):
+    whole up to 160 characters, else its first 106 and last 53 around an
+    ellipsis (less half of a surrogate pair at the cuts)."""
+    def n(s):   # in UTF-16 code units, as JavaScript counts
+        return len(s.encode("utf-16-le", "surrogatepass")) // 2
+    if n(whole) <= 160:
+        return shown == whole
+    head, _, tail = shown.partition(" \u2026 ")
+    if tail[:1] == "\ufffd" or "\udc00" <= tail[:1] <= "\udfff":   # half a pair
+        tail = tail[1:]
+    return n(shown) <= 162 and whole.startswith(head) and whole.endswith(tail) and \
+        n(head) >= 105 and n(tail) >= 52
+
+
 def hostile(path, title):
     d = browser()
     try:
@@ -838,14 +862,110 @@ def hostile(path, title):
         P = page_data(d)
         keys = d.execute_script("return [].map.call(document.querySelectorAll('#key .kn'), function (e) { return e.textContent; })")
         want = [b["label"] for b in reversed(P["bands"])]
-        if keys != want:
+        titles = d.execute_script("return [].map.call(document.querySelectorAll('#key .kb'), function (e) { return e.title; })")
+        if titles != want or any(not cut_of(k, w) for k, w in zip(keys, want)):
             fail("%s: the key's names are not the data's" % path)
         if not any("</script><img src=x onerror=alert(1)>" in k for k in keys):
             fail(path + ": the </script> name is not shown as text")
-        if not any(len(k) >= 100000 for k in keys):
-            fail(path + ": the 100 KB name is not shown whole")
+        if len(keys) != len(want):
+            fail(path + ": %d names in the key for %d bands" % (len(keys), len(want)))
         if not any("\u2028" in k for k in keys):
             fail(path + ": the U+2028 name is not shown")
+    finally:
+        d.quit()
+
+
+def text_of(P):
+    """The bytes of the text the profile gives its bands, as the data
+    block writes it: names, labels, -hi's info-table fields, stacks."""
+    def js(x):
+        return len(json.dumps(x, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    return sum(js(n) for n in P["names"]) + sum(js(v) for v in P["labels"].values()) + \
+        sum(js(v) for f in P["ipe"].values() for v in f.values()) + \
+        sum(js(v) for st in P["stack"].values() for v in st)
+
+
+def longnames(path, ready_s):
+    """A profile whose names (or -hi info-table strings) are tens of
+    kilobytes: the viewer is ready within ready_s seconds of the page's
+    start; the key, the tooltip and the table show each name cut
+    (cut_of) and whole in their titles; a click on a cut cell gives its
+    whole text below the table; each name is on the page once (the
+    data block), the static table's cut; and the page keeps within 1 MB
+    and 100 bytes a band plus that text."""
+    d = browser()
+    try:
+        d.set_page_load_timeout(300)
+        if not started(d, path):
+            return
+        ms = float(d.execute_script("return document.documentElement.getAttribute('data-ready-ms')"))
+        print("%s: ready after %.0f ms" % (path, ms))
+        if ms > float(ready_s) * 1000:
+            fail("%s: ready after %.0f ms, more than %s s" % (path, ms, ready_s))
+        P = page_data(d)
+        want = [b["label"] for b in reversed(P["bands"])]
+        keys = d.execute_script("return [].map.call(document.querySelectorAll('#key .kb'), function (e) { return [e.textContent, e.title]; })")
+        for (k, t), w in zip(keys, want):
+            if t != w or not cut_of(k, w):
+                fail("%s: the key shows %r (%d) of a name of %d" % (path, k[:40], len(k), len(w)))
+        g = geometry(d)
+        tip = hover(d, x_of(g, (g["x0"] + g["x1"]) / 2))
+        labels = {j: b["label"] for j, b in enumerate(P["bands"])}
+        if not tip or not tip["rows"]:
+            fail(path + ": no tooltip")
+        for r in (tip or {}).get("rows", []):
+            if not cut_of(r["name"], labels[r["slot"]]):
+                fail("%s: the tooltip shows %r (%d) of a name of %d" % (path, r["name"][:40], len(r["name"]), len(labels[r["slot"]])))
+        cells = d.execute_script("""return [].map.call(document.querySelectorAll('#tbody td.txt'), function (td) {
+            return [td.textContent, td.title, td.classList.contains('cut')]; });""")
+        cut = [c for c in cells if c[2]]
+        if not cut:
+            fail(path + ": no cell of the table is cut")
+        for shown, whole, _ in cells:
+            if not cut_of(shown, whole):
+                fail("%s: a cell shows %r (%d) of %d" % (path, shown[:40], len(shown), len(whole)))
+        # the whole text of each cut cell, on a click
+        for i in range(len(cut)):
+            got = d.execute_script("""var td = document.querySelectorAll('#tbody td.cut')[arguments[0]];
+                td.click(); var w = document.getElementById('whole');
+                return [w.hidden, document.getElementById('whole-t').textContent, td.title];""", i)
+            if got[0] or got[1] != got[2]:
+                fail("%s: a click on a cut cell gave %d characters of %d" % (path, len(got[1]), len(got[2])))
+        d.execute_script("document.getElementById('whole-x').click()")
+        if not d.execute_script("return document.getElementById('whole').hidden"):
+            fail(path + ": the whole text does not close")
+        # each long name once in the data block, and nowhere else
+        raw = d.execute_script("return JSON.parse(document.getElementById('hp2x-data').textContent)")
+        strings = []
+        def walk(x):
+            if isinstance(x, str):
+                strings.append(x)
+            for v in (x.values() if isinstance(x, dict) else x if isinstance(x, list) else ()):
+                walk(v)
+        walk(raw)
+        page = open(path, encoding="utf-8", errors="surrogateescape").read()
+        a = page.index('id="hp2x-data">')
+        rest = page[:a] + page[page.index("</script>", a):]
+        for n in P["names"]:
+            if len(n) > 2000 and (strings.count(n) != 1 or n[:1000] in rest):
+                fail("%s: a name of %d is %d times in the data block, %s outside it" %
+                     (path, len(n), strings.count(n), "whole" if n[:1000] in rest else "not"))
+        size, bound = os.path.getsize(path), 1000000 + 100 * len(P["names"]) + text_of(P)
+        print("%s: %d bytes, bound %d (1 MB, 100 a band, %d of text)" % (path, size, bound, text_of(P)))
+        if size > bound:
+            fail("%s: %d bytes, past 1 MB + 100 a band + its names' %d" % (path, size, text_of(P)))
+        for e in console_errors(d):
+            fail(path + ": console error: " + e["message"])
+    finally:
+        d.quit()
+    # without JavaScript (before the viewer starts, too) the static
+    # table's names are cut
+    d = browser(script=False)
+    try:
+        load(d, path)
+        st = d.execute_script("return [].map.call(document.querySelectorAll('.stable td:first-child'), function (e) { return e.textContent.length; })")
+        if not st or max(st) > 400:
+            fail("%s: the static table's names are %r characters long" % (path, st))
     finally:
         d.quit()
 
@@ -1017,5 +1137,5 @@ def shot(path, png, frag=""):
 
 
 if __name__ == "__main__":
-    {"filters": filters, "check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels, "raster": raster}[sys.argv[1]](*sys.argv[2:])
+    {"longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels, "raster": raster}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

@@ -2,6 +2,16 @@
 # tests/e2e/page_hostile.sh - the page against names and links chosen to
 # stall it, in headless Chromium (tests/e2e/page.py does the looking).
 #
+#   long_names  five band names of 100 KB of mixed scripts (Latin, CJK,
+#               Arabic, combining marks, emoji; the page took 10 s to be
+#               ready, a minute elsewhere) and one of 100 KB of "A": the
+#               viewer is ready within 5 s; the key, the tooltip and the
+#               table show them cut, whole in their titles and, on a
+#               click, below the table; each name is on the page once;
+#               the static table cuts them; the page keeps within 1 MB +
+#               100 bytes a band + its names
+#   long_ipe    a -hi eventlog whose three info tables' strings are 30,
+#               50 and 60 KB: the same
 #   links       a link's #re= on an ordinary page: (.*.*)*### (froze the
 #               tab) answers at once and keeps no band; \1 (a
 #               back-reference), groups 40 deep and ((a{100}){100}){100}
@@ -48,6 +58,37 @@ with open(sys.argv[1], "w", encoding="utf-8") as f:
 PY
 }
 
+long_names() {
+	long_hp || { bad "could not write long.hp"; return; }
+	"$HP2X" -q long.hp -o page.html || { bad "hp2x failed on long.hp"; return; }
+	browse longnames page.html 5 || bad "long names: see above"
+}
+
+long_ipe() { # a -hi eventlog with info-table strings of 30-60 KB
+	"$py" - "$HP2X_SRC/tests/fuzz" long.eventlog <<'PY' || { bad "could not write long.eventlog"; return; }
+import struct, sys
+sys.path.insert(0, sys.argv[1])
+import mkeventlog as mk
+mk.TYPES[169] = mk.VAR   # IPE: u64 info pointer, six strings
+out = mk.header(sorted(mk.TYPES.items())) + mk.prof_begin(8)
+fields = [("T%d_con_info" % k, "15", "[Char]", "go", "Main", "Main.hs:1:1") for k in range(4)]
+fields[0] = fields[0][:2] + ("Maybe " + "(Either Int " * 2700 + ")" * 2700,) + fields[0][3:]
+fields[1] = fields[1][:3] + ("b" * 50000,) + fields[1][4:]
+fields[2] = fields[2][:5] + ("Main" + "/deep" * 12000 + ".hs:1:1-9",)
+for k, f in enumerate(fields):
+    out += mk.event(169, 0, struct.pack(">Q", 0x1000 * (k + 1)) + b"".join(s.encode() + b"\0" for s in f))
+for t in range(1, 30):
+    ns = t * 100000000
+    out += mk.event(162, ns, struct.pack(">Q", 0))
+    for k in range(4):
+        out += mk.sample_string(ns, b"0x%x" % (0x1000 * (k + 1)), (k + 1) * 1000 + t * 50)
+    out += mk.event(165, ns, struct.pack(">Q", 0))
+open(sys.argv[2], "wb").write(out + mk.END)
+PY
+	"$HP2X" -q long.eventlog -o page.html || { bad "hp2x failed on long.eventlog"; return; }
+	browse longnames page.html 5 || bad "long -hi strings: see above"
+}
+
 links() {
 	"$HP2X" "$S/leak-hT.hp" -o page.html || { bad "hp2x failed"; return; }
 	browse filters page.html \
@@ -72,6 +113,8 @@ typed() {
 		'type:short [0-3]' 're:short [0-3]' || bad "typed: see above"
 }
 
+run long_names long_names
+run long_ipe long_ipe
 run links links
 run typed typed
 e2e_done
