@@ -1,7 +1,7 @@
 /*
  * convert/inputs.h - reading an input and cutting it to what the options
  * ask for (inputs.c): the band filter and time window every run applies.
- * Internal to convert/.
+ * For convert/ and live/ (watch mode cuts each drawing the same way).
  */
 #ifndef CONVERT_INPUTS_H
 #define CONVERT_INPUTS_H

@@ -3,9 +3,9 @@
  * the files of a run prepared once (names, the overwrite check, the prior
  * .aux, the rendering context), then the outputs of a model written.
  *
- * Internal to convert/: run.c reads a profile once and writes it through
- * a job; live/watch.c keeps one job for its whole run and writes through it on
- * every change.  Neither calls the other for this.
+ * For convert/ and live/: run.c reads a profile once and writes it
+ * through a job; live/watch.c keeps one job for its whole run and writes
+ * through it on every change.  Neither calls the other for this.
  */
 #ifndef CLI_JOB_H
 #define CLI_JOB_H

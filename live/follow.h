@@ -2,8 +2,8 @@
  * live/follow.h - following a regular file that is still being
  * written: what came since the last look.
  *
- * Internal to convert/ (watch.c).  The follower holds the open file, where
- * reading stopped, and a check of the bytes already read; each look
+ * Internal to live/ (watch-input.c).  The follower holds the open file,
+ * where reading stopped, and a check of the bytes already read; each look
  * answers one of three things: new bytes, the file was replaced (start
  * over from byte 0), or nothing.  It knows nothing of readers, models or
  * drawings.

@@ -2,7 +2,7 @@
  * live/launch.h - the program launcher of --watch -- PROG ARGS...:
  * which argv to run, which file or FIFO it writes, and starting it.
  *
- * Internal to convert/ (watch.c runs what cli_launch_plan decides).  The
+ * Internal to live/ (watch.c runs what cli_launch_plan decides).  The
  * decisions (does the program already ask for a heap profile, which file
  * will it write, which argv to run) are pure functions so the unit tests
  * check them without running anything.

@@ -9,7 +9,7 @@
  * Times are passed in (monotonic seconds, and the wall-clock time of a
  * drawing), so the behaviour is unit-tested without waiting.  The peak
  * is kept up to date from the samples added since the last call: a
- * status costs the new samples, not the profile.  Internal to convert/.
+ * status costs the new samples, not the profile.  Internal to live/.
  */
 #ifndef LIVE_STATUS_H
 #define LIVE_STATUS_H
