@@ -159,6 +159,12 @@ int cli_source_date(struct cli_settings *s, const char *env,
  * writing failed. */
 int cli_help(FILE *out);
 
+/* The completion script of shell ("bash", "zsh" or "fish") for out,
+ * generated from the option table; -1 with err set for another shell,
+ * a word the table holds that a script cannot carry, or a failed write.
+ * The build writes them (tools/completions.c). */
+int cli_completion(FILE *out, const char *shell, struct hp_err *err);
+
 /* Formats by name ("pdf") or by a path's extension ("x.PDF"), case
  * ignored; NULL when none.  A path's longest matching extension wins. */
 const struct cli_format *cli_format_by_name(const char *name);

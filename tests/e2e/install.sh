@@ -9,7 +9,8 @@
 # are then deleted and the installed tree moved once more.  The installed
 # hp2x must still run and draw with its own installed font (a PDF that
 # embeds Liberation Sans), and look for that font before any build-tree
-# path.  Its man page and the font licence are installed too.
+# path.  Its man page, the font licence and the completions for bash, zsh
+# and fish are installed too.
 #
 # Builds its own hp2x, so the sanitizer pass skips it (label asan-skip).
 # The build goes through ccache when there is one, as tests/run's do
@@ -68,6 +69,23 @@ t_install() {
 		[ -s "$moved/share/hp2x/fonts/$f" ] || bad "font file $f is not installed"
 	done
 	[ -s "$moved/share/man/man1/hp2x.1" ] || bad "the man page is not installed"
+	# The completions, where each shell looks under the prefix; bash's
+	# completes an option and a choice's words (tests/e2e/completion.sh
+	# tries them all on the build's).
+	local bash_c=$moved/share/bash-completion/completions/hp2x got
+	local zsh_c=$moved/share/zsh/site-functions/_hp2x
+	local fish_c=$moved/share/fish/vendor_completions.d/hp2x.fish
+	for f in "$bash_c" "$zsh_c" "$fish_c"; do
+		[ -s "$f" ] || bad "${f#"$moved"/} is not installed"
+	done
+	got=$(bash -c '. "$1"; COMP_WORDS=(hp2x --pal); COMP_CWORD=1; _hp2x
+		echo "${COMPREPLY[*]}"' _ "$bash_c")
+	[ "$got" = --palette= ] || bad "bash completes --pal to '$got'"
+	got=$(bash -c '. "$1"; COMP_WORDS=(hp2x --palette = ""); COMP_CWORD=3; _hp2x
+		echo "${COMPREPLY[*]}"' _ "$bash_c")
+	[ "$got" = "hp2ps grey many" ] || bad "bash completes --palette= to '$got'"
+	zsh -n "$zsh_c" || bad "zsh cannot parse _hp2x"
+	fish -n "$fish_c" || bad "fish cannot parse hp2x.fish"
 	groff -man -Tutf8 -ww -z "$moved/share/man/man1/hp2x.1" >groff.out 2>&1 &&
 		[ ! -s groff.out ] || bad "the man page has warnings: $(head -3 groff.out)"
 

@@ -3,7 +3,7 @@
 # (`cpack -G DEB`) and the source tarball (the `dist` target).
 #
 # The .deb: made from the test's build tree by cpack, it holds exactly
-# the binary, the man page and the font; its Depends
+# the binary, the man page, the completions and the font; its Depends
 # name the package of every library the binary links (dpkg-shlibdeps'
 # work, with a lowest version), and apt would install it on this
 # machine.  Unpacked anywhere, its hp2x draws with the font it carries.
@@ -31,10 +31,13 @@ version=$("$HP2X" --version | awk '{ print $2 }')
 
 # The installed files, as cmake --install lays them out under a prefix.
 installed_files="bin/hp2x
+share/bash-completion/completions/hp2x
+share/fish/vendor_completions.d/hp2x.fish
 share/hp2x/fonts/LICENSE
 share/hp2x/fonts/LiberationSans-Bold.ttf
 share/hp2x/fonts/LiberationSans-Regular.ttf
-share/man/man1/hp2x.1"
+share/man/man1/hp2x.1
+share/zsh/site-functions/_hp2x"
 
 t_deb() {
 	local deb lib pkg multiarch
