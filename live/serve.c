@@ -4,8 +4,9 @@
  *
  * GNU libmicrohttpd, in the shape systemd-journal-remote uses it: no
  * thread of its own (MHD_USE_EPOLL without MHD_USE_INTERNAL_POLLING_THREAD),
- * its one epoll descriptor in watch mode's poll(2), MHD_run after every
- * wake, the wait bounded by MHD_get_timeout.  An event stream's reader
+ * its one epoll descriptor registered with watch mode's loop (loop.h,
+ * cli_serve_attach), MHD_run after every wake, the wait bounded by
+ * MHD_get_timeout.  An event stream's reader
  * suspends its connection when it has nothing to send (returning 0
  * without suspending would spin, microhttpd.h says) and is resumed when
  * something is published, or every heartbeat.
@@ -50,6 +51,12 @@
  * (seconds) shorten them for the tests; $HP2X_SERVE_TOKEN fixes the
  * token, so a test can stop hp2x and start it again at the same URL
  * under an open page (its event stream resumes with Last-Event-ID).
+ *
+ * Over 1,000 lines as one server: its answers, event streams, checks of
+ * who may ask and limits on connections all work on the one struct
+ * cli_serve from libmicrohttpd's callbacks; what needs neither is
+ * elsewhere (the live data live.c, /metrics metrics.c, the --serve
+ * address convert/hostport.c, the loop loop.c).
  */
 #include "serve.h"
 #include "live.h"
