@@ -145,6 +145,10 @@ void cli_settings_init(struct cli_settings *s);
 int cli_parse(struct cli_settings *s, int argc, char **argv,
 	      struct hp_err *err) HP_MUSTCHECK;
 
+/* cli_parse's last step (settle.c): each output's format settled and
+ * the options checked together; -1 with err on a clash. */
+int cli_settle(struct cli_settings *s, struct hp_err *err) HP_MUSTCHECK;
+
 /*
  * SOURCE_DATE_EPOCH (env, NULL when unset): the date PDF and PostScript
  * output carries, instead of the profile's DATE.  A value that is not a

@@ -115,14 +115,14 @@ cli_serve_parse(const char *spec, struct cli_serve_at *at, struct hp_err *err)
 }
 
 int
-cli_serve_name_check(const char *name, struct hp_err *err)
+cli_serve_name_check(const char *opt, const char *name, struct hp_err *err)
 {
 	char buf[256];
 	long port;
 
 	if (cli_host_split(name, strlen(name), buf, sizeof buf, &port) ||
 	    port >= 0)
-		return hp_err_set(err, "--serve-name=%s: a host name or an address wanted (letters, digits, '.', '-'; [IPv6] in brackets), without a port",
-				  name);
+		return hp_err_set(err, "%s=%s: a host name or an address wanted (letters, digits, '.', '-'; [IPv6] in brackets), without a port",
+				  opt, name);
 	return 0;
 }

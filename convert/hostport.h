@@ -26,7 +26,8 @@ int cli_serve_parse(const char *spec, struct cli_serve_at *at,
 
 /* A --serve-name value (a host name, a dotted IPv4 address or [IPv6],
  * without a port): 0, or -1 with err. */
-int cli_serve_name_check(const char *name, struct hp_err *err) HP_MUSTCHECK;
+int cli_serve_name_check(const char *opt, const char *name,
+			 struct hp_err *err) HP_MUSTCHECK;
 
 /*
  * A host as a Host header or an Origin has it, h[0..n): NAME[:PORT] or

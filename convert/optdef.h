@@ -28,8 +28,11 @@ enum opt_kind {
 			 * option's word of .words (if any), into an int */
 	OPT_FILE,	/* a file name, not empty, into a const char * */
 	OPT_TEXT,	/* a string, not empty (.what says what it is) */
-	OPT_PATTERNS,	/* a regular expression, one more of a list */
+	OPT_LIST,	/* a string .check accepts, one more of a list */
 	OPT_CHOICE,	/* a word of .words, its value into an int */
+	OPT_LIMIT,	/* a number of digits and a point, one of .units
+			 * and .per; its value in the base unit, at most
+			 * .hi, into a struct cli_budget */
 	OPT_CUSTOM	/* .set reads it: .takes says what it is */
 };
 
@@ -50,8 +53,17 @@ struct optword {
 	const char *note;	/* what --help says of it, or NULL */
 };
 
+/* A unit an OPT_LIMIT takes after its number, and what one is worth in
+ * the base unit (bytes, percent). */
+struct optunit {
+	const char *unit;
+	double factor;
+};
+
 typedef int (*set_fn)(struct cli_settings *s, const char *opt,
 		      const char *arg, struct hp_err *err);
+typedef int (*check_fn)(const char *opt, const char *arg,
+			struct hp_err *err);
 
 struct optdef {
 	const char *letters;	/* short letters, or NULL */
@@ -67,9 +79,13 @@ struct optdef {
 	enum opt_kind kind;
 	int value;		/* OPT_SET: what the field gets */
 	size_t field;		/* offsetof the field it writes */
-	double lo, hi;		/* OPT_REAL, OPT_INT: the bounds */
-	const char *what;	/* OPT_TEXT: the value, in an error */
-	size_t count;		/* OPT_PATTERNS: offsetof the list's length */
+	double lo, hi;		/* OPT_REAL, OPT_INT, OPT_LIMIT: the bounds */
+	const char *what;	/* OPT_TEXT, OPT_LIMIT: the value, in an
+				 * error; OPT_LIST: what the list holds */
+	size_t count;		/* OPT_LIST: offsetof the list's length */
+	check_fn check;		/* OPT_LIST */
+	const struct optunit *units;	/* OPT_LIMIT, ended by a NULL unit */
+	const char *per;	/* OPT_LIMIT: what follows the unit, or NULL */
 	const struct optword *words;	/* OPT_CHOICE, OPT_INT: ended by a
 					 * NULL word */
 	set_fn set;		/* OPT_CUSTOM */

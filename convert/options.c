@@ -53,11 +53,16 @@
 #define FILENAME(f) .kind = OPT_FILE, AT(f) + OF_TYPE(f, const char *)
 #define TEXT(f, w) .kind = OPT_TEXT, AT(f) + OF_TYPE(f, const char *), \
 	.what = (w)
-#define PATTERNS(list, n) .kind = OPT_PATTERNS, \
+#define LIST(list, n, c, w) .kind = OPT_LIST, \
 	AT(list) + OF_TYPE(list, const char **) + \
 	0 * sizeof(char[sizeof FIELD(list) == CLI_MAX_PATTERNS * sizeof(char *) ? 1 : -1]), \
-	.count = offsetof(struct cli_settings, n) + OF_TYPE(n, size_t)
+	.count = offsetof(struct cli_settings, n) + OF_TYPE(n, size_t), \
+	.check = (c), .what = (w)
+#define PATTERNS(list, n) LIST(list, n, hp_select_check, "patterns")
 #define CHOICE(f, w) .kind = OPT_CHOICE, AT(f) + INT_SIZED(f), .words = (w)
+#define LIMIT(f, u, p, h, w) .kind = OPT_LIMIT, \
+	AT(f) + OF_TYPE(f, struct cli_budget), .units = (u), .per = (p), \
+	.hi = (h), .what = (w)
 #define CUSTOM(fn, t) .kind = OPT_CUSTOM, .set = (fn), .takes = (t)
 
 /* ---- values ---- */
@@ -197,19 +202,50 @@ choose(char *field, const struct optdef *o, const char *opt,
 }
 
 static int
-add_pattern(struct cli_settings *s, const struct optdef *o,
-	    const char *opt, const char *arg, struct hp_err *err)
+add_item(struct cli_settings *s, const struct optdef *o,
+	 const char *opt, const char *arg, struct hp_err *err)
 {
 	const char **list = (const char **)(void *)((char *)s + o->field);
 	size_t *n = (size_t *)(void *)((char *)s + o->count);
 
 	if (*n >= CLI_MAX_PATTERNS)
-		return hp_err_set(err, "at most %d %s patterns",
-				  CLI_MAX_PATTERNS, opt);
-	if (hp_select_check(opt, arg, err))
+		return hp_err_set(err, "at most %d %s %s", CLI_MAX_PATTERNS,
+				  opt, o->what);
+	if (o->check(opt, arg, err))
 		return -1;
 	list[(*n)++] = arg;
 	return 0;
+}
+
+/* A budget's limit: no sign, exponent, hex, inf or nan in its number. */
+static int
+limit(struct cli_budget *b, const struct optdef *o, const char *opt,
+      const char *arg, struct hp_err *err)
+{
+	const struct optunit *u;
+	const char *rest, *p;
+	double v;
+
+	if (number(arg, 0, &v, &rest))
+		goto bad;
+	for (p = arg; p < rest; p++)
+		if (!isdigit((unsigned char)*p) && *p != '.')
+			goto bad;
+	for (u = o->units; u->unit; u++) {
+		size_t n = strlen(u->unit);
+
+		if (strncmp(rest, u->unit, n) == 0 &&
+		    strcmp(rest + n, o->per ? o->per : "") == 0) {
+			if (!(v * u->factor <= o->hi))
+				break;
+			b->limit = v * u->factor;
+			b->given = arg;
+			return 0;
+		}
+	}
+bad:
+	return hp_err_set(err, "option '%s' wants %s, not '%s'", opt, o->what,
+			  arg);
 }
 
 /* ---- the options no kind describes ---- */
@@ -368,115 +404,25 @@ set_serve(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
-static int
-set_serve_name(struct cli_settings *s, const char *opt, const char *arg,
-	       struct hp_err *err)
-{
-	if (s->nserve_names >= CLI_MAX_PATTERNS)
-		return hp_err_set(err, "at most %d %s names", CLI_MAX_PATTERNS,
-				  opt);
-	if (cli_serve_name_check(arg, err))
-		return -1;
-	s->serve_names[s->nserve_names++] = arg;
-	return 0;
-}
-
-/* Whether what strtod read of arg, up to rest, is digits and a point:
- * no sign, exponent, hex, inf or nan in a budget. */
-static int
-plain_number(const char *arg, const char *rest)
-{
-	const char *p;
-
-	for (p = arg; p < rest; p++)
-		if (!isdigit((unsigned char)*p) && *p != '.')
-			return 0;
-	return rest > arg;
-}
+/* ---- the table ---- */
 
 /*
  * A budget's SIZE in bytes: a number and a unit, decimal (kB, MB, GB, TB
  * as --summary prints sizes) or binary (KiB, MiB, GiB, TiB); a bare
- * number is bytes, as --summary=json and GHC's +RTS -s print them.
- * per is what must follow the unit: "" for a SIZE, "/s" for a RATE.
+ * number is bytes, as --summary=json and GHC's +RTS -s print them.  A
+ * RATE is a SIZE per second.  Past 2^64 bytes no profile can reach it:
+ * a typo.
  */
-static int
-budget_bytes(const char *arg, const char *per, double *out)
-{
-	static const struct {
-		const char *unit;
-		double bytes;
-	} units[] = {
-		{ "", 1 }, { "B", 1 },
-		{ "kB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 }, { "TB", 1e12 },
-		{ "KiB", 1024.0 }, { "MiB", 1048576.0 },
-		{ "GiB", 1073741824.0 }, { "TiB", 1099511627776.0 },
-	};
-	const char *rest;
-	double v;
-	size_t i, n;
+static const struct optunit sizes[] = {
+	{ "", 1 }, { "B", 1 },
+	{ "kB", 1e3 }, { "MB", 1e6 }, { "GB", 1e9 }, { "TB", 1e12 },
+	{ "KiB", 1024.0 }, { "MiB", 1048576.0 },
+	{ "GiB", 1073741824.0 }, { "TiB", 1099511627776.0 },
+	{ NULL, 0 }
+};
+#define MAX_BYTES 18446744073709551615.0
 
-	if (number(arg, 0, &v, &rest) || !plain_number(arg, rest))
-		return -1;
-	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
-		n = strlen(units[i].unit);
-		if (strncmp(rest, units[i].unit, n) == 0 &&
-		    strcmp(rest + n, per) == 0) {
-			*out = v * units[i].bytes;
-			/* past 2^64 bytes no profile can reach it: a typo */
-			return *out <= 18446744073709551615.0 ? 0 : -1;
-		}
-	}
-	return -1;
-}
-
-static int
-budget_given(struct cli_budget *b, const char *arg, double v)
-{
-	b->limit = v;
-	b->given = arg;
-	return 0;
-}
-
-static int
-set_max_peak(struct cli_settings *s, const char *opt, const char *arg,
-	     struct hp_err *err)
-{
-	double v;
-
-	if (budget_bytes(arg, "", &v))
-		return hp_err_set(err, "option '%s' wants a size such as 100MB or 1.5GiB (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB; a bare number is bytes), not '%s'",
-				  opt, arg);
-	return budget_given(&s->max_peak, arg, v);
-}
-
-static int
-set_max_growth(struct cli_settings *s, const char *opt, const char *arg,
-	       struct hp_err *err)
-{
-	double v;
-
-	if (budget_bytes(arg, "/s", &v))
-		return hp_err_set(err, "option '%s' wants a rate such as 512kB/s or 1MiB/s (a size per second), not '%s'",
-				  opt, arg);
-	return budget_given(&s->max_growth, arg, v);
-}
-
-static int
-set_fail_if_larger(struct cli_settings *s, const char *opt, const char *arg,
-		   struct hp_err *err)
-{
-	const char *rest;
-	double v;
-
-	if (number(arg, 0, &v, &rest) || !plain_number(arg, rest) ||
-	    (strcmp(rest, "") != 0 && strcmp(rest, "%") != 0))
-		return hp_err_set(err, "option '%s' wants a percentage such as 5 or 5%%, not '%s'",
-				  opt, arg);
-	return budget_given(&s->fail_if_larger, arg, v);
-}
-
-/* ---- the table ---- */
+static const struct optunit percent[] = { { "", 1 }, { "%", 1 }, { NULL, 0 } };
 
 static const struct optword palettes[] = {
 	{ "hp2ps", RENDER_PALETTE_HP2PS, "hp2ps's -c colours" },
@@ -630,7 +576,7 @@ static const struct optdef options[] = {
 		  "and a free port unless given; -o files are written\n"
 		  "too; serves on after the input ends, until Ctrl-C" },
 	{ .name = "serve-name", .argh = "NAME",
-	  CUSTOM(set_serve_name, TAKES_TEXT),
+	  LIST(serve_names, nserve_names, cli_serve_name_check, "names"),
 	  .help = "with --serve: a name the server is reached by\n"
 		  "(a DNS name, a proxy's), taken in Host and Origin\n"
 		  "headers with any port; its address, the machine's\n"
@@ -663,18 +609,23 @@ static const struct optdef options[] = {
 	{ .name = "summary", .optional = 1, CHOICE(summary, summaries),
 	  .help = "print the bands, phases and OTHER as %W; draws only "
 		  "with -o" },
-	{ .name = "max-peak", .argh = "SIZE", CUSTOM(set_max_peak, TAKES_NUMBER),
+	{ .name = "max-peak", .argh = "SIZE",
+	  LIMIT(max_peak, sizes, NULL, MAX_BYTES, "a size such as 100MB or "
+		"1.5GiB (units B, kB, MB, GB, TB, KiB, MiB, GiB, TiB; a bare "
+		"number is bytes)"),
 	  .help = "exit 4 (outputs written) when the peak is over\n"
 		  "SIZE (100MB, 1.5GiB; a bare number is bytes); with\n"
 		  "--include or --exclude, when a kept band's is" },
 	{ .name = "max-growth", .argh = "RATE",
-	  CUSTOM(set_max_growth, TAKES_NUMBER),
+	  LIMIT(max_growth, sizes, "/s", MAX_BYTES, "a rate such as 512kB/s "
+		"or 1MiB/s (a size per second)"),
 	  .help = "exit 4 when a band grows faster than RATE\n"
 		  "(512kB/s): --summary's growth, over --from/--to" },
 	{ .name = "diff", FLAG(diff),
 	  .help = "--diff A B: draw how each band changed from A to B" },
 	{ .name = "fail-if-larger", .argh = "PCT",
-	  CUSTOM(set_fail_if_larger, TAKES_NUMBER),
+	  LIMIT(fail_if_larger, percent, NULL, HUGE_VAL,
+		"a percentage such as 5 or 5%"),
 	  .help = "--diff BASE NEW: exit 4 when NEW's peak is over\n"
 		  "BASE's by more than PCT percent (with --include\n"
 		  "or --exclude, when a kept band's is)" },
@@ -787,10 +738,12 @@ apply(struct cli_settings *s, const struct optdef *o, const char *opt,
 							      : o->what);
 		memcpy(field, &arg, sizeof arg);
 		return 0;
-	case OPT_PATTERNS:
-		return add_pattern(s, o, opt, arg, err);
+	case OPT_LIST:
+		return add_item(s, o, opt, arg, err);
 	case OPT_CHOICE:
 		return choose(field, o, opt, arg, err);
+	case OPT_LIMIT:
+		return limit((struct cli_budget *)(void *)field, o, opt, arg, err);
 	case OPT_CUSTOM:
 		return o->set(s, opt, arg, err);
 	}
@@ -806,13 +759,6 @@ cli_settings_init(struct cli_settings *s)
 	render_opts_init(&s->render);
 }
 
-int
-cli_budgets_asked(const struct cli_settings *s)
-{
-	return s->max_peak.given || s->max_growth.given ||
-	       s->fail_if_larger.given;
-}
-
 static int
 positional(struct cli_settings *s, const char *arg, struct hp_err *err)
 {
@@ -824,33 +770,6 @@ positional(struct cli_settings *s, const char *arg, struct hp_err *err)
 	if (!s->input)
 		s->input = arg;
 	s->inputs[s->ninputs++] = arg;
-	return 0;
-}
-
-/* Several inputs, --diff and --summary: what goes with what. */
-static int
-finish_compare(struct cli_settings *s, struct hp_err *err)
-{
-	size_t i;
-
-	if (s->diff && s->ninputs != 2)
-		return hp_err_set(err, "--diff wants two input files, A and B (got %zu)",
-				  s->ninputs);
-	for (i = 0; s->ninputs > 1 && i < s->ninputs; i++)
-		if (strcmp(s->inputs[i], "-") == 0)
-			return hp_err_set(err, "standard input can only be the one input");
-	if (s->ninputs < 2)
-		return 0;
-	if (s->watch)
-		return hp_err_set(err, "--watch follows one input file");
-	if (s->prior)
-		return hp_err_set(err, "-p works with one input file");
-	if (s->aux)
-		return hp_err_set(err, "--aux works with one input file");
-	/* hp2ps's naming is for one file: several need -o. */
-	if (!s->output && !s->summary && !cli_budgets_asked(s))
-		return hp_err_set(err, "with %zu input files, give -o OUTPUT (hp2ps's naming is for one)",
-				  s->ninputs);
 	return 0;
 }
 
@@ -953,105 +872,6 @@ short_options(struct cli_settings *s, int argc, char **argv, int *i,
 	return 0;
 }
 
-/* The format of output (NULL: hp2ps's naming): --format, else its
- * extension, else PostScript; hp2ps's -e makes PostScript EPS (other
- * graph formats take it as the width). */
-static int
-output_format(struct cli_settings *s, const char *output,
-	      const struct cli_format **f, struct hp_err *err)
-{
-	*f = s->format;
-	if (!s->format_given) {
-		if (output && strcmp(output, "-") != 0) {
-			*f = cli_format_by_path(output);
-			if (!*f) {
-				char exts[256];
-
-				cli_format_list(exts, sizeof exts, CLI_LIST_EXTS);
-				return hp_err_set(err, "cannot tell the format of '%s' from its extension (%s; or use --format=FMT)",
-						  output, exts);
-			}
-		} else {
-			*f = cli_format_by_name("ps");
-		}
-	}
-	if ((*f)->graph && (*f)->surface == RENDER_PS && s->eps_given)
-		*f = cli_format_by_name("eps");
-	return 0;
-}
-
-/* Settle each output's format.  Several -o are told apart by their
- * extensions, so --format, which names one format, and standard output,
- * which has no extension, go only with a single -o. */
-static int
-finish_outputs(struct cli_settings *s, struct hp_err *err)
-{
-	size_t i;
-
-	if (s->noutputs > 1 && s->format_given)
-		return hp_err_set(err, "--format names the format of one output: with several -o, each file's extension picks its format");
-	for (i = 0; s->noutputs > 1 && i < s->noutputs; i++)
-		if (strcmp(s->outputs[i], "-") == 0)
-			return hp_err_set(err, "standard output (-o -) can only be the one output");
-	for (i = 0; i < s->noutputs; i++)
-		if (output_format(s, s->outputs[i], &s->formats[i], err))
-			return -1;
-	return 0;
-}
-
-/* Settle the formats and check what goes with what. */
-static int
-finish(struct cli_settings *s, struct hp_err *err)
-{
-	const struct cli_format *f;
-	size_t i;
-
-	if (s->aux_in)
-		s->prior = 1;	/* --aux-in FILE is -p reading FILE */
-	if (finish_outputs(s, err) || output_format(s, s->output, &f, err))
-		return -1;
-	if (!s->watch && (s->interval > 0 || s->idle_exit > 0))
-		return hp_err_set(err, "option '%s' works only with --watch",
-				  s->interval > 0 ? "--interval" : "--idle-exit");
-	if (s->watch && s->output && strcmp(s->output, "-") == 0)
-		return hp_err_set(err, "--watch cannot write to standard output; give -o FILE");
-	if (s->watch && !s->input && !s->command)
-		return hp_err_set(err, "--watch needs a file to watch, - for standard input, unix:PATH, or -- PROG ARGS...");
-	if (s->serve_exit && !s->serve)
-		return hp_err_set(err, "option '--exit' works only with --serve");
-	if (s->nserve_names && !s->serve)
-		return hp_err_set(err, "option '--serve-name' works only with --serve");
-	if (s->serve && (s->ninclude || s->nexclude || s->from || s->to))
-		return hp_err_set(err, "--serve shows the whole profile: --include, --exclude, --from and --to are for the page's own filter and zoom");
-	if (s->watch && s->input && strcmp(s->input, "-") == 0 && !s->output &&
-	    !s->serve)
-		return hp_err_set(err, "--watch - (standard input) needs -o FILE");
-	if (s->reconnect && !(s->watch && s->input &&
-			      strncmp(s->input, "unix:", 5) == 0))
-		return hp_err_set(err, "--reconnect works only with --watch unix:PATH");
-	if (finish_compare(s, err))
-		return -1;
-	if (s->summary && s->watch)
-		return hp_err_set(err, "--summary does not go with --watch");
-	if (cli_budgets_asked(s) && s->watch)
-		return hp_err_set(err, "budgets (--max-peak, --max-growth, --fail-if-larger) judge a finished run: not with --watch or --serve");
-	if (s->fail_if_larger.given && !s->diff)
-		return hp_err_set(err, "--fail-if-larger compares two runs: use it with --diff BASE NEW");
-	if (s->summary && s->output && strcmp(s->output, "-") == 0)
-		return hp_err_set(err, "--summary prints on standard output: give -o FILE for the graph");
-	if (s->command && s->idle_exit > 0)
-		return hp_err_set(err, "--idle-exit does not go with a command: hp2x stops when the program exits");
-	s->format = f;
-	if (f->graph)
-		s->render.format = f->surface;
-	for (i = 0; (s->ninputs > 1 || s->diff) && i < s->noutputs; i++)
-		if (!s->formats[i]->graph && !s->formats[i]->page)
-			return hp_err_set(err, "%s holds one profile: %s draws graphs only",
-					  s->formats[i]->name,
-					  s->diff ? "--diff" : "several inputs");
-	return 0;
-}
-
 int
 cli_parse(struct cli_settings *s, int argc, char **argv, struct hp_err *err)
 {
@@ -1082,7 +902,7 @@ cli_parse(struct cli_settings *s, int argc, char **argv, struct hp_err *err)
 		if (s->action != CLI_RUN)
 			return 0;
 	}
-	return finish(s, err);
+	return cli_settle(s, err);
 }
 
 int

@@ -936,7 +936,7 @@ cli_serve_open(const char *spec, const char *const *names, size_t nnames,
 	if (cli_serve_parse(spec, &at, err) || token_from_env(tok, &given, err))
 		return NULL;
 	for (i = 0; i < nnames; i++)
-		if (cli_serve_name_check(names[i], err))
+		if (cli_serve_name_check("--serve-name", names[i], err))
 			return NULL;
 	if (!given && getrandom(tok, sizeof tok, 0) != (ssize_t)sizeof tok) {
 		hp_err_set(err, "--serve: no random bytes for the token: %s",

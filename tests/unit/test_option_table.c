@@ -39,23 +39,31 @@ parse_in(const char *const *args, const char *const *ctx)
 }
 
 /* What other options a row's option goes with: the first context in
- * which "--name=value" parses. */
+ * which args parse. */
 static int
-parse_somewhere(const char *arg)
+parse_all_somewhere(const char *const *args)
 {
-	static const char *const contexts[][6] = {
+	static const char *const contexts[][7] = {
 		{ "x.hp", NULL },
 		{ "--watch", "unix:x", NULL },
 		{ "--serve", "unix:x", NULL },
 		{ "a.hp", "b.hp", "-o", "x.pdf", NULL },
+		{ "--diff", "a.hp", "b.hp", "-o", "x.pdf", NULL },
 	};
-	const char *args[] = { arg, NULL };
 	size_t i;
 
 	for (i = 0; i < sizeof contexts / sizeof contexts[0]; i++)
 		if (parse_in(args, contexts[i]) == 0)
 			return 0;
 	return -1;
+}
+
+static int
+parse_somewhere(const char *arg)
+{
+	const char *args[] = { arg, NULL };
+
+	return parse_all_somewhere(args);
 }
 
 static const void *
@@ -132,15 +140,27 @@ rows_say_what_they_take(void **state)
 			assert_int_equal(parse_somewhere(a), -1);
 			assert_non_null(strstr(err.msg, "wants"));
 			break;
-		case OPT_PATTERNS: {
-			const char *two[] = { a, a, "x.hp", NULL };
+		case OPT_LIST: {
+			const char *two[] = { a, a, NULL };
 
 			snprintf(a, sizeof a, "--%s=M", o->name);
-			assert_int_equal(parse_in(two, NULL), 0);
+			assert_int_equal(parse_all_somewhere(two), 0);
 			assert_int_equal(*(const size_t *)((const char *)&s + o->count), 2);
 			assert_string_equal((*(const char *const (*)[CLI_MAX_PATTERNS])field_of(o))[1], "M");
 			snprintf(a, sizeof a, "--%s=(", o->name);
 			assert_int_equal(parse_somewhere(a), -1);
+			break;
+		}
+		case OPT_LIMIT: {
+			const struct cli_budget *b = field_of(o);
+
+			snprintf(a, sizeof a, "--%s=1%s", o->name, o->per ? o->per : "");
+			assert_int_equal(parse_somewhere(a), 0);
+			assert_true(b->limit == 1);
+			assert_string_equal(b->given, a + strlen(o->name) + 3);
+			snprintf(a, sizeof a, "--%s=-1", o->name);
+			assert_int_equal(parse_somewhere(a), -1);
+			assert_non_null(strstr(err.msg, o->what));
 			break;
 		}
 		case OPT_CUSTOM:
