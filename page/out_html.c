@@ -165,10 +165,12 @@ page_put_html(FILE *f, const char *str, size_t len)
 	}
 }
 
-/* A name as the static table shows it: whole up to NAME_CUT bytes,
- * else its start and end around an ellipsis, and its length (a printed
- * 100 KB name fills thirty pages; laid out before the viewer starts, it
- * held the page up for seconds).  The viewer's table gives it whole. */
+/* A name as the static table shows it, and the job, the date and the
+ * file in the page's title and header: whole up to NAME_CUT bytes, else
+ * its start and end around an ellipsis, and its length (a printed 100
+ * KB name fills thirty pages; laid out before the viewer starts, it
+ * held the page up for seconds).  The viewer's table gives a name
+ * whole, the data block the job and the date. */
 static void
 put_html_cut(FILE *f, const char *s, size_t len)
 {
@@ -192,7 +194,7 @@ static void
 put_html_c(FILE *f, const char *s)
 {
 	if (s)
-		page_put_html(f, s, strlen(s));
+		put_html_cut(f, s, strlen(s));
 }
 
 static const char *
@@ -559,8 +561,12 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		const char *name, size_t svg_len, const unsigned *live,
 		struct hp_err *err)
 {
-	size_t budget = PAGE_BUDGET(hp_model_band_count(m)) + band_text(m);
-	size_t fixed = page_fixed(m, svg_len), i;
+	/* the job, the date and the title (the job's, mostly) are in the
+	 * data block whole, as the bands' text: on top of the budget */
+	size_t head = len_of(hp_model_get(m, HP_JOB)) +
+		      len_of(hp_model_get(m, HP_DATE)) + len_of(l->title);
+	size_t budget = PAGE_BUDGET(hp_model_band_count(m)) + band_text(m) + head;
+	size_t fixed = page_fixed(m, svg_len) + head + 3 * NAME_CUT, i;
 
 	/* and per drawn band its row of the static table (its name cut:
 	 * put_html_cut) and its entry of "bands", at most */

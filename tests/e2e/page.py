@@ -876,11 +876,13 @@ def hostile(path, title):
 
 
 def text_of(P):
-    """The bytes of the text the profile gives its bands, as the data
-    block writes it: names, labels, -hi's info-table fields, stacks."""
+    """The bytes of the text the profile gives, as the data block writes
+    it: its job, date and title, its bands' names, labels, -hi's
+    info-table fields, stacks."""
     def js(x):
         return len(json.dumps(x, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-    return sum(js(n) for n in P["names"]) + sum(js(v) for v in P["labels"].values()) + \
+    return js(P["job"]) + js(P["date"]) + js(P["title"]) + \
+        sum(js(n) for n in P["names"]) + sum(js(v) for v in P["labels"].values()) + \
         sum(js(v) for f in P["ipe"].values() for v in f.values()) + \
         sum(js(v) for st in P["stack"].values() for v in st)
 
@@ -891,8 +893,9 @@ def longnames(path, ready_s):
     start; the key, the tooltip and the table show each name cut
     (cut_of) and whole in their titles; a click on a cut cell gives its
     whole text below the table; each name is on the page once (the
-    data block), the static table's cut; and the page keeps within 1 MB
-    and 100 bytes a band plus that text."""
+    data block), the static table's cut, and the title and the header
+    (a JOB or a DATE of 100 KB) too; and the page keeps within 1 MB and
+    100 bytes a band plus that text."""
     d = browser()
     try:
         d.set_page_load_timeout(300)
@@ -954,6 +957,9 @@ def longnames(path, ready_s):
         print("%s: %d bytes, bound %d (1 MB, 100 a band, %d of text)" % (path, size, bound, text_of(P)))
         if size > bound:
             fail("%s: %d bytes, past 1 MB + 100 a band + its names' %d" % (path, size, text_of(P)))
+        head = d.execute_script("return [document.title.length, document.getElementById('title').textContent.length, document.querySelector('.sub').textContent.length]")
+        if max(head) > 400:
+            fail("%s: the title and header are %r characters long" % (path, head))
         for e in console_errors(d):
             fail(path + ": console error: " + e["message"])
     finally:

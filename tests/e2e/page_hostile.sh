@@ -8,8 +8,9 @@
 #               viewer is ready within 5 s; the key, the tooltip and the
 #               table show them cut, whole in their titles and, on a
 #               click, below the table; each name is on the page once;
-#               the static table cuts them; the page keeps within 1 MB +
-#               100 bytes a band + its names
+#               the static table cuts them, the header its JOB and DATE
+#               of 100 KB; the page keeps within 1 MB + 100 bytes a band
+#               + its names
 #   long_ipe    a -hi eventlog whose three info tables' strings are 30,
 #               50 and 60 KB: the same
 #   links       a link's #re= on an ordinary page: (.*.*)*### (froze the
@@ -34,7 +35,8 @@ browse() {
 	"$py" "$page_py" "$@"
 }
 
-long_hp() { # long.hp: five names of 100 KB of mixed scripts, one of "A"s
+long_hp() { # long.hp: five names of 100 KB of mixed scripts, one of "A"s,
+	# a JOB and a DATE of 100 KB
 	"$py" - long.hp <<'PY'
 import random, sys
 r = random.Random(33)
@@ -48,8 +50,9 @@ def name(k):
         n += len(out[-1].encode())
     return "%d " % k + "".join(out)
 names = [name(k) for k in range(5)] + ["A" * 100000 + "5"] + ["short %d" % k for k in range(4)]
+job, date = (name(k).replace('"', "'").replace("\\", "/") for k in (8, 9))
 with open(sys.argv[1], "w", encoding="utf-8") as f:
-    f.write('JOB "long"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+    f.write('JOB "%s"\nDATE "%s"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' % (job, date))
     for t in range(40):
         f.write("BEGIN_SAMPLE %d.0\n" % t)
         for k, n in enumerate(names):
