@@ -86,12 +86,12 @@ watch_pending(const struct watcher *w)
 	struct shown sh;
 
 	if (!w->m || (hp_model_sample_count(w->m) == 0 &&
-		      !(w->finished && hp_model_series_only(w->m))))
+		      !(w->in.finished && hp_model_series_only(w->m))))
 		return 0;
-	if ((!w->has_drawn && !w->held) || w->force)
+	if ((!w->drawing.has_drawn && !w->drawing.held) || w->drawing.force)
 		return 1;
 	shown_of(w->m, &sh);
-	return memcmp(&sh, &w->drawn, sizeof sh) != 0;
+	return memcmp(&sh, &w->drawing.drawn, sizeof sh) != 0;
 }
 
 /* The view of a profile that has samples holds none of them, or no
@@ -106,12 +106,12 @@ view_empty(struct watcher *w, const hp_model *cut)
 	const uint64_t *v;
 	size_t i, n;
 
-	if (w->view_ok || !cut || hp_model_sample_count(w->m) == 0)
+	if (w->drawing.view_ok || !cut || hp_model_sample_count(w->m) == 0)
 		return 0;
 	n = hp_model_sample_count(cut);
 	for (i = 0; i < n; i++)
 		if (hp_model_sample(cut, i, &b, &v) > 0) {
-			w->view_ok = 1;
+			w->drawing.view_ok = 1;
 			return 0;
 		}
 	return 1;
@@ -125,48 +125,48 @@ watch_draw(struct watcher *w)
 	double start = watch_now();
 	int sel;
 
-	shown_of(w->m, &w->drawn);
-	w->force = 0;
-	sel = cli_select(w->m, &w->given, 1, w->cut, &cut, w->ro, w->note,
-			 sizeof w->note, &err);
-	w->held = sel == 0 && view_empty(w, cut);
-	if (!w->held) {
-		w->has_drawn = 1;
-		w->drawn_ok = sel == 0 &&
+	shown_of(w->m, &w->drawing.drawn);
+	w->drawing.force = 0;
+	sel = cli_select(w->m, &w->given, 1, w->drawing.cut, &cut, w->ro, w->drawing.note,
+			 sizeof w->drawing.note, &err);
+	w->drawing.held = sel == 0 && view_empty(w, cut);
+	if (!w->drawing.held) {
+		w->drawing.has_drawn = 1;
+		w->drawing.drawn_ok = sel == 0 &&
 			/* --serve without -o: the page is the output */
 			((w->s->serve && !w->s->output) ||
 			 cli_job_write(&w->job, cut ? cut : w->m, &err) == 0);
 	}
 	if (w->serve)
 		cli_serve_publish(w->serve, w->m, w->ro, w->input);
-	hp_model_free(w->cut);
+	hp_model_free(w->drawing.cut);
 	/* Kept for the next drawing when it costs nothing to keep: a view
 	 * sharing m's samples; a filtered copy would double the memory. */
-	w->cut = cut && hp_model_shares(cut) ? cut : NULL;
-	if (!w->cut)
+	w->drawing.cut = cut && hp_model_shares(cut) ? cut : NULL;
+	if (!w->drawing.cut)
 		hp_model_free(cut);
-	if (w->held) {
-		w->last_draw = watch_now();
+	if (w->drawing.held) {
+		w->drawing.last_draw = watch_now();
 		return;
 	}
 	/* An output that cannot be written (its directory removed, say)
 	 * is said once; later drawings keep trying, silently, until one
 	 * is written or fails another way. */
-	if (!w->drawn_ok && strcmp(err.msg, w->draw_err) != 0) {
+	if (!w->drawing.drawn_ok && strcmp(err.msg, w->drawing.draw_err) != 0) {
 		watch_report(w, &err);
-		snprintf(w->draw_err, sizeof w->draw_err, "%s", err.msg);
+		snprintf(w->drawing.draw_err, sizeof w->drawing.draw_err, "%s", err.msg);
 	}
-	if (w->drawn_ok)
-		w->draw_err[0] = '\0';
-	w->last_draw = watch_now();
+	if (w->drawing.drawn_ok)
+		w->drawing.draw_err[0] = '\0';
+	w->drawing.last_draw = watch_now();
 	/* A day-long stream makes a drawing slow (each walks every
 	 * sample): drawings are then spaced to four times what the last
 	 * one took, so watching keeps to a fifth of a core. */
-	w->gap = 4 * (w->last_draw - start);
-	if (w->gap < w->interval)
-		w->gap = w->interval;
-	if (w->drawn_ok)
-		cli_status_drawn(w->status, w->input, w->m, w->last_draw,
+	w->drawing.gap = 4 * (w->drawing.last_draw - start);
+	if (w->drawing.gap < w->interval)
+		w->drawing.gap = w->interval;
+	if (w->drawing.drawn_ok)
+		cli_status_drawn(w->status, w->input, w->m, w->drawing.last_draw,
 				 time(NULL));
 }
 
@@ -177,9 +177,9 @@ watch_fresh_model(struct watcher *w, struct hp_err *err)
 	if (w->serve)
 		cli_serve_forget(w->serve);
 	hp_reader_free(w->r);
-	hp_model_free(w->cut);
+	hp_model_free(w->drawing.cut);
 	hp_model_free(w->m);
-	w->cut = NULL;
+	w->drawing.cut = NULL;
 	w->r = NULL;
 	w->m = hp_model_new();
 	if (w->m)
@@ -193,9 +193,9 @@ watch_fresh_model(struct watcher *w, struct hp_err *err)
 		hp_reader_set_opts(w->r, &o);
 	}
 	w->nwarn = 0;
-	w->fed = 0;
-	w->more = w->broken = w->ended = 0;
-	w->has_drawn = w->held = w->view_ok = 0;
-	w->force = 1;
+	w->in.fed = 0;
+	w->in.more = w->in.broken = w->in.ended = 0;
+	w->drawing.has_drawn = w->drawing.held = w->drawing.view_ok = 0;
+	w->drawing.force = 1;
 	return 0;
 }

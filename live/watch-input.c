@@ -43,9 +43,9 @@ say_waiting(struct watcher *w)
 {
 	/* A program just started has not written its profile yet: no
 	 * news. */
-	if (!w->said_waiting && !w->child.pid)
+	if (!w->in.said_waiting && !w->child.pid)
 		watch_note(w, "waiting for %s", w->input);
-	w->said_waiting = 1;
+	w->in.said_waiting = 1;
 }
 
 /* The program wrote PROG.hp in this run: it is there, and not as an
@@ -55,8 +55,8 @@ alt_written(const struct watcher *w)
 {
 	struct stat st;
 
-	return stat(w->alt, &st) == 0 &&
-	       !(w->has_alt_stale && same_stat(&st, &w->alt_stale));
+	return stat(w->in.alt, &st) == 0 &&
+	       !(w->in.has_alt_stale && same_stat(&st, &w->in.alt_stale));
 }
 
 /* The input (just opened: it appeared, or replaced what was there) is
@@ -91,14 +91,14 @@ open_input(struct watcher *w, struct hp_err *err)
 	struct stat st;
 	int fd = open(w->input, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
-	if (fd < 0 && errno == ENOENT && w->alt && alt_written(w)) {
+	if (fd < 0 && errno == ENOENT && w->in.alt && alt_written(w)) {
 		watch_note(w, "%s did not appear but %s did, written by this run "
 		     "(its GHC ignores -po for the heap profile): reading that",
-		     w->input, w->alt);
-		w->input = w->alt;
-		w->alt = NULL;	/* still owned by w->launch */
-		w->has_stale = w->has_alt_stale;
-		w->stale = w->alt_stale;
+		     w->input, w->in.alt);
+		w->input = w->in.alt;
+		w->in.alt = NULL;	/* still owned by w->launch */
+		w->in.has_stale = w->in.has_alt_stale;
+		w->in.stale = w->in.alt_stale;
 		return open_input(w, err);
 	}
 	if (fd < 0) {
@@ -122,17 +122,17 @@ open_input(struct watcher *w, struct hp_err *err)
 	if (S_ISFIFO(st.st_mode)) {
 		/* Opened without blocking, before any writer: the writer
 		 * (a GHC RTS's fopen) does not block either. */
-		if (cli_stream_adopt(&w->st, fd, 1, w->input, err)) {
+		if (cli_stream_adopt(&w->in.st, fd, 1, w->input, err)) {
 			close(fd);
 			return -1;
 		}
-		w->streaming = 1;
-		w->opened = 1;
+		w->in.streaming = 1;
+		w->in.opened = 1;
 		/* Never a writer-less FIFO while the program runs: no end
 		 * of stream, no POLLHUP, between its closing and reopening
 		 * the path.  A reader is there, so this open succeeds. */
-		if (w->fifo_dir)
-			w->fifo_keep = open(w->input, O_WRONLY | O_NONBLOCK |
+		if (w->in.fifo_dir)
+			w->in.fifo_keep = open(w->input, O_WRONLY | O_NONBLOCK |
 						      O_CLOEXEC);
 		return 1;
 	}
@@ -141,37 +141,37 @@ open_input(struct watcher *w, struct hp_err *err)
 		return hp_err_set(err, "%s is not a regular file, a FIFO nor a socket",
 				  w->input);
 	}
-	if (w->has_stale) {
-		if (same_stat(&st, &w->stale)) {
+	if (w->in.has_stale) {
+		if (same_stat(&st, &w->in.stale)) {
 			close(fd);
 			say_waiting(w);
 			return 0;
 		}
-		w->has_stale = 0;
+		w->in.has_stale = 0;
 	}
 	if (is_an_output(w, &st)) {
 		close(fd);
 		return hp_err_set(err, "%s: output would overwrite the input",
 				  w->input);
 	}
-	cli_follow_adopt(&w->file, fd, &st);
+	cli_follow_adopt(&w->in.file, fd, &st);
 	cli_notify_file(&w->notify, w->input);
 	return 1;
 }
 
-/* n new bytes in w->buf to the reader. */
+/* n new bytes in w->in.buf to the reader. */
 static void
 take(struct watcher *w, size_t n)
 {
 	struct hp_err rerr = {{0}};
 
-	w->fed += (off_t)n;
-	if (hp_reader_feed(w->r, w->buf, n, &rerr)) {
+	w->in.fed += (off_t)n;
+	if (hp_reader_feed(w->r, w->in.buf, n, &rerr)) {
 		w->nwarn = watch_warnings(w);
 		watch_report(w, &rerr);
-		w->broken = 1;
-	} else if (hp_reader_done(w->r) && w->fifo_keep < 0) {
-		w->ended = 1;
+		w->in.broken = 1;
+	} else if (hp_reader_done(w->r) && w->in.fifo_keep < 0) {
+		w->in.ended = 1;
 	}
 }
 
@@ -191,34 +191,34 @@ open_stream(struct watcher *w, struct hp_err *err)
 	const char *path = w->input + sizeof CLI_UNIX_PREFIX - 1;
 	int rc;
 
-	if (w->source == CLI_SOURCE_STDIN) {
-		if (cli_stream_adopt(&w->st, 0, 0, "standard input", err))
+	if (w->in.source == CLI_SOURCE_STDIN) {
+		if (cli_stream_adopt(&w->in.st, 0, 0, "standard input", err))
 			return -1;
-		w->opened = 1;
+		w->in.opened = 1;
 		return 1;
 	}
-	rc = cli_stream_connect(&w->st, path, err);
+	rc = cli_stream_connect(&w->in.st, path, err);
 	if (rc > 0) {
-		w->opened = 1;
-		w->said_waiting = 0;
+		w->in.opened = 1;
+		w->in.said_waiting = 0;
 		return 1;
 	}
 	if (rc < 0)
 		return -1;
-	if (watch_now() >= w->give_up && w->has_drawn) {
+	if (watch_now() >= w->in.give_up && w->drawing.has_drawn) {
 		/* --reconnect, and it did not come back: said once, and the
 		 * run ends as a dropped connection does (exit 3). */
 		watch_note(w, "%s: the connection dropped and did not come back within %g s; the graph keeps what came",
 		     w->input, watch_reconnect_wait(w));
-		w->dropped = w->ended = 1;
+		w->in.dropped = w->in.ended = 1;
 		return 0;
 	}
-	if (watch_now() >= w->give_up)
+	if (watch_now() >= w->in.give_up)
 		return hp_err_set(err, "no eventlog socket at %s after %g s",
 				  path, watch_reconnect_wait(w));
-	if (!w->said_waiting)
+	if (!w->in.said_waiting)
 		watch_note(w, "waiting for the socket %s", path);
-	w->said_waiting = 1;
+	w->in.said_waiting = 1;
 	return 0;
 }
 
@@ -229,21 +229,21 @@ open_stream(struct watcher *w, struct hp_err *err)
 static int
 stream_end(struct watcher *w, struct hp_err *err)
 {
-	if (!w->st.is_socket || hp_reader_done(w->r)) {
-		w->ended = 1;
+	if (!w->in.st.is_socket || hp_reader_done(w->r)) {
+		w->in.ended = 1;
 		return 0;
 	}
 	if (!w->s->reconnect) {
 		watch_note(w, "%s: the connection dropped before the end of the eventlog; the graph keeps what came",
 		     w->input);
-		w->dropped = 1;
-		w->ended = 1;
+		w->in.dropped = 1;
+		w->in.ended = 1;
 		return 0;
 	}
 	/* This stream's last samples are drawn before a new one starts,
 	 * and before saying so: whoever reads the note finds them drawn.
 	 * A connection that sent nothing has nothing to finish. */
-	if (!w->broken && w->fed > 0) {
+	if (!w->in.broken && w->in.fed > 0) {
 		struct hp_err ferr = {{0}};
 
 		if (hp_reader_finish(w->r, &ferr))
@@ -253,30 +253,30 @@ stream_end(struct watcher *w, struct hp_err *err)
 	if (watch_pending(w))
 		watch_draw(w);
 	watch_note(w, "%s: the connection dropped; waiting to reconnect", w->input);
-	cli_stream_close(&w->st);
-	w->opened = 0;
-	w->said_waiting = 1;
-	w->give_up = watch_now() + watch_reconnect_wait(w);
+	cli_stream_close(&w->in.st);
+	w->in.opened = 0;
+	w->in.said_waiting = 1;
+	w->in.give_up = watch_now() + watch_reconnect_wait(w);
 	/* The graph drawn stays until the new stream has a sample. */
 	{
-		int has_drawn = w->has_drawn, drawn_ok = w->drawn_ok;
+		int has_drawn = w->drawing.has_drawn, drawn_ok = w->drawing.drawn_ok;
 
 		if (watch_fresh_model(w, err))
 			return -1;
-		w->has_drawn = has_drawn;
-		w->drawn_ok = drawn_ok;
+		w->drawing.has_drawn = has_drawn;
+		w->drawing.drawn_ok = drawn_ok;
 	}
 	return 0;
 }
 
-/* The next bytes of the input into w->buf: a count, 0 when there is
+/* The next bytes of the input into w->in.buf: a count, 0 when there is
  * nothing more now, CLI_STREAM_END when a stream ended, -1 (err). */
 static ssize_t
 read_some(struct watcher *w, struct hp_err *err)
 {
-	if (w->streaming)
-		return cli_stream_read(&w->st, w->buf, READ_CHUNK, w->input, err);
-	return cli_follow_read(&w->file, w->buf, READ_CHUNK, w->input, err);
+	if (w->in.streaming)
+		return cli_stream_read(&w->in.st, w->in.buf, READ_CHUNK, w->input, err);
+	return cli_follow_read(&w->in.file, w->in.buf, READ_CHUNK, w->input, err);
 }
 
 /* The launcher's program must never block on a full FIFO, even once its
@@ -286,7 +286,7 @@ drain(struct watcher *w)
 {
 	struct hp_err ignored = {{0}};
 
-	while (cli_stream_read(&w->st, w->buf, READ_CHUNK, w->input,
+	while (cli_stream_read(&w->in.st, w->in.buf, READ_CHUNK, w->input,
 			       &ignored) > 0)
 		;
 }
@@ -298,14 +298,14 @@ pump(struct watcher *w, struct hp_err *err)
 	size_t budget = READ_BUDGET;
 	int grew = 0;
 
-	w->more = 0;
-	if (w->broken && w->fifo_keep >= 0)
+	w->in.more = 0;
+	if (w->in.broken && w->in.fifo_keep >= 0)
 		drain(w);
-	while (!w->broken && !w->ended && (!w->streaming || w->st.fd >= 0)) {
+	while (!w->in.broken && !w->in.ended && (!w->in.streaming || w->in.st.fd >= 0)) {
 		ssize_t n;
 
 		if (budget == 0) {
-			w->more = 1;
+			w->in.more = 1;
 			break;
 		}
 		n = read_some(w, err);
@@ -336,11 +336,11 @@ watch_look(struct watcher *w, struct hp_err *err)
 	const char *why;
 	int news;
 
-	if (w->streaming) {
-		if (w->st.fd < 0) {
+	if (w->in.streaming) {
+		if (w->in.st.fd < 0) {
 			int rc;
 
-			if (w->ended)	/* given up on: no second try */
+			if (w->in.ended)	/* given up on: no second try */
 				return 0;
 			rc = open_stream(w, err);
 
@@ -349,7 +349,7 @@ watch_look(struct watcher *w, struct hp_err *err)
 		}
 		return pump(w, err);
 	}
-	news = cli_follow_look(&w->file, w->input, &why, err);
+	news = cli_follow_look(&w->in.file, w->input, &why, err);
 	if (news < 0)
 		return -1;
 	if (news == CLI_FOLLOW_REPLACED) {
@@ -357,23 +357,23 @@ watch_look(struct watcher *w, struct hp_err *err)
 		if (watch_fresh_model(w, err))
 			return -1;
 	}
-	if (w->file.fd < 0) {
+	if (w->in.file.fd < 0) {
 		int rc = open_input(w, err);
 
 		if (rc <= 0)
 			return rc;
-		if (w->streaming)
+		if (w->in.streaming)
 			return pump(w, err);
-		w->opened = 1;
+		w->in.opened = 1;
 		news = CLI_FOLLOW_NEW;
 	}
 	if (news == CLI_FOLLOW_NOTHING) {
-		w->more = 0;
+		w->in.more = 0;
 		return 0;
 	}
 	if (pump(w, err))
 		return -1;
-	cli_follow_remember(&w->file);
+	cli_follow_remember(&w->in.file);
 	return 0;
 }
 
@@ -412,15 +412,15 @@ watch_setup(struct watcher *w, struct hp_err *err)
 	if (cli_job_prepare(&w->job, w->s, watch_exists, err))
 		return -1;
 	w->input = w->job.p.input;
-	w->buf = hp_malloc(READ_CHUNK);
-	if (!w->buf)
+	w->in.buf = hp_malloc(READ_CHUNK);
+	if (!w->in.buf)
 		return hp_err_set(err, "out of memory");
 	if (watch_fresh_model(w, err))
 		return -1;
-	w->source = cli_source_of(w->input);
-	if (w->source != CLI_SOURCE_FILE) {
-		w->streaming = 1;
-		w->give_up = watch_now() + watch_reconnect_wait(w);
+	w->in.source = cli_source_of(w->input);
+	if (w->in.source != CLI_SOURCE_FILE) {
+		w->in.streaming = 1;
+		w->in.give_up = watch_now() + watch_reconnect_wait(w);
 		return 0;
 	}
 	cli_notify_open(&w->notify, w->input, getenv("HP2X_NO_INOTIFY") != NULL);

@@ -43,27 +43,9 @@ struct shown {
 	uint64_t header;	/* a hash of the header fields */
 };
 
-struct watcher {
-	const struct cli_settings *s;
-	FILE *errs;
-	/* --include/--exclude/--from/--to: each drawing is of the model cut
-	 * by cli_select from the settings as given (base) into the job's
-	 * render options (ro), with the title's note kept here. */
-	struct cli_settings given;
-	struct render_opts *ro;
-	char note[512];
-	struct cli_status *status;	/* the status line on stderr */
-	struct cli_job job;	/* paths, prior aux, rendering context */
-	const char *input;	/* job.p.input */
-	double interval;
-
-	hp_model *m;
-	hp_reader *r;
-	size_t nwarn;		/* warnings of m already printed */
-	hp_model *cut;		/* the last drawing's view of m (a window)
-				 * or NULL: the next one takes over what
-				 * it summarised, then frees it */
-
+/* The input as it grows: what watch-input.c keeps of it between looks
+ * (the loop and the drawing read the flags). */
+struct watch_input {
 	struct cli_follow file;	/* the input as a file (follow.h) */
 	off_t fed;		/* bytes fed to r */
 	unsigned char *buf;
@@ -81,8 +63,6 @@ struct watcher {
 	int opened;		/* bytes may have come: finish the reader */
 	int dropped;		/* the socket closed before DATA_END */
 	double give_up;		/* a socket not there by then: failure */
-	struct cli_launch launch;	/* with a program: what it runs and
-					 * writes (launch.h) */
 	const char *fifo_dir;	/* launch.fifo_dir: the program's eventlog
 				 * is read from a FIFO there */
 	int fifo_keep;		/* our own write end of it, or -1: the
@@ -96,13 +76,15 @@ struct watcher {
 	const char *alt;	/* launch.alt until read instead (or NULL) */
 	struct stat alt_stale;	/* what alt was before the program ran */
 	int has_alt_stale;
+};
 
-	/* The sources of the one loop, each with its own state. */
-	struct cli_loop loop;
-	struct cli_child child;		/* the signals and the program */
-	struct cli_notify notify;	/* the file's notifications */
-	int notify_id, stream_id, serve_id;	/* their registrations */
-
+/* What was drawn and when: the drawing's own state (watch-draw.c; the
+ * loop reads when the next is due). */
+struct watch_drawing {
+	char note[512];		/* the title's note of the last cut */
+	hp_model *cut;		/* the last drawing's view of m (a window)
+				 * or NULL: the next one takes over what
+				 * it summarised, then frees it */
 	struct shown drawn;
 	int has_drawn;		/* this model was drawn at least once */
 	int held;		/* its view held nothing: not drawn */
@@ -112,8 +94,39 @@ struct watcher {
 	int drawn_ok;		/* the last drawing was written */
 	char draw_err[sizeof ((struct hp_err *)0)->msg];	/* said once */
 	int force;		/* a new file: draw even if it looks the same */
-	double last_draw, last_growth, next_look;
+	double last_draw;
 	double gap;		/* between drawings: --interval, or more */
+};
+
+struct watcher {
+	const struct cli_settings *s;
+	FILE *errs;
+	/* --include/--exclude/--from/--to: each drawing is of the model cut
+	 * by cli_select from the settings as given (given) into the job's
+	 * render options (ro). */
+	struct cli_settings given;
+	struct render_opts *ro;
+	struct cli_status *status;	/* the status line on stderr */
+	struct cli_job job;	/* paths, prior aux, rendering context */
+	const char *input;	/* job.p.input */
+	double interval;
+
+	hp_model *m;
+	hp_reader *r;
+	size_t nwarn;		/* warnings of m already printed */
+
+	struct cli_launch launch;	/* with a program: what it runs and
+					 * writes (launch.h) */
+	struct watch_input in;	/* the input (watch-input.c) */
+
+	/* The sources of the one loop, each with its own state. */
+	struct cli_loop loop;
+	struct cli_child child;		/* the signals and the program */
+	struct cli_notify notify;	/* the file's notifications */
+	int notify_id, stream_id, serve_id;	/* their registrations */
+
+	struct watch_drawing drawing;	/* its drawings (watch-draw.c) */
+	double last_growth, next_look;
 
 	cli_serve *serve;	/* --serve, or NULL */
 };

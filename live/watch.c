@@ -39,7 +39,7 @@ static int
 idle_clock(const struct watcher *w)
 {
 	return w->s->idle_exit > 0 &&
-	       !(w->source == CLI_SOURCE_UNIX && w->st.fd < 0);
+	       !(w->in.source == CLI_SOURCE_UNIX && w->in.st.fd < 0);
 }
 
 /* Whether the loop is over: a signal, the program gone, the input
@@ -50,7 +50,7 @@ finished(const struct watcher *w, double t)
 	if (w->child.pid)
 		return !w->child.running;
 	/* A stream whose reader failed cannot be read again. */
-	if (w->child.stop || w->ended || (w->streaming && w->broken))
+	if (w->child.stop || w->in.ended || (w->in.streaming && w->in.broken))
 		return 1;
 	return idle_clock(w) && t - w->last_growth >= w->s->idle_exit;
 }
@@ -58,10 +58,10 @@ finished(const struct watcher *w, double t)
 static int
 wait_ms(const struct watcher *w, double t)
 {
-	double wait = w->more ? 0 : w->next_look - t;
+	double wait = w->in.more ? 0 : w->next_look - t;
 
-	if (watch_pending(w) && w->last_draw + w->gap - t < wait)
-		wait = w->last_draw + w->gap - t;
+	if (watch_pending(w) && w->drawing.last_draw + w->drawing.gap - t < wait)
+		wait = w->drawing.last_draw + w->drawing.gap - t;
 	if (!w->child.pid && idle_clock(w) &&
 	    w->last_growth + w->s->idle_exit - t < wait)
 		wait = w->last_growth + w->s->idle_exit - t;
@@ -104,7 +104,7 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 	for (;;) {
 		double t = watch_now();
 
-		if (w->more || t >= w->next_look) {
+		if (w->in.more || t >= w->next_look) {
 			if (watch_look(w, err)) {
 				*fatal = 1;
 				return;
@@ -117,11 +117,11 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 			return;
 		cli_status_idle(w->status, w->input, t);
 		/* No drawing while catching up with a large file. */
-		if (!w->more && watch_pending(w) && t >= w->last_draw + w->gap)
+		if (!w->in.more && watch_pending(w) && t >= w->drawing.last_draw + w->drawing.gap)
 			watch_draw(w);
 		cli_loop_set_fd(&w->loop, w->stream_id,
-				w->streaming && !w->more && !w->ended &&
-				!w->broken ? w->st.fd : -1);
+				w->in.streaming && !w->in.more && !w->in.ended &&
+				!w->in.broken ? w->in.st.fd : -1);
 		if (cli_loop_once(&w->loop, wait_ms(w, watch_now()), err)) {
 			*fatal = 1;
 			return;
@@ -190,39 +190,39 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 			*fatal = 1;
 			return;
 		}
-	} while (w->more);
+	} while (w->in.more);
 	/* The launcher's FIFO: a program that never wrote to it (it failed
 	 * before, or refused the options) has no profile to finish. */
-	if (w->fifo_dir && w->fed == 0 && !w->has_drawn) {
+	if (w->in.fifo_dir && w->in.fed == 0 && !w->drawing.has_drawn) {
 		hp_err_set(err, "%s wrote no eventlog", w->s->command[0]);
 		return;
 	}
-	if (w->opened && !w->broken) {
+	if (w->in.opened && !w->in.broken) {
 		struct hp_err ferr = {{0}};
 
 		if (hp_reader_finish(w->r, &ferr) ||
 		    hp_read_check(w->m, w->input, &ferr)) {
 			watch_report(w, &ferr);
-			w->broken = 1;
+			w->in.broken = 1;
 		} else {
-			w->finished = 1;
+			w->in.finished = 1;
 		}
 		w->nwarn = watch_warnings(w);
 		/* The input is complete: its view is judged as a single
 		 * run judges it (a window or filter that holds nothing is
 		 * refused), not leniently as while it grew. */
-		if (!w->broken && final_view_empty(w, &ferr)) {
+		if (!w->in.broken && final_view_empty(w, &ferr)) {
 			watch_report(w, &ferr);
-			w->broken = 1;
+			w->in.broken = 1;
 			return;
 		}
 		/* ... and one it takes is drawn, empty or not (--exclude
 		 * of every band draws the frame, as the one-shot does). */
-		w->view_ok = !w->broken;
+		w->drawing.view_ok = !w->in.broken;
 	}
-	if (watch_pending(w) || (w->has_drawn && !w->drawn_ok) || w->held)
+	if (watch_pending(w) || (w->drawing.has_drawn && !w->drawing.drawn_ok) || w->drawing.held)
 		watch_draw(w);
-	if (!w->opened && !w->has_drawn && !err->msg[0])
+	if (!w->in.opened && !w->drawing.has_drawn && !err->msg[0])
 		hp_err_set(err, "%s did not appear", w->input);
 }
 
@@ -232,22 +232,22 @@ init(struct watcher *w, const struct cli_settings *s,
      struct cli_settings *run, struct cli_status *line, FILE *errs)
 {
 	memset(w, 0, sizeof *w);
-	w->st = (struct cli_stream)CLI_STREAM_INIT;
+	w->in.st = (struct cli_stream)CLI_STREAM_INIT;
 	w->s = run;
 	w->given = *s;
 	w->ro = &run->render;
 	w->errs = errs;
 	w->status = line;
 	cli_status_init(line, errs, isatty(fileno(errs)), s->quiet, watch_now());
-	cli_follow_init(&w->file);
+	cli_follow_init(&w->in.file);
 	cli_child_init(&w->child);
 	cli_loop_init(&w->loop);
 	w->notify.fd = w->notify.wd_dir = w->notify.wd_file = -1;
-	w->fifo_keep = -1;
+	w->in.fifo_keep = -1;
 	w->notify_id = w->stream_id = w->serve_id = -1;
 	w->interval = s->interval > 0 ? s->interval : CLI_WATCH_INTERVAL;
-	w->last_draw = -INFINITY;
-	w->gap = w->interval;
+	w->drawing.last_draw = -INFINITY;
+	w->drawing.gap = w->interval;
 }
 
 /* Everything opened before the loop: the signals, the input, the
@@ -267,8 +267,8 @@ open_all(struct watcher *w, const struct cli_settings *s,
 				    w->interval, err))
 			return -1;
 		run->input = w->launch.input;
-		w->alt = w->launch.alt;
-		w->fifo_dir = w->launch.fifo_dir;
+		w->in.alt = w->launch.alt;
+		w->in.fifo_dir = w->launch.fifo_dir;
 	}
 	/* Before setup: see cli_child_signals. */
 	if (cli_child_signals(&w->child, s->command != NULL, err) ||
@@ -295,10 +295,10 @@ start_program(struct watcher *w)
 		return 128 + sig;
 	/* The program truncates or replaces what an earlier run left;
 	 * until then that file is not this run's. */
-	if (!w->fifo_dir && stat(w->input, &w->stale) == 0)
-		w->has_stale = 1;
-	if (w->alt && stat(w->alt, &w->alt_stale) == 0)
-		w->has_alt_stale = 1;
+	if (!w->in.fifo_dir && stat(w->input, &w->in.stale) == 0)
+		w->in.has_stale = 1;
+	if (w->in.alt && stat(w->in.alt, &w->in.alt_stale) == 0)
+		w->in.has_alt_stale = 1;
 	fflush(w->errs);
 	if (cli_child_spawn(&w->child, w->launch.argv, &eno, &err)) {
 		watch_report(w, &err);
@@ -323,12 +323,12 @@ run(struct watcher *w, const struct cli_settings *s)
 		watch_report(w, &err);
 	if (w->serve && !s->serve_exit && !fatal)
 		serve_on(w);
-	ok = !fatal && !err.msg[0] && !w->broken && w->has_drawn &&
-	     w->drawn_ok;
+	ok = !fatal && !err.msg[0] && !w->in.broken && w->drawing.has_drawn &&
+	     w->drawing.drawn_ok;
 	if (s->command)
 		status = w->child.status ? w->child.status : !ok;
 	else
-		status = ok && w->dropped ? CLI_EXIT_DROPPED : !ok;
+		status = ok && w->in.dropped ? CLI_EXIT_DROPPED : !ok;
 	if (fatal && w->child.running) {
 		wait_program(w);
 		status = w->child.status ? w->child.status : 1;
@@ -343,14 +343,14 @@ release(struct watcher *w)
 	cli_status_end(w->status);
 	cli_child_close(&w->child);
 	cli_notify_close(&w->notify);
-	cli_follow_close(&w->file);
-	cli_stream_close(&w->st);
-	if (w->fifo_keep >= 0)
-		close(w->fifo_keep);
+	cli_follow_close(&w->in.file);
+	cli_stream_close(&w->in.st);
+	if (w->in.fifo_keep >= 0)
+		close(w->in.fifo_keep);
 	hp_reader_free(w->r);
-	hp_model_free(w->cut);
+	hp_model_free(w->drawing.cut);
 	hp_model_free(w->m);
-	free(w->buf);
+	free(w->in.buf);
 	cli_job_release(&w->job);
 	cli_launch_release(&w->launch);
 }
