@@ -111,7 +111,7 @@ counters_csv(const hp_model *m, FILE *f, struct hp_err *err)
 }
 
 /* An eventlog without a heap profile: its series, one after the other,
- * each in the log's order. */
+ * each in time order. */
 static int
 series_csv(const hp_model *m, FILE *f, struct hp_err *err)
 {

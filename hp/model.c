@@ -860,12 +860,61 @@ thin(struct series *p)
 	p->group = p->group == 1 ? 4 : p->group * 2;
 }
 
+/* A point earlier than the last entry (capabilities write their events
+ * in blocks of their own, so an eventlog of several holds each series
+ * out of time order) goes to its place.  Unthinned, it is inserted:
+ * blocks are short, so what moves is a block's worth.  Thinned, the
+ * entries before the open group are pairs, each a group's least and
+ * greatest in time order: the point joins the pair its time falls in or
+ * beside, replacing the least or the greatest if it is beyond them, so
+ * the entries stay in time order. */
+static void
+add_late(struct series *p, size_t end, double t, uint64_t v)
+{
+	size_t lo = 0, hi = end, q, a, b;
+
+	while (lo < hi) {	/* the first entry later than t */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->t[mid] > t)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (p->group == 1) {
+		memmove(p->t + lo + 1, p->t + lo, (p->n - lo) * sizeof *p->t);
+		memmove(p->v + lo + 1, p->v + lo, (p->n - lo) * sizeof *p->v);
+		p->t[lo] = t;
+		p->v[lo] = v;
+		p->n++;
+		p->gbase = p->n - 1;
+		return;
+	}
+	q = lo == 0 ? 0 : (lo - 1) & ~(size_t)1;
+	a = p->v[q] <= p->v[q + 1] ? q : q + 1;		/* the least */
+	b = a == q ? q + 1 : q;				/* the greatest */
+	if (v < p->v[a])
+		p->t[a] = t, p->v[a] = v;
+	else if (v >= p->v[b])
+		p->t[b] = t, p->v[b] = v;
+	else
+		return;
+	if (p->t[q] > p->t[q + 1]) {
+		double ts = p->t[q];
+		uint64_t vs = p->v[q];
+
+		p->t[q] = p->t[q + 1], p->v[q] = p->v[q + 1];
+		p->t[q + 1] = ts, p->v[q + 1] = vs;
+	}
+}
+
 int
 hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 		   struct hp_err *err)
 {
 	struct series *p;
 	size_t k;
+	int late;
 
 	if ((unsigned)s >= HP_NSERIES)
 		return hp_err_set(err, "bad series %d", (int)s);
@@ -874,6 +923,25 @@ hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 		p->has_last = 1, p->tlast = t, p->vlast = v;
 	if (p->group == 0)
 		p->group = 1;
+	late = p->n && t < p->t[p->n - 1];
+	if (late && p->group == 1 && p->n + 1 > HP_SERIES_MAX) {
+		thin(p);
+		p->gbase = p->n;	/* no open group: all are pairs */
+		p->gcount = p->group;
+	}
+	if (late && p->group == 1) {
+		if (HP_GROW(p->t, p->cap, p->n + 1) ||
+		    HP_GROW(p->v, p->vcap, p->n + 1))
+			return oom(err);
+		add_late(p, p->n, t, v);
+		return 0;
+	}
+	/* Thinned: a point of the open group's time joins it, unless the
+	 * group is whole; any other goes to the pairs before. */
+	if (late && (p->gcount == p->group || t < p->t[p->gbase])) {
+		add_late(p, p->gcount == p->group ? p->n : p->gbase, t, v);
+		return 0;
+	}
 	if (p->gcount == p->group || p->n == 0) {
 		/* A new group; the last one is complete, so the entries are
 		 * whole groups and the count a multiple of four when full. */
@@ -897,11 +965,13 @@ hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 		p->n = k + 1;
 		return 0;
 	}
-	/* Two or more points: least and greatest are two different ones. */
-	p->t[k] = p->smin < p->smax ? p->tmin : p->tmax;
-	p->v[k] = p->smin < p->smax ? p->vmin : p->vmax;
-	p->t[k + 1] = p->smin < p->smax ? p->tmax : p->tmin;
-	p->v[k + 1] = p->smin < p->smax ? p->vmax : p->vmin;
+	/* Two or more points: least and greatest are two different ones,
+	 * in time order (in arrival order where their times are equal). */
+	late = p->tmin < p->tmax || (p->tmin == p->tmax && p->smin < p->smax);
+	p->t[k] = late ? p->tmin : p->tmax;
+	p->v[k] = late ? p->vmin : p->vmax;
+	p->t[k + 1] = late ? p->tmax : p->tmin;
+	p->v[k + 1] = late ? p->vmax : p->vmin;
 	p->n = k + 2;
 	return 0;
 }

@@ -213,12 +213,14 @@ size_t hp_model_mark_count(const hp_model *m);
 double hp_model_mark_time(const hp_model *m, size_t i);
 const char *hp_model_mark_label(const hp_model *m, size_t i);
 
-/* Heap-size series from eventlogs (time order not required).  A series
- * comes from every garbage collection, so a program streaming for days
- * would make it grow without end: past HP_SERIES_MAX points it is
- * thinned, each run of points in arrival order kept as its least and
- * greatest value, the runs twice as long at every thinning.  Below that
- * every point is kept as given. */
+/* Heap-size series from eventlogs.  Points may come in any order (an
+ * eventlog of several capabilities has each one's events in blocks of
+ * its own); a series is held, and read, in time order (equal times in
+ * the order they came).  A series comes from every garbage collection,
+ * so a program streaming for days would make it grow without end: past
+ * HP_SERIES_MAX points it is thinned, each run of points kept as its
+ * least and greatest value, the runs twice as long at every thinning.
+ * Below that every point is kept as given. */
 #define HP_SERIES_MAX ((size_t)1 << 16)
 int hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 		       struct hp_err *err) HP_MUSTCHECK;

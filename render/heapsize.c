@@ -23,11 +23,6 @@
 #define LEGEND_PAD 4.0
 #define DOT 2.5			/* radius of a one-point series' dot */
 
-struct pt {
-	double t;
-	uint64_t v;
-};
-
 /* A series' line; its legend text is its name (hp_series_names). */
 static const struct style {
 	double rgb[3];
@@ -38,14 +33,6 @@ static const struct style {
 	[HP_BLOCKS_SIZE] = { { 0.1, 0.3, 0.9 }, { 4, 2 }, 2 },
 	[HP_HEAP_LIVE] = { { 0.0, 0.6, 0.2 }, { 1.5, 1.5 }, 2 },
 };
-
-static int
-by_time(const void *a, const void *b)
-{
-	const struct pt *p = a, *q = b;
-
-	return (p->t > q->t) - (p->t < q->t);
-}
 
 /* The path in a series' style over a white one, so that it shows over
  * black and white bands alike: a line (stroked, dashed), or the dot of a
@@ -118,7 +105,6 @@ draw_heapsize(struct draw *d)
 	double dot[HP_NSERIES][2];
 	const uint64_t *v;
 	const double *t;
-	struct pt *p;
 	size_t s, i, n;
 
 	if (!d->o->heap_size && !l->series_only)
@@ -130,30 +116,19 @@ draw_heapsize(struct draw *d)
 		n = hp_model_series(d->m, (enum hp_series)s, &t, &v);
 		if (n == 0)
 			continue;
-		p = hp_mallocn(n, sizeof *p);
-		if (!p) {
-			cairo_restore(cr);
-			return hp_err_set(d->err, "out of memory drawing "
-					  "%zu heap-size points", n);
-		}
-		for (i = 0; i < n; i++) {
-			p[i].t = t[i];
-			p[i].v = v[i];
-		}
-		qsort(p, n, sizeof *p, by_time);
 		cairo_new_path(cr);
 		for (i = 0; i < n; i++) {
 			/* Far outside the time axis cairo's fixed point
 			 * would wrap; a graph width away is off the clip
 			 * and still in range. */
-			double x = (p[i].t - l->t0) * xs;
+			double x = (t[i] - l->t0) * xs;
 
 			if (!(x >= -l->graph_w))
 				x = -l->graph_w;
 			if (x > 2 * l->graph_w)
 				x = 2 * l->graph_w;
 			cairo_line_to(cr, l->graph_x + x,
-				      l->graph_y + (double)p[i].v * ys);
+				      l->graph_y + (double)v[i] * ys);
 		}
 		if (n == 1) {	/* no line: a dot, drawn after the clip */
 			cairo_get_current_point(cr, &dot[s][0], &dot[s][1]);
@@ -161,7 +136,6 @@ draw_heapsize(struct draw *d)
 		} else {
 			paint_styled(cr, &styles[s], 0);
 		}
-		free(p);
 		present[s] = n;
 	}
 	cairo_restore(cr);

@@ -146,9 +146,18 @@ function makeLive(D, S, changed, chart, key) {
       var p = m.series[key];
       if (!p) return;
       if (!D.series[key]) D.series[key] = [[], []];
+      /* The model holds a series in time order, a late point (from
+         another capability's block) inserted before ones already sent:
+         each point goes to its place, so the line never turns back. */
+      var s = D.series[key];
       for (var i = 0; i < p[1].length; i++) {
         if (p[0] + i < have.ns[k]) continue;
-        D.series[key][0].push(p[1][i]); D.series[key][1].push(p[2][i]);
+        var at = s[0].length, lo = 0;
+        while (lo < at) {
+          var mid = (lo + at) >> 1;
+          if (s[0][mid] > p[1][i]) at = mid; else lo = mid + 1;
+        }
+        s[0].splice(at, 0, p[1][i]); s[1].splice(at, 0, p[2][i]);
         have.ns[k] = p[0] + i + 1;
       }
     });

@@ -506,6 +506,48 @@ labels_and_ipe(void **state)
 	hp_model_free(m);
 }
 
+/* Capabilities write their events in blocks of their own, so an
+ * eventlog of several gives a series in blocks, each in time order, a
+ * later block holding earlier times: the model holds it in time order,
+ * every point while unthinned, its least and greatest past it. */
+static void
+series_time_order(void **state)
+{
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const double *t;
+	const uint64_t *v;
+	size_t i, j, k, n, blocks = 2 * 4 * HP_SERIES_MAX / 1000;
+	int saw_peak = 0;
+
+	(void)state;
+	/* two capabilities: cap 0's block of 1,000 GCs at even
+	 * milliseconds, then cap 1's at the odd ones in between */
+	for (k = 0; k < blocks; k++)
+		for (i = 0; i < 1000; i++) {
+			size_t at = 2 * (k / 2 * 1000 + i) + k % 2;
+
+			assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE,
+				(double)at / 1000, at == 3001 ? 999999 : at, &err), 0);
+			if (k == 1 && i == 999) {
+				n = hp_model_series(m, HP_HEAP_SIZE, &t, &v);
+				assert_int_equal(n, 2000);
+				for (j = 0; j < n; j++)
+					assert_true(t[j] == (double)j / 1000 &&
+						    v[j] == j);
+			}
+		}
+	n = hp_model_series(m, HP_HEAP_SIZE, &t, &v);
+	assert_true(n >= HP_SERIES_MAX / 4 && n <= HP_SERIES_MAX);
+	for (i = 1; i < n; i++)
+		assert_true(t[i] >= t[i - 1]);
+	for (i = 0; i < n; i++)
+		saw_peak |= t[i] == 3.001 && v[i] == 999999;
+	assert_true(saw_peak);
+	assert_true(t[0] == 0);
+	hp_model_free(m);
+}
+
 /* A day of garbage collections: the series stays under HP_SERIES_MAX
  * points, keeps every point below it, and keeps the extremes (with
  * their times) past it, in arrival order. */
@@ -593,6 +635,7 @@ main(void)
 		cmocka_unit_test(header_marks_series_warnings),
 		cmocka_unit_test(labels_and_ipe),
 		cmocka_unit_test(series_thinned_past_max),
+		cmocka_unit_test(series_time_order),
 		cmocka_unit_test(ranges_cut_and_shared),
 		cmocka_unit_test(share_grown),
 	};
