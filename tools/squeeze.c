@@ -477,8 +477,13 @@ main(int argc, char **argv)
 	s = malloc(cap);
 	while (s && (r = fread(s + n, 1, cap - n, f)) > 0) {
 		n += r;
-		if (n == cap)
-			s = realloc(s, cap *= 2);
+		if (n == cap) {
+			char *t = realloc(s, cap *= 2);
+
+			if (!t)
+				free(s);
+			s = t;
+		}
 	}
 	fclose(f);
 	/* Never longer than IN but for the line break it may end with. */
@@ -486,6 +491,8 @@ main(int argc, char **argv)
 	o.n = 0;
 	if (!s || !o.p) {
 		fprintf(stderr, "squeeze: out of memory\n");
+		free(s);
+		free(o.p);
 		return 2;
 	}
 	in.path = argv[2];
