@@ -77,6 +77,18 @@ signed_human(char *buf, size_t size, double v,
 		memmove(buf, buf + 1, strlen(buf));
 }
 
+/* The columns s takes on a terminal: its characters, not its bytes
+ * (the growth of a rate ends in "s\u00b2", two bytes, one column). */
+static size_t
+columns(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xc0) != 0x80;
+	return n;
+}
+
 /* Bytes i to end of name into buf at o as text: what hp_utf8_term lets
  * reach a terminal as it is, a blank for each other piece (a control
  * character, a byte that is not UTF-8, a character cut by i or end).
@@ -325,7 +337,9 @@ units_of(const hp_model *m)
 
 		u.v = e ? "/s" : "B/s";
 		u.area = e ? "entries" : "B";
-		u.growth = e ? "/s2" : "B/s2";
+		/* a rate's growth: per second squared (UTF-8, as the
+		 * names in the table are) */
+		u.growth = e ? "/s\u00b2" : "B/s\u00b2";
 	} else if (strcmp(vu, "bytes") != 0) {
 		/* not bytes (a "what:" line names the unit): plain numbers,
 		 * never "B" */
@@ -554,8 +568,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		if (fate_of(l, order[i]) == DRAWN) {
 			signed_human(d, sizeof d, st->band[order[i]].growth * u.scale,
 				     u.hum, u.growth);
-			if (strlen(d) > growthw)
-				growthw = strlen(d);
+			if (columns(d) > growthw)
+				growthw = columns(d);
 		}
 	if (namew > MIN_NAME + growthw - 12)
 		namew -= growthw - 12;
@@ -575,8 +589,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		hum(c, sizeof c, (double)s->last * u.scale, u.v);
 		signed_human(d, sizeof d, s->growth * u.scale, u.hum, u.growth);
 		fmt_share(pct, sizeof pct, share(st, s->integral));
-		fprintf(out, "%-*s %9s %9s %6s %9s %*s\n", (int)namew,
-			nm, a, b, pct, c, (int)growthw, d);
+		fprintf(out, "%-*s %9s %9s %6s %9s %*s%s\n", (int)namew,
+			nm, a, b, pct, c, (int)(growthw - columns(d)), "", d);
 	}
 	fputc('\n', out);
 	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);
