@@ -89,6 +89,13 @@ columns(const char *s)
 	return n;
 }
 
+/* A column's head: "peak (B)", or "peak" for plain numbers. */
+static void
+head(char *buf, size_t size, const char *what, const char *unit)
+{
+	snprintf(buf, size, *unit ? "%s (%s)" : "%s", what, unit);
+}
+
 /* Bytes i to end of name into buf at o as text: what hp_utf8_term lets
  * reach a terminal as it is, a blank for each other piece (a control
  * character, a byte that is not UTF-8, a character cut by i or end).
@@ -315,6 +322,10 @@ limits_lines(FILE *out, const struct hp_stats *st, const char *unit,
 struct units {
 	double scale;
 	const char *v, *area, *growth;
+	/* the table's cells' units: a time profile's are in the columns'
+	 * heads ("peak (CPU)"), its cells plain numbers, not "0.76 CPU"
+	 * in every one */
+	const char *cell_v, *cell_growth;
 	/* a value times scale, as text: fractions where scaled */
 	void (*hum)(char *, size_t, double, const char *);
 };
@@ -322,7 +333,8 @@ struct units {
 static struct units
 units_of(const hp_model *m)
 {
-	struct units u = { hp_model_scale(m), "B", "B x s", "B/s", layout_si };
+	struct units u = { hp_model_scale(m), "B", "B x s", "B/s", NULL, NULL,
+			   layout_si };
 	const char *vu = hp_model_count_unit(m);
 
 	if (u.scale != 1)
@@ -332,6 +344,7 @@ units_of(const hp_model *m)
 		u.v = "CPU";		/* CPU seconds per second */
 		u.area = "CPU s";
 		u.growth = "CPU/s";
+		u.cell_v = u.cell_growth = "";
 	} else if (hp_model_profile(m) == HP_PROFILE_TICKY) {
 		int e = hp_model_measure(m) == HP_MEASURE_ENTRIES;
 
@@ -345,6 +358,10 @@ units_of(const hp_model *m)
 		 * never "B" */
 		u.v = u.area = "";
 		u.growth = "/s";
+	}
+	if (!u.cell_v) {
+		u.cell_v = u.v;
+		u.cell_growth = u.growth;
 	}
 	return u;
 }
@@ -508,6 +525,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
 	size_t growthw = 12;
 	char a[64], b[64], c[64], d[64], nm[512], pct[16];
+	char ph[32], lh[32], gh[32];
+	int pw;
 	struct units u = units_of(m);
 	void (*hum)(char *, size_t, double, const char *) = u.hum;
 
@@ -562,19 +581,26 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	limits_lines(out, st, u.v, u.area, NULL);
 	fputc('\n', out);
 
-	/* the growth column as wide as its widest entry: a time profile's
-	 * "-0.000619 CPU/s" takes 15 */
+	/* the growth column as wide as its widest entry or its head: a
+	 * time profile's "-0.000619" under "growth (CPU/s)" */
+	head(ph, sizeof ph, "peak", u.v == u.cell_v ? "" : u.v);
+	head(lh, sizeof lh, "last", u.v == u.cell_v ? "" : u.v);
+	head(gh, sizeof gh, "growth", u.growth == u.cell_growth ? "" : u.growth);
+	growthw = growthw > strlen(gh) ? growthw : strlen(gh);
 	for (i = 0; i < st->nbands; i++)
 		if (fate_of(l, order[i]) == DRAWN) {
 			signed_human(d, sizeof d, st->band[order[i]].growth * u.scale,
-				     u.hum, u.growth);
+				     u.hum, u.cell_growth);
 			if (columns(d) > growthw)
 				growthw = columns(d);
 		}
 	if (namew > MIN_NAME + growthw - 12)
 		namew -= growthw - 12;
-	fprintf(out, "%-*s %9s %9s %6s %9s %*s\n", (int)namew, "band",
-		"peak", "at", "share", "last", (int)growthw, "growth");
+	pw = strlen(ph) > 9 ? (int)strlen(ph) : 9;	/* "peak (CPU)" */
+	if (namew > MIN_NAME + 2 * (size_t)(pw - 9))
+		namew -= 2 * (size_t)(pw - 9);
+	fprintf(out, "%-*s %*s %9s %6s %*s %*s\n", (int)namew, "band",
+		pw, ph, "at", "share", pw, lh, (int)growthw, gh);
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
 		const char *bn;
@@ -584,13 +610,15 @@ text_single(FILE *out, const char *name, const hp_model *m,
 			continue;
 		bn = hp_model_band_label(m, order[i], &len);
 		fit_name(nm, sizeof nm, bn, len, namew);
-		hum(a, sizeof a, (double)s->peak * u.scale, u.v);
+		hum(a, sizeof a, (double)s->peak * u.scale, u.cell_v);
 		fmt_time(b, sizeof b, s->peak_t);
-		hum(c, sizeof c, (double)s->last * u.scale, u.v);
-		signed_human(d, sizeof d, s->growth * u.scale, u.hum, u.growth);
+		hum(c, sizeof c, (double)s->last * u.scale, u.cell_v);
+		signed_human(d, sizeof d, s->growth * u.scale, u.hum,
+			     u.cell_growth);
 		fmt_share(pct, sizeof pct, share(st, s->integral));
-		fprintf(out, "%-*s %9s %9s %6s %9s %*s%s\n", (int)namew,
-			nm, a, b, pct, c, (int)(growthw - columns(d)), "", d);
+		fprintf(out, "%-*s %*s %9s %6s %*s %*s%s\n", (int)namew,
+			nm, pw, a, b, pct, pw, c, (int)(growthw - columns(d)),
+			"", d);
 	}
 	fputc('\n', out);
 	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);
@@ -784,10 +812,10 @@ md_single(FILE *out, const char *name, const hp_model *m,
 	  const struct hp_stats *st, const struct render_layout *l,
 	  const hp_band *order, const struct render_opts *o)
 {
-	static const char *const cols[] = { "band", "peak", "at", "share",
-					    "last", "growth" };
+	const char *cols[] = { "band", "peak", "at", "share", "last",
+			       "growth" };
 	struct units u = units_of(m);
-	char a[64], b[64], c[64], d[64], pct[16];
+	char a[64], b[64], c[64], d[64], pct[16], ph[32], lh[32], gh[32];
 	size_t i, len;
 
 	md_title(out, name, m);
@@ -809,6 +837,12 @@ md_single(FILE *out, const char *name, const hp_model *m,
 	fprintf(out, "; peak **%s%s** at %s, %s in all\n\n",
 		peak_saturated(st) ? "at least " : "", a, c, b);
 	limits_lines(out, st, u.v, u.area, NULL);
+	head(ph, sizeof ph, "peak", u.v == u.cell_v ? "" : u.v);
+	head(lh, sizeof lh, "last", u.v == u.cell_v ? "" : u.v);
+	head(gh, sizeof gh, "growth", u.growth == u.cell_growth ? "" : u.growth);
+	cols[1] = ph;
+	cols[4] = lh;
+	cols[5] = gh;
 	md_head(out, cols, "lrrrrr");
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
@@ -819,10 +853,11 @@ md_single(FILE *out, const char *name, const hp_model *m,
 		bn = hp_model_band_label(m, order[i], &len);
 		fputs("| ", out);
 		md_name(out, bn, len, 1);
-		u.hum(a, sizeof a, (double)s->peak * u.scale, u.v);
+		u.hum(a, sizeof a, (double)s->peak * u.scale, u.cell_v);
 		fmt_time(b, sizeof b, s->peak_t);
-		u.hum(c, sizeof c, (double)s->last * u.scale, u.v);
-		signed_human(d, sizeof d, s->growth * u.scale, u.hum, u.growth);
+		u.hum(c, sizeof c, (double)s->last * u.scale, u.cell_v);
+		signed_human(d, sizeof d, s->growth * u.scale, u.hum,
+			     u.cell_growth);
 		fmt_share(pct, sizeof pct, share(st, s->integral));
 		fprintf(out, " | %s | %s | %s | %s | %s |\n", a, b, pct, c, d);
 	}
@@ -1335,13 +1370,6 @@ arrow(char *buf, size_t size, double a, double b, const struct units *u,
 	u->hum(x, sizeof x, a * u->scale, unit);
 	u->hum(y, sizeof y, b * u->scale, unit);
 	snprintf(buf, size, "%s -> %s", x, y);
-}
-
-/* A column's head: "peak (B)", or "peak" for plain numbers. */
-static void
-head(char *buf, size_t size, const char *what, const char *unit)
-{
-	snprintf(buf, size, *unit ? "%s (%s)" : "%s", what, unit);
 }
 
 static void

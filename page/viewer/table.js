@@ -28,16 +28,25 @@ function tableRows(Ds, stats) {
 function makeTable(Din, S, changed) {
   var Ds = Array.isArray(Din) ? Din : [Din], D = Ds[0];
   var head = $('thead'), body = $('tbody'), scroll = $('tscroll');
+  /* A rate (a time profile's CPU seconds per second, a ticky profile's
+     bytes or entries per second) has its unit once, in the columns'
+     heads, and plain numbers in the cells (as --summary's table): not
+     "0.76 CPU seconds per second" in every one.  Its growth is per
+     second squared.  Bytes stay in the cells, with their prefixes. */
+  var RATE = { 'CPU seconds per second': ['CPU', 'CPU/s'], 'bytes per second': ['B/s', 'B/s\u00b2'],
+    'entries per second': ['/s', '/s\u00b2'] };
+  var rate = RATE[Ds[0].unit] && Ds.every(function (d) { return d.unit === Ds[0].unit; }) ? RATE[Ds[0].unit] : null;
   /* a row's numbers in its own input's unit */
-  function bytes(v, r) { return fmtSI(v * r.D.scale, r.D.unit); }
+  function bytes(v, r) { return fmtSI(v * r.D.scale, rate ? '' : r.D.unit); }
   var cols = [
     { k: 'label', t: 'Band', s: 1 },
     { k: 'spark', t: 'Shape', nosort: true },
-    { k: 'peak', t: 'Peak', n: 1, f: bytes },
+    { k: 'peak', t: rate ? 'Peak (' + rate[0] + ')' : 'Peak', n: 1, f: bytes },
     { k: 'peak_time', t: 'At', n: 1, f: function (v) { return v === null ? '' : v.toFixed(3) + ' s'; } },
     { k: 'share', t: 'Share', n: 1, f: fmtPct },
-    { k: 'last', t: 'Last', n: 1, f: bytes },
-    { k: 'growth', t: 'Growth', n: 1, f: function (v, r) { return (v > 0 ? '+' : '') + bytes(v, r) + '/s'; } },
+    { k: 'last', t: rate ? 'Last (' + rate[0] + ')' : 'Last', n: 1, f: bytes },
+    { k: 'growth', t: rate ? 'Growth (' + rate[1] + ')' : 'Growth', n: 1,
+      f: function (v, r) { return (v > 0 ? '+' : '') + bytes(v, r) + (rate ? '' : '/s'); } },
     { k: 'drawn', t: 'Graph', s: 1 }
   ];
   D = { hasIpe: Ds.some(function (d) { return d.hasIpe; }), hasStack: Ds.some(function (d) { return d.hasStack; }),

@@ -564,6 +564,22 @@ def check(path, data_json, summary_json):
             return r;""")
         if shown < min(total, fits):
             fail("%s: the table shows %d rows in a box for %d (of %d)" % (path, shown, fits, total))
+        # A rate's unit once, in the heads (its growth per second
+        # squared); plain numbers in the cells, not "0.76 CPU seconds per
+        # second" in every one.
+        heads, cells = d.execute_script("""
+            return [Array.prototype.map.call(document.querySelectorAll('#thead th'), function (t) { return t.textContent; }),
+                    Array.prototype.map.call(document.querySelectorAll('#tbody tr:not(.pad) td.num'), function (t) { return t.textContent; })];""")
+        want_heads = {"time": ["Peak (CPU)", "Last (CPU)", "Growth (CPU/s)"],
+                      "ticky": ["Peak (B/s)", "Last (B/s)", "Growth (B/s\u00b2)"]}.get(P["kind"], [])
+        for h in want_heads:
+            if h not in heads:
+                fail("%s: the table's heads %r lack %r" % (path, heads, h))
+        if want_heads:
+            for c in cells:
+                if "CPU" in c or "/s" in c or "second" in c:
+                    fail("%s: a cell of the table repeats the unit: %r" % (path, c))
+                    break
         # The tooltip at three censuses: each drawn band's value is the
         # JSON output's at that sample, the total their sum.
         samples = ref["samples"]
