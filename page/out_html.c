@@ -748,6 +748,8 @@ page_opts(struct render_opts *so, const struct render_opts *o)
 	if (so->palette == RENDER_PALETTE_AUTO)
 		so->colour = 1;
 	so->format = RENDER_SVG;
+	/* the chart fills its bands with no outline */
+	so->unoutlined = 1;
 	/* an <img>'s text is found by nothing, and laying out a long name
 	 * there held the page up (the table has the names) */
 	so->no_text_layer = 1;

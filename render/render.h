@@ -83,6 +83,11 @@ struct render_opts {
 	double column;			/* vector outlines reduced to columns
 					 * this many points wide; 0: the
 					 * format's own (1 pt) */
+	int unoutlined;			/* bands drawn with no outline (the
+					 * page's chart): no invented shade is
+					 * white, the background, where such a
+					 * band would vanish (hp2ps's colours
+					 * and greys each have a white) */
 	int no_text_layer;		/* SVG without its text layer: the
 					 * page's static graph, an <img>,
 					 * whose text nothing searches */

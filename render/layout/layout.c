@@ -325,8 +325,8 @@ set_shades(struct render_layout *l, const hp_model *m,
 			set_hex(b, c);
 			continue;
 		} else {
-			s = render_palette(pal == RENDER_PALETTE_HP2PS,
-					   invented++)->shade;
+			s = render_palette_next(pal == RENDER_PALETTE_HP2PS,
+						&invented, o->unoutlined)->shade;
 		}
 		b->shade = s;
 		render_shade_rgb(s, colour, b->rgb);

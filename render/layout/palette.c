@@ -284,6 +284,18 @@ render_palette(int colour, size_t k)
 	return &render_grey[k % RENDER_GREY_N];
 }
 
+const struct render_palette_entry *
+render_palette_next(int colour, size_t *k, int unoutlined)
+{
+	const struct render_palette_entry *e;
+
+	do
+		e = render_palette(colour, (*k)++);
+	while (unoutlined && e->rgb[0] == 1 && e->rgb[1] == 1 &&
+	       e->rgb[2] == 1);
+	return e;
+}
+
 static double
 clamp01(double v)
 {

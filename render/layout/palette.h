@@ -67,6 +67,13 @@ uint32_t render_name_colour(const char *s, size_t len, size_t rank);
 
 /* The k-th invented shade (k counts from 0, bottom band first). */
 const struct render_palette_entry *render_palette(int colour, size_t k);
+/* The next invented shade, *k counting them: render_palette's, past
+ * white when unoutlined (bands filled with no outline, on a white
+ * background, where a white band would vanish: hp2ps's colours have a
+ * white, its greys a 1.0). */
+const struct render_palette_entry *render_palette_next(int colour,
+						       size_t *k,
+						       int unoutlined);
 
 /*
  * The colour of any shade, e.g. one read from an .aux file.  Grey: the

@@ -122,7 +122,7 @@ many(render_aux *a, const struct render_layout *l, size_t n,
 /* hp2ps's shades, invented in turn, bottom band first. */
 static int
 shades(render_aux *a, const struct render_layout *l, size_t n, int colour,
-       struct hp_err *err)
+       int unoutlined, struct hp_err *err)
 {
 	size_t i, k, invented = 0;
 	double shade;
@@ -133,7 +133,8 @@ shades(render_aux *a, const struct render_layout *l, size_t n, int colour,
 
 			if (render_aux_shade(a, b->name, b->name_len, &shade))
 				continue;
-			shade = render_palette(colour, invented++)->shade;
+			shade = render_palette_next(colour, &invented,
+						    unoutlined)->shade;
 			if (render_aux_add_shade(a, b->name, b->name_len, shade,
 						 err))
 				return -1;
@@ -178,7 +179,8 @@ layout_share(const struct render_layout *l, size_t n,
 	else if (pal == RENDER_PALETTE_MANY)
 		rc = many(a, l, n, err);
 	else
-		rc = shades(a, l, n, pal == RENDER_PALETTE_HP2PS, err);
+		rc = shades(a, l, n, pal == RENDER_PALETTE_HP2PS,
+			    o->unoutlined, err);
 	if (rc) {
 		render_aux_free(a);
 		return NULL;

@@ -100,6 +100,17 @@ counters() {
 	browse counters page.html data.json || bad "leak.ticky: see above"
 }
 
+no_white() { # the chart fills bands with no outline: none is white, the
+	# background (hp2ps's 8th colour and its grey 1.0), one input or two
+	local a=$S/leak-hT.hp b=$S/leak-hT.eventlog
+	"$HP2X" -c "$a" -o c.html && "$HP2X" -c "$a" "$b" -o cc.html &&
+		"$HP2X" --palette=grey "$a" -o g.html || { bad "hp2x failed"; return; }
+	for f in c.html cc.html g.html; do
+		grep -o '"c":"#[0-9a-f]*"' "$f" | grep -q '"c":"#ffffff"' && bad "$f: a band is white"
+		[ "$(grep -o '"c":"#[0-9a-f]*"' "$f" | wc -l)" -gt 12 ] || bad "$f: fewer bands than the palette's white"
+	done
+}
+
 many() { # several inputs: a chart each, one y scale, linked zoom and hover
 	local a=$S/leak-hT.hp b=$S/leak-hT.eventlog
 	"$HP2X" "$a" "$b" -o page.html || { bad "hp2x A B -o page.html failed"; return; }
@@ -195,6 +206,7 @@ run tree tree
 run samples_hb_eventlog_many samples_hb_eventlog_many
 run samples_time_eventlog samples_time_eventlog
 run counters counters
+run no_white no_white
 run many many
 run diff diff
 run lines lines
