@@ -13,7 +13,7 @@
 #include "eventlog-private.h"
 #include "grow.h"
 
-enum { BREAKDOWN_INFO_TABLE = 8 };
+enum { BREAKDOWN_INFO_TABLE = 8, BREAKDOWN_ERA = 9 };
 
 #define DIRECT_IDS 65536	/* ids below this are found by indexing */
 #define STACK_KEYS (16u << 20)
@@ -259,6 +259,26 @@ parse_ptr(const char *s, size_t len, uint64_t *v)
 	return 0;
 }
 
+/* A new band of an era profile (-he): GHC names it by the era's number
+ * alone (rts/ProfHeap.c writes the era as the sample's string), so its
+ * label says it is one: "era 3".  The name stays the number, as the
+ * .hp of the same run names it. */
+static int
+era_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
+	 struct hp_err *err)
+{
+	char *lab = len < SIZE_MAX - 4 ? hp_malloc(len + 4) : NULL;
+	int rc;
+
+	if (!lab)
+		return el_oom(st, err);
+	memcpy(lab, "era ", 4);
+	memcpy(lab + 4, s, len);
+	rc = hp_model_band_set_label(st->m, b, lab, len + 4, merr(st));
+	free(lab);
+	return rc ? el_model_fail(st, off, err) : 0;
+}
+
 /* A new band of a -hi profile: remember its info pointer, apply a known IPE. */
 static int
 info_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
@@ -385,6 +405,8 @@ sample_value(struct el *st, int cc, struct cur *c, uint64_t off,
 	if (b >= before && st->h.breakdown == BREAKDOWN_INFO_TABLE &&
 	    !cc)
 		return info_band(st, b, name, len, off, err);
+	if (b >= before && st->h.breakdown == BREAKDOWN_ERA && !cc)
+		return era_band(st, b, name, len, off, err);
 	return 0;
 }
 

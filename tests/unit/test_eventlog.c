@@ -536,6 +536,44 @@ implicit_sample_end(void **state)
 	free(b.p);
 }
 
+/* An era profile (-he, GHC 9.10): GHC writes each band as the era's
+ * number; the values are read as any string sample's, and each band's
+ * label says it is an era, its name the number as the .hp has it. */
+static void
+era_profile(void **state)
+{
+	struct eb b = { 0 };
+	hp_model *m;
+	size_t blk, len;
+
+	(void)state;
+	eb_header(&b, 0);
+	blk = eb_block(&b, 0, 0xffff);
+	ev_prof_begin(&b, 1, 9);
+	ev_begin(&b, 1000000000);
+	ev_str(&b, 1000000000, "1", 4096);
+	ev_str(&b, 1000000000, "2", 80);
+	ev_begin(&b, 2000000000);
+	ev_str(&b, 2000000000, "2", 160);
+	ev_str(&b, 2000000000, "3", 24);
+	eb_block_end(&b, blk);
+	eb_data_end(&b);
+	m = read_ok(&b);
+	assert_string_equal(hp_model_get(m, HP_BREAKDOWN), "by era (-he)");
+	assert_int_equal(hp_model_sample_count(m), 2);
+	assert_entry(m, 0, 0, "1", 4096);
+	assert_entry(m, 0, 1, "2", 80);
+	assert_entry(m, 1, 0, "2", 160);
+	assert_entry(m, 1, 1, "3", 24);
+	assert_int_equal(hp_model_band_count(m), 3);
+	assert_string_equal(hp_model_band_label(m, 0, &len), "era 1");
+	assert_int_equal(len, 5);
+	assert_string_equal(hp_model_band_label(m, 2, NULL), "era 3");
+	assert_string_equal(hp_model_band_name(m, 2, NULL), "3");
+	hp_model_free(m);
+	free(b.p);
+}
+
 /* GHC >= 8.10: 165 ends a sample; one left open at the end is dropped. */
 static void
 explicit_sample_end(void **state)
@@ -1571,6 +1609,7 @@ main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(testdata_match_reference),
+		cmocka_unit_test(era_profile),
 		cmocka_unit_test(testdata_header_fields),
 		cmocka_unit_test(implicit_sample_end),
 		cmocka_unit_test(explicit_sample_end),
