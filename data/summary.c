@@ -89,6 +89,16 @@ columns(const char *s)
 	return n;
 }
 
+/* A growth's fit (R²) in four columns: "0.98", "-" for a flat band. */
+static void
+fit_text(char *buf, size_t size, double fit)
+{
+	if (isfinite(fit))
+		snprintf(buf, size, "%.2f", fit);
+	else
+		snprintf(buf, size, "-");
+}
+
 /* A column's head: "peak (B)", or "peak" for plain numbers. */
 static void
 head(char *buf, size_t size, const char *what, const char *unit)
@@ -525,8 +535,8 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
 	size_t growthw = 12;
 	char a[64], b[64], c[64], d[64], nm[512], pct[16];
-	char ph[32], lh[32], gh[32];
-	int pw;
+	char ph[32], lh[32], gh[32], f[16];
+	int pw, showfit;
 	struct units u = units_of(m);
 	void (*hum)(char *, size_t, double, const char *) = u.hum;
 
@@ -599,8 +609,13 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	pw = strlen(ph) > 9 ? (int)strlen(ph) : 9;	/* "peak (CPU)" */
 	if (namew > MIN_NAME + 2 * (size_t)(pw - 9))
 		namew -= 2 * (size_t)(pw - 9);
-	fprintf(out, "%-*s %*s %9s %6s %*s %*s\n", (int)namew, "band",
-		pw, ph, "at", "share", pw, lh, (int)growthw, gh);
+	/* the fit (R²) where the width has room for it */
+	showfit = namew >= MIN_NAME + 5;
+	if (showfit)
+		namew -= 5;
+	fprintf(out, "%-*s %*s %9s %6s %*s %*s%s\n", (int)namew, "band",
+		pw, ph, "at", "share", pw, lh, (int)growthw, gh,
+		showfit ? "  fit" : "");
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
 		const char *bn;
@@ -616,9 +631,14 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		signed_human(d, sizeof d, s->growth * u.scale, u.hum,
 			     u.cell_growth);
 		fmt_share(pct, sizeof pct, share(st, s->integral));
-		fprintf(out, "%-*s %*s %9s %6s %*s %*s%s\n", (int)namew,
+		f[0] = '\0';
+		if (showfit) {
+			f[0] = ' ';
+			fit_text(f + 1, sizeof f - 1, s->fit);
+		}
+		fprintf(out, "%-*s %*s %9s %6s %*s %*s%s%*s\n", (int)namew,
 			nm, pw, a, b, pct, pw, c, (int)(growthw - columns(d)),
-			"", d);
+			"", d, showfit ? 5 : 0, f);
 	}
 	fputc('\n', out);
 	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);
@@ -813,9 +833,10 @@ md_single(FILE *out, const char *name, const hp_model *m,
 	  const hp_band *order, const struct render_opts *o)
 {
 	const char *cols[] = { "band", "peak", "at", "share", "last",
-			       "growth" };
+			       "growth", "fit" };
 	struct units u = units_of(m);
 	char a[64], b[64], c[64], d[64], pct[16], ph[32], lh[32], gh[32];
+	char f[16];
 	size_t i, len;
 
 	md_title(out, name, m);
@@ -843,7 +864,7 @@ md_single(FILE *out, const char *name, const hp_model *m,
 	cols[1] = ph;
 	cols[4] = lh;
 	cols[5] = gh;
-	md_head(out, cols, "lrrrrr");
+	md_head(out, cols, "lrrrrrr");
 	for (i = 0; i < st->nbands; i++) {
 		const struct hp_band_stats *s = &st->band[order[i]];
 		const char *bn;
@@ -859,7 +880,9 @@ md_single(FILE *out, const char *name, const hp_model *m,
 		signed_human(d, sizeof d, s->growth * u.scale, u.hum,
 			     u.cell_growth);
 		fmt_share(pct, sizeof pct, share(st, s->integral));
-		fprintf(out, " | %s | %s | %s | %s | %s |\n", a, b, pct, c, d);
+		fit_text(f, sizeof f, s->fit);
+		fprintf(out, " | %s | %s | %s | %s | %s | %s |\n", a, b, pct, c,
+			d, f);
 	}
 	fputc('\n', out);
 	snprintf(a, sizeof a, "OTHER (over -m %d)", o->max_bands);
@@ -1073,6 +1096,8 @@ json_single(FILE *out, const char *name, const hp_model *m,
 		json_u64(&w, s->last);
 		json_key(&w, "growth");
 		json_num(&w, s->growth);
+		json_key(&w, "fit");	/* R², null: a flat band */
+		json_num(&w, s->fit);
 		json_key(&w, "drawn");
 		json_cstr(&w, fates[fate_of(l, order[i])]);
 		json_end(&w);

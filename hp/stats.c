@@ -56,11 +56,27 @@ time_moments(const hp_model *m, double *tbar, double *sxx)
 int
 hp_growth(const hp_model *m, double *slope)
 {
+	return hp_growth_fit(m, slope, NULL);
+}
+
+/* R² is slope² sxx / syy, syy the band's sum of squared deviations from
+ * its mean over every census (0 where it is absent), from the sums of
+ * its values and their squares taken in the slope's pass.  Within that
+ * difference's rounding bound syy is no variance: the band is flat. */
+int
+hp_growth_fit(const hp_model *m, double *slope, double *fit)
+{
 	size_t i, k, nb = hp_model_band_count(m), ns = hp_model_census_count(m);
 	double tbar, sxx, *mag = hp_callocn(nb ? nb : 1, sizeof *mag);
+	double *sy = fit ? hp_callocn(nb ? nb : 1, sizeof *sy) : NULL;
+	double *syy = fit ? hp_callocn(nb ? nb : 1, sizeof *syy) : NULL;
 
-	if (!mag)
+	if (!mag || (fit && (!sy || !syy))) {
+		free(mag);
+		free(sy);
+		free(syy);
 		return -1;
+	}
 	time_moments(m, &tbar, &sxx);
 	for (i = 0; i < nb; i++)
 		slope[i] = 0;
@@ -71,10 +87,14 @@ hp_growth(const hp_model *m, double *slope)
 		double d = hp_model_sample_time(m, i) - tbar;
 
 		for (k = 0; k < n; k++) {
-			double x = d * value(m, i, bytes[k]);
+			double y = value(m, i, bytes[k]), x = d * y;
 
 			slope[bands[k]] += x;
 			mag[bands[k]] += fabs(x);
+			if (fit) {
+				sy[bands[k]] += y;
+				syy[bands[k]] += y * y;
+			}
 		}
 	}
 	for (i = 0; i < nb; i++) {
@@ -84,8 +104,19 @@ hp_growth(const hp_model *m, double *slope)
 		/* a sum past the largest double stays what it is: the
 		 * summary says it cannot compute it */
 		slope[i] = sxx > 0 && !noise ? slope[i] / sxx : 0;
+		if (fit) {
+			double var = ns ? syy[i] - sy[i] * (sy[i] / (double)ns) : 0;
+
+			if (!(var > 4 * (double)ns * DBL_EPSILON * syy[i]) ||
+			    !isfinite(var) || !(sxx > 0))
+				fit[i] = NAN;
+			else
+				fit[i] = fmin(1, slope[i] * slope[i] * sxx / var);
+		}
 	}
 	free(mag);
+	free(sy);
+	free(syy);
 	return 0;
 }
 
@@ -221,7 +252,7 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 {
 	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m), i, k;
 	size_t nc = hp_model_census_count(m);
-	double *slope, s0 = 0, s1 = 0;
+	double *slope, *fit = NULL, s0 = 0, s1 = 0;
 
 	memset(st, 0, sizeof *st);
 	st->nbands = nb;
@@ -229,7 +260,8 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 	st->end = hp_model_end_time(m);
 	st->band = hp_callocn(nb ? nb : 1, sizeof *st->band);
 	slope = hp_mallocn(nb ? nb : 1, sizeof *slope);
-	if (!st->band || !slope || hp_growth(m, slope))
+	fit = hp_mallocn(nb ? nb : 1, sizeof *fit);
+	if (!st->band || !slope || !fit || hp_growth_fit(m, slope, fit))
 		goto oom;
 	if (nc) {
 		st->t0 = hp_model_sample_time(m, 0);
@@ -277,16 +309,20 @@ hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 	}
 	for (i = 0; i < nb; i++) {
 		st->band[i].growth = slope[i];
+		st->band[i].fit = fit[i];
 		st->integral += st->band[i].integral;
 	}
 	free(slope);
 	slope = NULL;
+	free(fit);
+	fit = NULL;
 	if (phases(st, m))
 		goto oom;
 	series_stats(st, m);
 	return 0;
 oom:
 	free(slope);
+	free(fit);
 	hp_stats_release(st);
 	return hp_err_set(err, "out of memory");
 }

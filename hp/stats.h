@@ -34,6 +34,12 @@
 /* Every band's growth (bytes per second) into slope[0..bands-1].
  * Returns 0, or -1 when out of memory. */
 int hp_growth(const hp_model *m, double *slope) HP_MUSTCHECK;
+/* The same, and how well each slope's line fits the band's values (R²,
+ * the share of their variance the line explains: near 1 for a steady
+ * leak, near 0 for a sawtooth) into fit[0..bands-1], NaN for a band
+ * that does not vary (no line fits it better than its mean). */
+int hp_growth_fit(const hp_model *m, double *slope, double *fit)
+	HP_MUSTCHECK;
 
 /* A band's shape: its stretches of the run (from the first sample to
  * the last, a .hp's final empty one included). */
@@ -45,6 +51,7 @@ struct hp_band_stats {
 	double integral;	/* bytes x seconds */
 	uint64_t last;		/* value in the last census */
 	double growth;		/* bytes per second */
+	double fit;		/* R² of growth's line, NaN: flat */
 	uint64_t shape[HP_SHAPE_N];	/* largest value in each of
 					 * HP_SHAPE_N equal stretches */
 };

@@ -225,7 +225,7 @@ names = sorted(r[0] for r in bands[1:])
 if names != sorted(shown(n) for n in HOSTILE_NAMES):
     raise SystemExit("names: %r" % names)
 for r in bands:
-    if len(r) != 6:
+    if len(r) != 7:
         raise SystemExit("a row of %d cells: %r" % (len(r), r))
 if [r[0] for r in phases[1:]] != ["(before the first mark)", "mark|`x`\\x0a"]:
     raise SystemExit("phases: %r" % phases)

@@ -102,9 +102,9 @@ PY
 	# the growth column right-aligned by characters, not bytes
 	"$HP2X" --summary "$HP2X_SRC/tests/data/ghc-9.6/ghc96-leak-ticky.eventlog" >g.txt 2>/dev/null ||
 		{ bad "hp2x failed on GHC 9.6's ticky eventlog"; return; }
-	grep -q ' [+-][0-9.]* [kMG]B/s²$' g.txt || bad "growth unit: $(sed -n 8p g.txt)"
+	grep -Eq ' [+-][0-9.]+ [kMG]B/s² +([0-9.]+|-)$' g.txt || bad "growth unit: $(sed -n 8p g.txt)"
 	grep -q 'B/s2' g.txt && bad "growth unit is s2: $(grep 'B/s2' g.txt | head -1)"
-	[ "$(grep -E ' (growth|[+-][0-9.]+ [kMG]?B/s²)$' g.txt | sed "s/²/2/" | awk '{ print length($0) }' | sort -u | wc -l)" = 1 ] ||
+	[ "$(grep -E ' (growth +fit|[+-][0-9.]+ [kMG]?B/s² +([0-9.]+|-))$' g.txt | sed "s/²/2/" | awk '{ print length($0) }' | sort -u | wc -l)" = 1 ] ||
 		bad "growth column not aligned: $(sed -n 7,9p g.txt)"
 	# --ticky-by entries: CSV's unit is entries
 	"$HP2X" --ticky-by entries "$log" -o e.csv || { bad "hp2x failed"; return; }

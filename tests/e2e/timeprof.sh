@@ -71,12 +71,12 @@ title() {
 		bad "--summary's rows are not as wide as its header: $(head -3 ragged.txt)"
 	# the unit once, in the columns' heads; plain numbers in the cells
 	# (not "0.76 CPU" in every one), in the text and Markdown tables
-	grep -Eq '^band +peak \(CPU\) +at +share +last \(CPU\) +growth \(CPU/s\)$' sum.txt ||
+	grep -Eq '^band +peak \(CPU\) +at +share +last \(CPU\) +growth \(CPU/s\) +fit$' sum.txt ||
 		bad "--summary's head does not carry the unit: $(grep '^band' sum.txt)"
 	awk '/^band / { on = 1; next } on && /^$/ { exit } on && / CPU/ { print; bad = 1 } END { exit bad }' \
 		sum.txt >cells.txt || bad "a cell repeats the unit: $(head -2 cells.txt)"
 	"$HP2X" --summary=markdown "$ev" >sum.md || { bad "--summary=markdown failed"; return; }
-	grep -q '^| band | peak (CPU) | at | share | last (CPU) | growth (CPU/s) |$' sum.md ||
+	grep -q '^| band | peak (CPU) | at | share | last (CPU) | growth (CPU/s) | fit |$' sum.md ||
 		bad "Markdown head: $(grep '^| band' sum.md)"
 	awk '/^\| band / { on = 1; next } on && /^$/ { exit } on && / CPU/ { print; bad = 1 } END { exit bad }' \
 		sum.md >cells.md || bad "a Markdown cell repeats the unit: $(head -2 cells.md)"

@@ -62,6 +62,42 @@ growth_slopes(void **state)
 	hp_model_free(m);
 }
 
+/* The fit (R²) beside each growth tells a steady leak from a sawtooth:
+ * "leak" grows 1,000 bytes a census with a little noise (R² near 1);
+ * "saw" climbs and is collected every 5 censuses, a slope close to the
+ * leak's but no line through it (R² low); "flat" is 816 throughout (no
+ * variance: no fit, NaN); "rise" of growth_slopes' profile is a line,
+ * exactly (R² 1). */
+static void
+growth_fit(void **state)
+{
+	char text[8192];
+	size_t n = 0;
+	int i;
+	hp_model *m;
+	double slope[3], fit[3];
+
+	(void)state;
+	n += (size_t)snprintf(text + n, sizeof text - n, "JOB \"j\"\n");
+	for (i = 0; i < 40; i++)
+		n += (size_t)snprintf(text + n, sizeof text - n,
+				      "BEGIN_SAMPLE %d\nleak\t%d\nsaw\t%d\nflat\t816\nEND_SAMPLE %d\n",
+				      i, 1000 * i + (i % 3) * 50, 8000 * (i % 5) + 200 * i, i);
+	m = load(text);
+	assert_int_equal(hp_growth_fit(m, slope, fit), 0);
+	assert_true(fit[band(m, "leak")] > 0.99);
+	assert_true(fit[band(m, "saw")] < 0.3);
+	assert_true(slope[band(m, "saw")] > 100);
+	assert_true(isnan(fit[band(m, "flat")]));
+	hp_model_free(m);
+	m = load(profile);
+	assert_int_equal(hp_growth_fit(m, slope, fit), 0);
+	assert_true(fabs(fit[band(m, "rise")] - 1) < 1e-12);
+	assert_true(fabs(fit[band(m, "fall")] - 1) < 1e-12);
+	assert_true(isnan(fit[band(m, "big")]));
+	hp_model_free(m);
+}
+
 /* A band that does not change has no growth, exactly: times that are
  * no binary fractions (an eventlog's) leave a residue of the sums'
  * rounding (+1.87e-12 B/s on a page), which is no slope. */
@@ -425,6 +461,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(growth_slopes),
 		cmocka_unit_test(flat_band_no_growth),
+		cmocka_unit_test(growth_fit),
 		cmocka_unit_test(band_numbers),
 		cmocka_unit_test(phase_numbers),
 		cmocka_unit_test(sort_growth),

@@ -125,11 +125,13 @@ ranked_with_fates(void **state)
 	has(s, "clock: the .hp's sample times\n");
 	has(s, "peak 3.27 kB at 2.000 s, 4.78 kB x s in all\n");
 	before(s, "\nalpha ", "\nbeta ");
-	/* peak, its time, share, last value, growth per second */
+	/* peak, its time, share, last value, growth per second and its
+	 * fit (R²): alpha 0, 1,500, 3,000 lies near its line, beta's 0,
+	 * 500, 250 does not */
 	assert_true(strncmp(strstr(row(s, "alpha"), "3 kB"),
-			    "3 kB   2.000 s  83.7%      3 kB    +1.5 kB/s\n",
-			    44) == 0);
-	has(row(s, "beta"), "500 B   1.000 s  15.7%     250 B     +125 B/s\n");
+			    "3 kB   2.000 s  83.7%      3 kB    +1.5 kB/s 0.96\n",
+			    49) == 0);
+	has(row(s, "beta"), "500 B   1.000 s  15.7%     250 B     +125 B/s 0.25\n");
 	/* gamma, 0.6% of the whole, is under -t's 1%: not a row */
 	assert_null(strstr(s, "\ngamma "));
 	has(s, "OTHER (over -m 20): nothing\n");
@@ -159,10 +161,10 @@ json_numbers(void **state)
 	has(s, "{\"file\": \"t.hp\", \"job\": \"sum\", \"clock\": \"hp\", ");
 	has(s, "\"samples\": 3, \"bands\": 3, \"from\": 0.000000, \"to\": 2.000000, \"end\": 3.000000, \"peak\": 3270, \"peak_time\": 2.000000, \"integral\": 4780.000000,");
 	/* largest share first, each with its fate */
-	before(s, "{\"name\": \"alpha\", \"peak\": 3000, \"peak_time\": 2.000000, \"integral\": 4000.000000, \"share\": 0.83682008368200", "\"growth\": 1500.000000, \"drawn\": \"drawn\"}");
+	before(s, "{\"name\": \"alpha\", \"peak\": 3000, \"peak_time\": 2.000000, \"integral\": 4000.000000, \"share\": 0.83682008368200", "\"growth\": 1500.000000, \"fit\": 0.9642857142857142, \"drawn\": \"drawn\"}");
 	before(s, "{\"name\": \"alpha\"", "{\"name\": \"beta\", \"peak\": 500, ");
 	before(s, "{\"name\": \"beta\"", "{\"name\": \"gamma\", \"peak\": 20, \"peak_time\": 2.000000, \"integral\": 30.000000, ");
-	has(s, "\"last\": 20, \"growth\": 10.000000, \"drawn\": \"dropped\"}]");
+	has(s, "\"last\": 20, \"growth\": 10.000000, \"fit\": 1.000000, \"drawn\": \"dropped\"}]");
 	has(s, "\"dropped\": {\"count\": 1, \"integral\": 30.000000, ");
 	has(s, "\"top\": [\"gamma\"]}");
 	free(s);
@@ -170,7 +172,7 @@ json_numbers(void **state)
 	o.trace_pct = 0;
 	o.max_bands = 2;
 	s = summary(m, &o, 1, 100);
-	has(s, "\"growth\": 125.000000, \"drawn\": \"other\"}");
+	has(s, "\"growth\": 125.000000, \"fit\": 0.250000, \"drawn\": \"other\"}");
 	has(s, "\"other\": {\"count\": 2, \"integral\": 780.000000, ");
 	free(s);
 	hp_model_free(m);
@@ -203,7 +205,7 @@ hostile_names(void **state)
 	has(s, "\na\"b\\c  [2Jd ");
 	assert_null(strchr(s, '\x1b'));
 	assert_null(strchr(s, '\x01'));
-	before(s, "\nlong_name_0123", "...");
+	before(s, "\nlong_name_0", "...");
 	before(s, "...", "789_tail ");
 	assert_null(strstr(s, "0123456789_0123456789_0123456789"));
 	free(s);
