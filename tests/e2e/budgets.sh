@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/budgets.sh - heap budgets for CI (issue 37): --max-peak,
+# tests/e2e/budgets.sh - heap budgets for CI: --max-peak,
 # --max-growth and --diff --fail-if-larger on real profiles (a run that
 # leaks and its fix, samples/fix-*; two builds of one program,
 # tests/data/builds/leak-*.hp), the exit status 4 with the outputs

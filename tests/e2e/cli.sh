@@ -246,7 +246,7 @@ t_formats() {
 		bad "modes: $(stat -c %a m1.pdf m2.pdf)"
 }
 
-# Several -o (issue 33 s4): every file written from one read, each in
+# Several -o: every file written from one read, each in
 # its extension's format and as the run with that -o alone writes it;
 # the .aux goes with the first graph; one output that cannot be written
 # does not keep the others, the run says which and exits 1; what names

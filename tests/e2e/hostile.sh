@@ -64,7 +64,7 @@ sys.exit(any((ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) <= 0x9f for c in t)
 }
 
 # Band names and mark labels that are not UTF-8 (a lone 0xff, a cut
-# sequence, a bare 8-bit CSI 0x9b, a surrogate; issue 33 s9): every path
+# sequence, a bare 8-bit CSI 0x9b, a surrogate): every path
 # to a terminal writes them escaped or replaced, never raw: a message
 # (each byte as \xNN), the watch status line, --summary's table.
 not_utf8_names() {

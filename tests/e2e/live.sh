@@ -434,7 +434,7 @@ t_launch_restarts() {
 
 # The bytes a GHC program writes into the FIFO when it restarts its
 # eventlog (tests/data/restart: DATA_END, then the block marker that
-# wraps the new header; issue 33 s9) are no damage: no warning, and the
+# wraps the new header) are no damage: no warning, and the
 # graph holds both logs' samples, as the one-shot conversion has them.
 t_launch_restart_bytes() {
 	local pid rs=$SRC/tests/data/restart/ghc90-restart.eventlog

@@ -365,7 +365,7 @@ t_every_format() {
 	[ -s w.ps ] && [ -s w.aux ] || bad "hp2ps naming: $(ls)"
 }
 
-# Several -o (issue 33 s4): every drawing writes each, as the one-shot
+# Several -o: every drawing writes each, as the one-shot
 # makes it of the same prefix; --serve writes them too.
 t_several_outputs() {
 	local pid size k
@@ -389,7 +389,7 @@ t_several_outputs() {
 		bad "--serve's outputs: $(ls -l s.*)"
 }
 
-# One count everywhere (issue 33 s7): a .hp ending in GHC's empty exit
+# One count everywhere: a .hp ending in GHC's empty exit
 # census (leak-hT.hp: 60 samples, the last that mark) has 59 censuses
 # in --summary, the JSON, the watch status line, the served page's
 # header and /metrics' hp2x_samples_total, whose latest census is the
@@ -581,7 +581,7 @@ t_empty_view_at_end() {
 	rc=$?
 	[ $rc -eq 1 ] || bad ".hp --from past the end: exit $rc, want 1"
 	grep -q 'no sample between' err || bad "message: $(cat err)"
-	# Nothing drawn of the empty view meanwhile (issue 33 s9): no output
+	# Nothing drawn of the empty view meanwhile: no output
 	# left, an older one kept, as the one-shot leaves them.
 	[ ! -e out.csv ] || bad "--from past the end left out.csv: $(head -c 100 out.csv)"
 	echo older >out.csv

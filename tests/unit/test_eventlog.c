@@ -1316,7 +1316,7 @@ read_part(const unsigned char *p, size_t n, size_t *samples, size_t *warnings)
 	hp_model_free(m);
 }
 
-/* A log the RTS restarted into one stream (issue 33 s9): GHC 9.0.2's
+/* A log the RTS restarted into one stream: GHC 9.0.2's
  * bytes (tests/data/restart), where DATA_END is followed by the block
  * marker that wraps the new header, are read as both logs without a
  * warning; and made-up layouts a restart can leave: that marker without

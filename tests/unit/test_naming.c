@@ -257,7 +257,7 @@ explicit_output(void **state)
 	assert_int_equal(resolve("--aux", "FOO", "-o", "x.aux", "--format=pdf",
 				 NULL), -1);
 	assert_non_null(strstr(err.msg, "x.aux"));
-	/* Several -o: one aux, the first graph's (issue 33 s4). */
+	/* Several -o: one aux, the first graph's. */
 	RESOLVE("--aux", "FOO", "-o", "d/x.json", "-o", "g/y.svg", "-o", "z.pdf");
 	expect("FOO.hp", "d/x.json", "g/y.aux", 0, 1);
 	assert_int_equal(p.aux_of, 1);

@@ -379,8 +379,8 @@ output_and_format(void **state)
 	assert_string_equal(s.format->name, "svg");
 	OK("--format=eps");
 	assert_int_equal(s.render.format, RENDER_EPS);
-	/* Several -o: every one written, each in its extension's format
-	 * (issue 33 s4); output and format are the first's. */
+	/* Several -o: every one written, each in its extension's format;
+	 * output and format are the first's. */
 	OK("-o", "a.pdf", "-o", "b.svg", "-e5in", "-o", "c.json", "-o", "d.ps");
 	assert_int_equal(s.noutputs, 4);
 	assert_string_equal(s.output, "a.pdf");
