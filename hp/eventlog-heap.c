@@ -267,13 +267,14 @@ static int
 era_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
 	 struct hp_err *err)
 {
-	char *lab = len < SIZE_MAX - 4 ? hp_malloc(len + 4) : NULL;
+	char *lab = len < SIZE_MAX - 5 ? hp_malloc(len + 5) : NULL;
 	int rc;
 
 	if (!lab)
 		return el_oom(st, err);
 	memcpy(lab, "era ", 4);
 	memcpy(lab + 4, s, len);
+	lab[len + 4] = '\0';
 	rc = hp_model_band_set_label(st->m, b, lab, len + 4, merr(st));
 	free(lab);
 	return rc ? el_model_fail(st, off, err) : 0;
