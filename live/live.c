@@ -93,7 +93,7 @@ live_table_release(struct live_table *t)
 
 int
 live_batch(FILE *f, const hp_model *m, struct live_pos *at,
-	   const struct live_pos *to, const struct live_table *tab)
+	   const struct live_pos *to, const struct live_table *tab, int tab_due)
 {
 	struct json_w w;
 	size_t i, e, nb, len;
@@ -106,7 +106,8 @@ live_batch(FILE *f, const hp_model *m, struct live_pos *at,
 			at->series[k] = to->series[k];
 		any |= at->series[k] < to->series[k];
 	}
-	if (!any && at->samples >= to->samples && at->marks >= to->marks)
+	if (!any && at->samples >= to->samples && at->marks >= to->marks
+	    && !(tab && tab_due))
 		return 0;
 	json_init(&w, f, 0);
 	json_object(&w);

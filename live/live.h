@@ -47,12 +47,15 @@ void live_table_release(struct live_table *t);
  * n); *at moves past it.  The batch that takes *at to *to's samples
  * also carries tab's numbers when tab is not NULL ("rows", as the page's
  * data block has them), so the page's table shows the census its chart
- * shows.  Returns 0 when there was nothing to send (nothing written).
+ * shows.  Returns 0 when there was nothing to send (nothing written);
+ * with tab_due, the table is something to send: a publish that brought
+ * no sample (the run's end, say) may still change the run's numbers.
  */
 #define LIVE_BATCH 256
 #define LIVE_POINTS 1024
 int live_batch(FILE *f, const hp_model *m, struct live_pos *at,
-	       const struct live_pos *to, const struct live_table *tab);
+	       const struct live_pos *to, const struct live_table *tab,
+	       int tab_due);
 
 /*
  * The samples of m between times a and b for a graph ncols columns wide:

@@ -133,6 +133,7 @@ struct sse {
 	char *buf;		/* one event, sent from off */
 	size_t len, off;
 	int suspended, beat, reload, done;
+	unsigned tab_seen;	/* the publish whose table it has */
 	double progress;	/* its reader last gave something */
 };
 
@@ -157,6 +158,7 @@ struct cli_serve {
 	double last_wall;	/* Unix time of the last new sample */
 	struct live_table tab;	/* the table's numbers of what was published */
 	int has_tab;		/* tab is made, for this publish */
+	unsigned tabno;		/* which publish tab is of */
 	render_ctx *ctx;	/* for the page, made at its first asking */
 	render_colidx *idx;	/* for zooms */
 
@@ -404,7 +406,10 @@ sse_next(struct sse *s)
 	} else {
 		fputs("event: samples\ndata: ", mm.f);
 		if (live_batch(mm.f, sv->m, &s->at, &sv->pub,
-			       sv->has_tab ? &sv->tab : NULL)) {
+			       sv->has_tab ? &sv->tab : NULL,
+			       s->tab_seen != sv->tabno)) {
+			if (s->at.samples == sv->pub.samples)
+				s->tab_seen = sv->tabno;
 			/* id: how many samples the page has, where a
 			 * reconnection goes on (Last-Event-ID) */
 			fprintf(mm.f, "\nid: %zu\n\n", s->at.samples);
@@ -1176,6 +1181,7 @@ cli_serve_publish(cli_serve *sv, const hp_model *m,
 		struct hp_err err = {{0}};
 
 		sv->has_tab = live_table_make(&sv->tab, m, ro, &err) == 0;
+		sv->tabno++;
 	}
 	for (s = sv->streams; s; s = s->next)
 		sse_wake(s);
