@@ -24,7 +24,7 @@ key_and_summary() {
 	grep -qF "$NAMED" hi.svg || bad "key lacks: $NAMED"
 	grep -qF '0x40db50' hi.svg && bad "key shows the address of a named band"
 	grep -qF '0xeb1e50' hi.svg || bad "a table without IPE lost its address"
-	"$HP2X" --summary "$LOG" > sum.txt || bad "summary exit $?"
+	COLUMNS=120 "$HP2X" --summary "$LOG" > sum.txt || bad "summary exit $?"	# room for the names beside the fit column
 	grep -qF "$NAMED" sum.txt || bad "summary lacks: $NAMED"
 	grep -qF '(:) :: [], Table.hs:13:33 (scramble) [0x40db90]' sum.txt &&
 		grep -qF '(:) :: [], Table.hs:13:33 (scramble) [0x40db70]' sum.txt ||
