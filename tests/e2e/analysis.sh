@@ -118,12 +118,18 @@ run "--watch draws the filtered, windowed model" watch_filtered
 
 # grow FILE N: write a .hp of N samples, one every 0.1 s.
 grow() {
-	local i
 	printf 'JOB "grow"\nDATE ""\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' >"$1"
-	for i in $(seq 1 "$2"); do
+	extend "$1" 1 "$2" 0.1
+}
+
+# extend FILE FROM TO PAUSE: append samples FROM..TO, PAUSE s apart (the
+# file is not started over: a watcher sees it grow, not truncated)
+extend() {
+	local i
+	for i in $(seq "$2" "$3"); do
 		printf 'BEGIN_SAMPLE %d.0\nband\t%d000\nEND_SAMPLE %d.0\n' \
 			"$i" "$i" "$i" >>"$1"
-		sleep 0.1
+		sleep "$4"
 	done
 }
 
@@ -140,12 +146,13 @@ status_line() {
 	"$HP2X" -q -w --interval 0.1 --idle-exit 0.5 g.hp -o g.png 2>err
 	[ -s err ] && bad "-q wrote: $(cat err)"
 	# on a terminal: one line rewritten at every drawing, ended by a newline
-	# (the growth starts at the first drawing: on a busy machine hp2x may
-	# start after a growth begun with it has ended, and draw once)
+	# (the growth starts at the first drawing and appends, a sample every
+	# 0.3 s: on a busy machine, or under the sanitizers, hp2x may start
+	# after a growth begun with it has ended, and draw once)
 	grow g.hp 2
 	rm -f g.png
-	{ { k=0; until [ -e g.png ] || [ $((k += 1)) -gt 500 ]; do sleep 0.02; done; grow g.hp 15; } & } 2>/dev/null
-	script -qec "$HP2X -w --interval 0.1 --idle-exit 1 g.hp -o g.png" /dev/null >tty.txt </dev/null ||
+	{ { k=0; until [ -e g.png ] || [ $((k += 1)) -gt 500 ]; do sleep 0.02; done; extend g.hp 3 15 0.3; } & } 2>/dev/null
+	script -qec "$HP2X -w --interval 0.1 --idle-exit 2 g.hp -o g.png" /dev/null >tty.txt </dev/null ||
 		bad "under script: exit $?"
 	wait
 	[ "$(grep -o 'drawn [0-9:]*' tty.txt | wc -l)" -ge 3 ] ||

@@ -22,7 +22,7 @@
 #             every 0.2 s
 #   hosts     Host and Origin: two Hosts answered 400; bound to
 #             127.0.0.1, and to 0.0.0.0 inside a network namespace of
-#             its own (unshare -rn: nothing outside reaches it, its lo
+#             its own (unshare -n: nothing outside reaches it, its lo
 #             given 192.0.2.7 too), the names the server is reached by
 #             are taken (its address, the machine's name and, on
 #             0.0.0.0, addresses, loopback names, --serve-name with any
@@ -126,8 +126,12 @@ hosts() {
 	"$py" "$serve_py" hosts "$url" loopback hp2x.example || bad "hosts (loopback): see above"
 	kill "$pid"
 	# 0.0.0.0 only where nothing else can reach it
-	unshare -rn true 2>/dev/null || { bad "unshare -rn (a network namespace of one's own) is refused here"; return; }
-	HP2X=$HP2X py=$py serve_py=$serve_py S=$S unshare -rn bash -c '
+	# (root: unshare -n; anyone else maps themself to root in a user
+	# namespace first, -r, which Linux refuses inside a chroot)
+	local ns=(unshare -rn)
+	[ "$(id -u)" = 0 ] && ns=(unshare -n)
+	"${ns[@]}" true 2>/dev/null || { bad "${ns[*]} (a network namespace of one's own) is refused here"; return; }
+	HP2X=$HP2X py=$py serve_py=$serve_py S=$S "${ns[@]}" bash -c '
 		ip link set lo up && ip addr add 192.0.2.7/32 dev lo || exit 1
 		"$HP2X" -q --serve=0.0.0.0:0 --serve-name=hp2x.example "$S/leak-hT.hp" 2>err.txt &
 		pid=$!
