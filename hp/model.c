@@ -24,6 +24,7 @@
 #include "arena.h"
 #include "grow.h"
 #include "hash.h"
+#include "running.h"
 
 struct band {
 	const char *name;	/* interned bytes, NUL-terminated */
@@ -124,6 +125,20 @@ struct hp_model {
 		uint64_t v;
 	} *counter;
 	size_t ncounter, counter_cap;
+
+	/* A model that lets its old samples go (hp_model_compact): the
+	 * running sums of every sample it had (its own, or for a share of
+	 * all its samples its source's), the buckets its first nhist
+	 * samples summarise, each of `span` samples as they came (the last
+	 * one fewer), and how many samples it no longer holds. */
+	struct hp_running *run;
+	int run_own;
+	struct bucket {
+		size_t raw;	/* samples it stands for */
+		size_t n;	/* its samples kept, rep[0..n-1] ascending */
+		size_t rep[4];
+	} *bucket;
+	size_t nbucket, bucket_cap, span, nhist, dropped;
 };
 
 const struct hp_series_name hp_series_names[HP_NSERIES] = {
@@ -209,6 +224,11 @@ hp_model_free(hp_model *m)
 		free(m->warning[i]);
 	free(m->warning);
 	free(m->counter);
+	if (m->run_own) {
+		hp_running_release(m->run);
+		free(m->run);
+	}
+	free(m->bucket);
 	hp_arena_release(&m->arena);
 	free(m);
 }
@@ -731,6 +751,13 @@ hp_model_share_range(hp_model *m, const hp_model *from, size_t lo,
 	}
 	m->start[0] = 0;
 	m->nsample = n;
+	/* A share of every sample of a model that let its old ones go says
+	 * its numbers as it does (hp_model_running). */
+	if (lo == 0 && hi == from->nsample) {
+		m->run = from->run;
+		m->nhist = from->nhist;
+		m->dropped = from->dropped;
+	}
 	return 0;
 }
 
@@ -1325,4 +1352,173 @@ const struct hp_ticky_row *
 hp_model_band_ticky(const hp_model *m, hp_band b)
 {
 	return m->band[b].ticky;
+}
+
+/* ---- a model that lets its old samples go (model.h) ---- */
+
+struct hp_running *
+hp_model_running(const hp_model *m)
+{
+	return m->run;
+}
+
+size_t
+hp_model_summarised(const hp_model *m)
+{
+	return m->nhist;
+}
+
+size_t
+hp_model_dropped(const hp_model *m)
+{
+	return m->dropped;
+}
+
+/* Bucket b's samples kept: cand[0..n-1] ascending, those of a bucket
+ * (or two) and maybe one more after them.  Kept: the first of the run
+ * (in the first bucket), the one of least and the one of greatest
+ * total (the first of equals, as the drawings' column index takes
+ * them), and the last. */
+static void
+bucket_keep(const hp_model *m, struct bucket *b, const size_t *cand,
+	    size_t n, int first)
+{
+	size_t lo = cand[0], hi = cand[0], k, keep[4], nk = 0;
+
+	for (k = 1; k < n; k++) {
+		if (m->sum[cand[k]] < m->sum[lo])
+			lo = cand[k];
+		if (m->sum[cand[k]] > m->sum[hi])
+			hi = cand[k];
+	}
+	if (first)
+		keep[nk++] = cand[0];
+	keep[nk++] = lo < hi ? lo : hi;
+	keep[nk++] = lo < hi ? hi : lo;
+	keep[nk++] = cand[n - 1];
+	b->n = 0;
+	for (k = 0; k < nk; k++)
+		if (!b->n || b->rep[b->n - 1] < keep[k])
+			b->rep[b->n++] = keep[k];
+}
+
+/* Adjacent buckets merged pairwise: half as many, each twice as long. */
+static void
+buckets_halve(hp_model *m)
+{
+	size_t i, out = 0;
+
+	for (i = 0; i < m->nbucket; i += 2) {
+		struct bucket *a = &m->bucket[i], nb;
+		size_t cand[8], n = 0, k;
+
+		if (i + 1 == m->nbucket) {
+			m->bucket[out++] = *a;
+			break;
+		}
+		for (k = 0; k < a->n; k++)
+			cand[n++] = a->rep[k];
+		for (k = 0; k < m->bucket[i + 1].n; k++)
+			cand[n++] = m->bucket[i + 1].rep[k];
+		nb.raw = a->raw + m->bucket[i + 1].raw;
+		bucket_keep(m, &nb, cand, n, i == 0);
+		m->bucket[out++] = nb;
+	}
+	m->nbucket = out;
+	m->span *= 2;
+}
+
+int
+hp_model_compact(hp_model *m, size_t upto, size_t nbuckets,
+		 struct hp_err *err)
+{
+	size_t n = m->nsample, i, k, j, e, old_upto_entry, delta, removed;
+	size_t nopen, p, ncp;
+
+	if (upto + 1 > n)
+		upto = n ? n - 1 : 0;
+	if (upto <= m->nhist)
+		return 0;
+	if (nbuckets < 2)
+		nbuckets = 2;
+	if (!m->run) {
+		if (!(m->run = hp_malloc(sizeof *m->run)))
+			return oom(err);
+		hp_running_init(m->run);
+		m->run_own = 1;
+		m->span = 1;
+	}
+	/* every sample before the last folded: those about to go, too */
+	if (hp_running_sync(m->run, m) < 0)
+		return oom(err);
+	for (i = m->nhist; i < upto; i++) {
+		struct bucket *b;
+		size_t cand[5];
+
+		if (!m->nbucket || m->bucket[m->nbucket - 1].raw >= m->span) {
+			if (m->nbucket == nbuckets)
+				buckets_halve(m);
+			if (!m->nbucket || m->bucket[m->nbucket - 1].raw >= m->span) {
+				if (HP_GROW(m->bucket, m->bucket_cap, m->nbucket + 1))
+					return oom(err);
+				m->bucket[m->nbucket].raw = 0;
+				m->bucket[m->nbucket++].n = 0;
+			}
+		}
+		b = &m->bucket[m->nbucket - 1];
+		for (k = 0; k < b->n; k++)
+			cand[k] = b->rep[k];
+		cand[k] = i;
+		bucket_keep(m, b, cand, k + 1, m->nbucket == 1);
+		b->raw++;
+	}
+	/* The samples kept moved down, in order: the buckets' then every
+	 * one from upto on, and the open sample's entries after them. */
+	old_upto_entry = m->start[upto];
+	j = e = 0;
+	for (i = 0; i < m->nbucket; i++) {
+		struct bucket *b = &m->bucket[i];
+
+		for (k = 0; k < b->n; k++) {
+			size_t s = b->rep[k], a = m->start[s], z = m->start[s + 1];
+
+			memmove(m->ebands + e, m->ebands + a, (z - a) * sizeof *m->ebands);
+			memmove(m->ebytes + e, m->ebytes + a, (z - a) * sizeof *m->ebytes);
+			m->time[j] = m->time[s];
+			m->sum[j] = m->sum[s];
+			m->start[j] = e;
+			e += z - a;
+			b->rep[k] = j++;
+		}
+	}
+	m->nhist = j;
+	delta = old_upto_entry - e;
+	removed = upto - j;
+	memmove(m->time + j, m->time + upto, (n - upto) * sizeof *m->time);
+	memmove(m->sum + j, m->sum + upto, (n - upto) * sizeof *m->sum);
+	for (i = upto; i <= n; i++)
+		m->start[i - removed] = m->start[i] - delta;
+	nopen = m->nentry - old_upto_entry;
+	memmove(m->ebands + e, m->ebands + old_upto_entry, nopen * sizeof *m->ebands);
+	memmove(m->ebytes + e, m->ebytes + old_upto_entry, nopen * sizeof *m->ebytes);
+	m->nentry -= delta;
+	m->nsample = n - removed;
+	if (m->open)
+		for (k = m->start[m->nsample]; k < m->nentry; k++)
+			m->band[m->ebands[k]].slot = k;
+	/* Parts: a kept sample of the summary stands as its sums. */
+	for (p = 0, k = 0, ncp = 0; p < m->npart; p++) {
+		if (m->pentry[p] < old_upto_entry)
+			continue;
+		m->pentry[k] = m->pentry[p] - delta;
+		m->pbytes[k++] = m->pbytes[p];
+		ncp += p < m->ncpart;
+	}
+	m->npart = k;
+	m->ncpart = ncp;
+	m->run->next -= removed;
+	m->dropped += removed;
+	/* a summary of the samples as they were (render/'s column index) */
+	hp_model_set_cache(m, NULL, NULL);
+	return 0;
 }

@@ -249,6 +249,42 @@ void hp_model_warn(hp_model *m, const char *fmt, ...) HP_PRINTF(2, 3);
 size_t hp_model_warning_count(const hp_model *m);
 const char *hp_model_warning(const hp_model *m, size_t i);
 
+/* ---- a model that lets its old samples go ----
+ *
+ * Watch mode reads a profile for as long as its program runs, so its
+ * model must not hold every sample.  hp_model_compact keeps samples
+ * upto.. exactly and the ones before only as a summary: they fall into
+ * at most nbuckets buckets of as many samples each (adjacent buckets
+ * merged pairwise when all are full, as a round-robin database does),
+ * and of each bucket the model keeps the sample of least and the one of
+ * greatest total and its last (the first bucket its first too), whole,
+ * as samples: so a drawing of the run draws every column from the
+ * samples a drawing of every sample would take there (least and
+ * greatest total, render/layout/colidx.h).  The first
+ * hp_model_summarised(m) samples are that summary; the model no longer
+ * holds hp_model_dropped(m) of the samples committed.  The open sample,
+ * if any, stays open.
+ *
+ * What hp_stats_compute says of each band (peak and when, integral,
+ * last, growth and its fit) and of the run (its censuses, first and
+ * last, peak total) stays exact: the model keeps those as running sums
+ * (hp/running.h) from its first compaction on, over every sample it
+ * had; a share of all its samples (hp_model_share_range) says them too.
+ * Shapes and phases are read from the samples held.
+ *
+ * Sample indices change: anything that holds an index into m, a share
+ * of m's entries or a summary of them (hp_model_cache) must let go of it
+ * first (m's own cache slot is emptied).  0, or -1 (err) when out of
+ * memory. */
+int hp_model_compact(hp_model *m, size_t upto, size_t nbuckets,
+		     struct hp_err *err) HP_MUSTCHECK;
+size_t hp_model_summarised(const hp_model *m);
+size_t hp_model_dropped(const hp_model *m);
+/* The running sums (hp/running.h) of a model that was compacted (or of
+ * a share of all its samples), else NULL: through a const model, as
+ * hp_model_cache, for hp_stats_compute brings them up to date. */
+struct hp_running *hp_model_running(const hp_model *m);
+
 /* ---- profiles that are not heap censuses (ticky, time) ----
  *
  * Every reader fills the same samples and bands; these say what they

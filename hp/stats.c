@@ -1,11 +1,10 @@
 /*
  * hp/stats.c - per-band and per-phase numbers.  See stats.h.
  *
- * Both the slope and the integral are linear in a band's values, so a
- * sample without the band (0 bytes) adds nothing and only the entries
- * are visited: each entry adds v * (t_i - tbar) to the slope's numerator
- * and v * w_i to the integral, where w_i is the trapezoid weight of
- * sample i, half the time from the previous sample to the next.
+ * A band's peak, integral, last value and growth, and the run's peak
+ * total, are running sums (running.c), folded over every sample here
+ * or kept by a model that lets its old samples go, so both say the
+ * same; shapes and phases are read from the samples the model holds.
  */
 #include "stats.h"
 
@@ -15,6 +14,7 @@
 #include <string.h>
 
 #include "grow.h"
+#include "running.h"
 
 /* What sample i's v is worth in a number: its bytes in a heap census;
  * the rate drawn, in a per-interval profile (model.h). */
@@ -30,104 +30,48 @@ whole(double v)
 	return v >= 18446744073709549568.0 ? UINT64_MAX : (uint64_t)(v + 0.5);
 }
 
-/* Mean sample time and the sum of squared deviations from it. */
-static void
-time_moments(const hp_model *m, double *tbar, double *sxx)
+/* What m says as running sums (running.h), into out: the model's own
+ * (one that lets its old samples go keeps them) brought up to its end,
+ * or every sample folded in turn. */
+static int
+running_of(const hp_model *m, struct hp_running *out)
 {
-	size_t i, ns = hp_model_census_count(m);
-	double s = 0, d;
+	struct hp_running *own = hp_model_running(m), all;
+	size_t i, n = hp_model_sample_count(m);
+	int rc;
 
-	for (i = 0; i < ns; i++)
-		s += hp_model_sample_time(m, i);
-	*tbar = ns ? s / (double)ns : 0;
-	*sxx = 0;
-	for (i = 0; i < ns; i++) {
-		d = hp_model_sample_time(m, i) - *tbar;
-		*sxx += d * d;
-	}
+	if (own)
+		return hp_running_sync(own, m) || hp_running_result(own, m, out)
+		       ? -1 : 0;
+	hp_running_init(&all);
+	for (i = 0; i + 1 < n; i++)
+		if (hp_running_fold(&all, m, i, hp_model_sample_time(m, i + 1), 1)) {
+			hp_running_release(&all);
+			return -1;
+		}
+	rc = hp_running_result(&all, m, out);
+	hp_running_release(&all);
+	return rc;
 }
 
-/* The least-squares slope of each band.  Its numerator, a sum of
- * v * (t - tbar), is 0 for a band that does not change only in exact
- * arithmetic: times that are no binary fractions (an eventlog's) leave
- * a residue of rounding.  A numerator within the sum's rounding bound
- * (ns roundings of at most DBL_EPSILON of the sum of |terms|, tbar's own
- * error included) is no slope, and 0. */
 int
 hp_growth(const hp_model *m, double *slope)
 {
 	return hp_growth_fit(m, slope, NULL);
 }
 
-/* R² is slope² sxx / syy, syy the band's sum of squared deviations from
- * its mean over every census (0 where it is absent), from the sums of
- * its values and their squares taken in the slope's pass.  Within that
- * difference's rounding bound syy is no variance: the band is flat. */
 int
 hp_growth_fit(const hp_model *m, double *slope, double *fit)
 {
-	size_t i, k, nb = hp_model_band_count(m), ns = hp_model_census_count(m);
-	double tbar, sxx, *mag = hp_callocn(nb ? nb : 1, sizeof *mag);
-	double *sy = fit ? hp_callocn(nb ? nb : 1, sizeof *sy) : NULL;
-	double *syy = fit ? hp_callocn(nb ? nb : 1, sizeof *syy) : NULL;
+	size_t i, nb = hp_model_band_count(m);
+	struct hp_running r;
 
-	if (!mag || (fit && (!sy || !syy))) {
-		free(mag);
-		free(sy);
-		free(syy);
+	if (running_of(m, &r))
 		return -1;
-	}
-	time_moments(m, &tbar, &sxx);
 	for (i = 0; i < nb; i++)
-		slope[i] = 0;
-	for (i = 0; i < ns; i++) {
-		const hp_band *bands;
-		const uint64_t *bytes;
-		size_t n = hp_model_sample(m, i, &bands, &bytes);
-		double d = hp_model_sample_time(m, i) - tbar;
-
-		for (k = 0; k < n; k++) {
-			double y = value(m, i, bytes[k]), x = d * y;
-
-			slope[bands[k]] += x;
-			mag[bands[k]] += fabs(x);
-			if (fit) {
-				sy[bands[k]] += y;
-				syy[bands[k]] += y * y;
-			}
-		}
-	}
-	for (i = 0; i < nb; i++) {
-		int noise = isfinite(mag[i]) &&
-			    fabs(slope[i]) <= 4 * (double)ns * DBL_EPSILON * mag[i];
-
-		/* a sum past the largest double stays what it is: the
-		 * summary says it cannot compute it */
-		slope[i] = sxx > 0 && !noise ? slope[i] / sxx : 0;
-		if (fit) {
-			double var = ns ? syy[i] - sy[i] * (sy[i] / (double)ns) : 0;
-
-			if (!(var > 4 * (double)ns * DBL_EPSILON * syy[i]) ||
-			    !isfinite(var) || !(sxx > 0))
-				fit[i] = NAN;
-			else
-				fit[i] = fmin(1, slope[i] * slope[i] * sxx / var);
-		}
-	}
-	free(mag);
-	free(sy);
-	free(syy);
+		hp_running_growth(&r, i, &slope[i], fit ? &fit[i] : NULL);
+	hp_running_release(&r);
 	return 0;
-}
-
-/* Trapezoid weight of sample i. */
-static double
-weight(const hp_model *m, size_t i, size_t ns)
-{
-	double prev = hp_model_sample_time(m, i > 0 ? i - 1 : i);
-	double next = hp_model_sample_time(m, i + 1 < ns ? i + 1 : i);
-
-	return (next - prev) / 2;
 }
 
 static int
@@ -171,7 +115,8 @@ top_of(struct hp_phase *p, const hp_model *m, size_t i)
 static int
 phases(struct hp_stats *st, const hp_model *m)
 {
-	size_t nm = hp_model_mark_count(m), ns = st->nsamples, i, k, s = 0;
+	size_t nm = hp_model_mark_count(m), ns = hp_model_census_count(m);
+	size_t i, k, s = 0;
 	double *mk;		/* (time, index) pairs */
 
 	if (!nm)
@@ -251,78 +196,69 @@ int
 hp_stats_compute(struct hp_stats *st, const hp_model *m, struct hp_err *err)
 {
 	size_t nb = hp_model_band_count(m), ns = hp_model_sample_count(m), i, k;
-	size_t nc = hp_model_census_count(m);
-	double *slope, *fit = NULL, s0 = 0, s1 = 0;
+	struct hp_running r;
+	double s0 = 0, s1 = 0;
+	int step = hp_model_per_interval(m);
 
 	memset(st, 0, sizeof *st);
+	if (running_of(m, &r))
+		return hp_err_set(err, "out of memory");
 	st->nbands = nb;
-	st->nsamples = nc;
+	st->nsamples = r.ncensus;
 	st->end = hp_model_end_time(m);
 	st->band = hp_callocn(nb ? nb : 1, sizeof *st->band);
-	slope = hp_mallocn(nb ? nb : 1, sizeof *slope);
-	fit = hp_mallocn(nb ? nb : 1, sizeof *fit);
-	if (!st->band || !slope || !fit || hp_growth_fit(m, slope, fit))
+	if (!st->band)
 		goto oom;
-	if (nc) {
-		st->t0 = hp_model_sample_time(m, 0);
-		st->t1 = hp_model_sample_time(m, nc - 1);
+	if (r.ncensus) {
+		st->t0 = r.t_first;
+		st->t1 = r.t_census;
+		st->peak = r.peak;
+		st->peak_t = r.peak_t;
 	}
+	for (i = 0; i < nb; i++) {
+		struct hp_band_stats *b = &st->band[i];
+
+		hp_running_growth(&r, i, &b->growth, &b->fit);
+		if (i < r.nband) {
+			const struct hp_run_band *p = &r.band[i];
+
+			b->peak = p->peak;
+			b->peak_t = p->peak_t;
+			b->integral = p->integral;
+			b->last = p->last_k == r.ncensus ? p->last : 0;
+		}
+		st->integral += b->integral;
+	}
+	/* A band's shape from the samples held: every one, but for a model
+	 * that let its old ones go (model.h), its summary there. */
 	if (ns) {
 		s0 = hp_model_sample_time(m, 0);
 		s1 = hp_model_sample_time(m, ns - 1);
 	}
-	/* the shapes in this pass: a pass of their own over every value of
-	 * a 1 GB profile took the page 70 ms */
 	for (i = 0; i < ns; i++) {
 		const hp_band *bands;
 		const uint64_t *bytes;
 		size_t n = hp_model_sample(m, i, &bands, &bytes);
-		double t = hp_model_sample_time(m, i), w = weight(m, i, ns);
-		uint64_t sum = whole(value(m, i, hp_model_sample_sum(m, i)));
-		int step = hp_model_per_interval(m);
+		double t = hp_model_sample_time(m, i);
 		size_t c = s1 > s0 ? (size_t)((t - s0) / (s1 - s0) * HP_SHAPE_N) : 0;
 
 		if (c >= HP_SHAPE_N)
 			c = HP_SHAPE_N - 1;
-
-		if (i < nc && (i == 0 || sum > st->peak)) {
-			st->peak = sum;
-			st->peak_t = t;
-		}
 		for (k = 0; k < n; k++) {
 			struct hp_band_stats *b = &st->band[bands[k]];
-
 			uint64_t v = step ? whole(value(m, i, bytes[k])) : bytes[k];
 
-			if (v > b->peak) {
-				b->peak = v;
-				b->peak_t = t;
-			}
 			if (v > b->shape[c])
 				b->shape[c] = v;
-			/* a step's area is what it counted, exactly */
-			b->integral += step ? hp_model_amount(m, i, bytes[k])
-				       : (double)bytes[k] * w;
-			if (i == nc - 1)
-				b->last = v;
 		}
 	}
-	for (i = 0; i < nb; i++) {
-		st->band[i].growth = slope[i];
-		st->band[i].fit = fit[i];
-		st->integral += st->band[i].integral;
-	}
-	free(slope);
-	slope = NULL;
-	free(fit);
-	fit = NULL;
+	hp_running_release(&r);
 	if (phases(st, m))
 		goto oom;
 	series_stats(st, m);
 	return 0;
 oom:
-	free(slope);
-	free(fit);
+	hp_running_release(&r);
 	hp_stats_release(st);
 	return hp_err_set(err, "out of memory");
 }

@@ -57,6 +57,7 @@
 #include "../../hp/grow.h"
 #include "../../hp/match.h"
 #include "colidx.h"
+#include "../../hp/running.h"
 #include "../../hp/stats.h"
 #include "aux-private.h"
 #include "markplace.h"
@@ -442,6 +443,40 @@ out:
 	free(key);
 	free(okey);
 	return rc;
+}
+
+/* A model that let its old samples go (hp_model_compact) holds only a
+ * summary of them, whose trapezoids are not the run's: its area is the
+ * drawn bands' integrals from its running sums (hp/running.h), every
+ * sample's, plus an eventlog's ramp from 0 to its first sample (which
+ * the summary keeps). */
+static int
+summarised_area(struct render_layout *l, const hp_model *m)
+{
+	struct hp_running *own = hp_model_running(m), r;
+	size_t b;
+
+	if (!own || !hp_model_summarised(m) || hp_model_per_interval(m))
+		return 0;
+	if (hp_running_sync(own, m) || hp_running_result(own, m, &r))
+		return -1;
+	l->area = 0;
+	if (l->zero_start) {
+		struct slotsum st;
+
+		if (slotsum_init(&st, m, l->slot, l->nslot, l->nbands) < 0) {
+			hp_running_release(&r);
+			return -1;
+		}
+		l->area = slotsum_total(&st, m, 0) *
+			  (hp_model_sample_time(m, 0) - l->t0) / 2;
+		slotsum_release(&st);
+	}
+	for (b = 0; b < r.nband && b < l->nslot; b++)
+		if (l->slot[b] >= 0)
+			l->area += r.band[b].integral;
+	hp_running_release(&r);
+	return 0;
 }
 
 /* The largest stacked total of the drawn bands, and the trapezoid area
@@ -835,7 +870,7 @@ layout_compute(struct render_layout *l, const hp_model *m,
 		l->xrange = render_aux_x_range(prior);
 	if (!(l->xrange > 0) || !isfinite(l->xrange))
 		l->xrange = 1;
-	if (scan_samples(l, m, &ymax) < 0) {
+	if (scan_samples(l, m, &ymax) < 0 || summarised_area(l, m) < 0) {
 		hp_err_set(err, "layout: out of memory");
 		goto fail;
 	}
