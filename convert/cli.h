@@ -91,6 +91,9 @@ struct cli_settings {
 	int watch;		/* -w */
 	double interval;	/* --interval, seconds; 0 = not given */
 	double idle_exit;	/* --idle-exit, seconds; 0 = not given */
+	size_t keep_samples;	/* --keep=N: censuses kept exactly */
+	double keep_seconds;	/* --keep=DURATION: seconds of them
+				 * (0 both: the default, live/watch.h) */
 	int reconnect;		/* --reconnect: a dropped socket is waited for */
 	int serve;		/* --serve (implies watch) */
 	const char *serve_at;	/* its [ADDR:]PORT, or NULL */

@@ -364,6 +364,41 @@ set_format(struct cli_settings *s, const char *opt, const char *arg,
 	return 0;
 }
 
+/* --keep=N (censuses) or DURATION (90s, 30m, 2h, 1d): what watch mode
+ * keeps exactly; older censuses only as a summary (hp_model_compact). */
+static int
+set_keep(struct cli_settings *s, const char *opt, const char *arg,
+	 struct hp_err *err)
+{
+	static const struct {
+		const char *unit;
+		double s;
+	} units[] = { { "s", 1 }, { "m", 60 }, { "h", 3600 }, { "d", 86400 } };
+	const char *rest;
+	double v;
+	size_t i;
+
+	if (number(arg, 0, &v, &rest) || !(v > 0))
+		goto bad;
+	if (*rest == '\0') {
+		if (v != floor(v) || v < 16 || v > 1e9)
+			return hp_err_set(err, "option '%s': a count of censuses is a whole number from 16 to 1000000000, not '%s'",
+					  opt, arg);
+		s->keep_samples = (size_t)v;
+		s->keep_seconds = 0;
+		return 0;
+	}
+	for (i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (strcmp(rest, units[i].unit) == 0) {
+			s->keep_seconds = v * units[i].s;
+			s->keep_samples = 0;
+			return 0;
+		}
+bad:
+	return hp_err_set(err, "option '%s' wants a count of censuses (20000) or a time (90s, 30m, 2h, 1d), not '%s'",
+			  opt, arg);
+}
+
 static int
 set_size(struct cli_settings *s, const char *opt, const char *arg,
 	 struct hp_err *err)
@@ -589,6 +624,11 @@ static const struct optdef options[] = {
 		  "(default 1, fractions allowed)" },
 	{ .name = "idle-exit", .argh = "SECONDS", REAL(idle_exit, 0.01, 1e9),
 	  .help = "with --watch: stop after SECONDS without growth" },
+	{ .name = "keep", .argh = "N|TIME", CUSTOM(set_keep, TAKES_NUMBER),
+	  .help = "with --watch: keep the last N censuses (default\n"
+		  "20000), or those of the last TIME (30m, 2h, 1d),\n"
+		  "exactly; older ones as a summary, so memory stays\n"
+		  "bounded however long the run" },
 	{ .name = "reconnect", FLAG(reconnect),
 	  .help = "with --watch unix:PATH: when the connection\n"
 		  "drops, wait for the socket again and start over;\n"

@@ -121,8 +121,8 @@ cli_settle(struct cli_settings *s, struct hp_err *err)
 		return hp_err_set(err, "--reconnect works only with --watch unix:PATH");
 	if (finish_compare(s, err))
 		return -1;
-	if (s->summary && s->watch)
-		return hp_err_set(err, "--summary does not go with --watch");
+	if ((s->keep_samples || s->keep_seconds > 0) && !s->watch)
+		return hp_err_set(err, "--keep is for --watch and --serve: a file read once keeps every census");
 	if (cli_budgets_asked(s) && s->watch)
 		return hp_err_set(err, "budgets (--max-peak, --max-growth, --fail-if-larger) judge a finished run: not with --watch or --serve");
 	if (s->fail_if_larger.given && !s->diff)

@@ -181,7 +181,8 @@ metrics_write(FILE *f, const hp_model *m, const struct render_opts *ro,
 	mt.f = f;
 	mt.job = !m ? NULL : hp_model_get(m, HP_JOB) ? hp_model_get(m, HP_JOB) : "";
 	one_u64(&mt, "hp2x_samples_total", "counter",
-		"Censuses (samples) of the profile read so far.", n);
+		"Censuses (samples) of the profile read so far.",
+		n + (m ? hp_model_dropped(m) : 0));
 	one_u64(&mt, "hp2x_bands", "gauge",
 		"Bands (cost centres, closure types, ...) the profile has named so far.",
 		m ? hp_model_band_count(m) : 0);

@@ -209,7 +209,7 @@ cli_status_drawn(struct cli_status *st, const char *name, const hp_model *m,
 	nb = m ? hp_model_band_count(m) : 0;
 	/* The censuses, as --summary and the data count them: a .hp's
 	 * exit mark is no sample taken (model.h). */
-	ns = m ? hp_model_census_count(m) : 0;
+	ns = m ? hp_model_census_count(m) + hp_model_dropped(m) : 0;
 	if (m && hp_model_series_only(m))	/* no sample to count */
 		k = snprintf(line, sizeof line, "hp2x: %s: no heap profile, "
 			     "heap size only, drawn %s%s", name, clock, live);

@@ -170,6 +170,55 @@ watch_draw(struct watcher *w)
 				 time(NULL));
 }
 
+/* The first sample of m's exact part to keep: the last --keep censuses,
+ * or those of the last --keep seconds. */
+static size_t
+keep_from(const struct watcher *w)
+{
+	const hp_model *m = w->m;
+	size_t n = hp_model_sample_count(m), lo = hp_model_summarised(m), hi;
+	double t;
+
+	if (!(w->s->keep_seconds > 0)) {
+		size_t k = w->s->keep_samples ? w->s->keep_samples
+			   : WATCH_KEEP;
+
+		return n > k ? n - k : 0;
+	}
+	t = hp_model_sample_time(m, n - 1) - w->s->keep_seconds;
+	for (hi = n; lo < hi;) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (hp_model_sample_time(m, mid) < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int
+watch_bound(struct watcher *w, struct hp_err *err)
+{
+	size_t n, upto, aged, slack;
+
+	if (!w->m || (n = hp_model_sample_count(w->m)) < 2)
+		return 0;
+	upto = keep_from(w);
+	/* once a good share of the window has aged, not at every sample:
+	 * a compaction moves the whole window */
+	aged = upto > hp_model_summarised(w->m) ? upto - hp_model_summarised(w->m) : 0;
+	slack = (n - upto) / 2;
+	if (aged < (slack > WATCH_AGED ? slack : WATCH_AGED))
+		return 0;
+	/* what holds indices of m, or its entries, lets go first */
+	hp_model_free(w->drawing.cut);
+	w->drawing.cut = NULL;
+	if (w->serve)
+		cli_serve_forget(w->serve);
+	return hp_model_compact(w->m, upto, WATCH_BUCKETS, err);
+}
+
 /* A new model and reader: the first file, or one that replaced it. */
 int
 watch_fresh_model(struct watcher *w, struct hp_err *err)

@@ -321,6 +321,10 @@ pump(struct watcher *w, struct hp_err *err)
 		grew = 1;
 		budget -= (size_t)n < budget ? (size_t)n : budget;
 		take(w, (size_t)n);
+		/* the model kept bounded as it grows, not only between
+		 * looks: a look may read READ_BUDGET of censuses */
+		if (watch_bound(w, err))
+			return -1;
 	}
 	if (grew)
 		w->last_growth = watch_now();

@@ -30,6 +30,14 @@
 #include "status.h"
 #include "stream.h"
 
+/* --keep's default: censuses kept exactly (at 10 a second, GHC's
+ * default -i0.1, half an hour); past the window, at most WATCH_BUCKETS
+ * buckets of summary, four censuses each; a compaction once this many
+ * (or half the window) have aged. */
+#define WATCH_KEEP ((size_t)20000)
+#define WATCH_BUCKETS ((size_t)2048)
+#define WATCH_AGED ((size_t)16)
+
 #define READ_CHUNK ((size_t)1 << 20)
 /* Bytes read in one look before signals are checked again: a first look
  * at a large file must not make Ctrl-C wait for all of it. */
@@ -144,6 +152,11 @@ size_t watch_warnings(const struct watcher *w);
 /* Something new to draw; the drawing. */
 int watch_pending(const struct watcher *w);
 void watch_draw(struct watcher *w);
+/* Keep the model's size bounded (--keep): once enough censuses have
+ * aged past the window, they go into its summary (hp_model_compact);
+ * the last drawing's view and the served pages let go of it first.
+ * -1 (err) only when out of memory. */
+int watch_bound(struct watcher *w, struct hp_err *err) HP_MUSTCHECK;
 /* A new model and reader: the first file, or one that replaced it. */
 int watch_fresh_model(struct watcher *w, struct hp_err *err) HP_MUSTCHECK;
 

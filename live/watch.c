@@ -30,7 +30,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../convert/compare.h"
 #include "../convert/inputs.h"
+#include "../data/summary.h"
 
 /* Whether --idle-exit's "no growth for so long" applies now: not while a
  * socket is waited for, which has its own deadline
@@ -226,6 +228,29 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 		hp_err_set(err, "%s did not appear", w->input);
 }
 
+/* --summary: the whole run's, once its input has ended, as a one-shot
+ * read of it prints it (the numbers exact, hp_model_compact). */
+static int
+print_summary(const struct watcher *w, struct hp_err *err)
+{
+	struct render_opts ro;
+	hp_model *cut = NULL;
+	char note[512];
+	int rc;
+
+	if (!w->in.finished || w->in.broken)
+		return 0;
+	rc = cli_select(w->m, &w->given, 0, NULL, &cut, &ro, note,
+			sizeof note, err);
+	if (rc == 0 && (rc = summary_print(stdout, w->input, cut ? cut : w->m,
+					   &ro, cli_summary_form(w->s),
+					   summary_width(stdout), err)))
+		hp_err_name(err, "standard output");
+	hp_model_free(cut);
+	fflush(stdout);
+	return rc;
+}
+
 /* The watcher's state before anything is opened. */
 static void
 init(struct watcher *w, const struct cli_settings *s,
@@ -319,6 +344,8 @@ run(struct watcher *w, const struct cli_settings *s)
 	loop(w, &err, &fatal);
 	if (!fatal)
 		wind_up(w, &err, &fatal);
+	if (!fatal && !err.msg[0] && s->summary && print_summary(w, &err))
+		fatal = 1;
 	if (err.msg[0])
 		watch_report(w, &err);
 	if (w->serve && !s->serve_exit && !fatal)

@@ -551,6 +551,12 @@ put_live(struct json_w *w, const hp_model *m, unsigned gen)
 		json_u64(w, hp_model_series(m, (enum hp_series)k, &t, &v));
 	}
 	json_end(w);
+	/* a long run's model holds its old censuses only as a summary
+	 * (hp_model_compact): where its exact ones start */
+	if (hp_model_summarised(m) && hp_model_summarised(m) < hp_model_sample_count(m)) {
+		json_key(w, "exact_from");
+		json_num(w, hp_model_sample_time(m, hp_model_summarised(m)));
+	}
 	json_end(w);
 }
 

@@ -262,6 +262,7 @@ t_interval() {
 # times their cost, so watching stays well under a core.  100,000 samples
 # are sent at once, 10,000 more over a few seconds; the CPU hp2x uses in
 # that time is measured (drawing at every new chunk would take it all).
+# Every census is kept (--keep), so the last drawing is the one-shot's.
 # idle_pid PID: PID used no CPU tick in half a second
 idle_pid() { local a; a=$(cpu_ticks "$1"); sleep 0.5; [ "$(cpu_ticks "$1")" = "$a" ]; }
 cpu_ticks() { local s; s=$(cat /proc/"$1"/stat) || return 1; s=${s##*) }; set -- $s; echo $(( ${12} + ${13} )); }
@@ -281,7 +282,7 @@ for i in range(110000):
 	mkdir hold
 	{ cat part.aa; while [ ! -e hold/go ]; do sleep 0.05; done
 	  exec python3 "$REPLAY" part.ab --chunks 8000 --pace 0.02 --hold hold; } |
-		"$HP2X" --watch - --interval 0.01 -o out.png 2>err &
+		"$HP2X" --watch - --keep=200000 --interval 0.01 -o out.png 2>err &
 	pid=$!
 	pids+=("$pid")
 	"$HP2X" -q long.hp -o want.png || bad "one-shot: exit $?"

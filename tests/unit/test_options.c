@@ -467,7 +467,27 @@ analysis_options(void **state)
 	assert_int_equal(s.summary, CLI_SUMMARY_JSON);
 	BAD("--summary=yaml", "x.hp");
 	BAD("--summary", "x.hp", "-o", "-");
-	BAD("--summary", "-w", "x.hp", "-o", "x.pdf");
+	/* watch mode prints the whole run's once its input ends */
+	OK("--summary", "-w", "x.hp", "-o", "x.pdf");
+	assert_true(s.watch && s.summary == CLI_SUMMARY_TEXT);
+	/* --keep: a count of censuses or a time, for watch mode only */
+	OK("-w", "--keep=5000", "x.hp", "-o", "x.pdf");
+	assert_int_equal(s.keep_samples, 5000);
+	assert_true(s.keep_seconds == 0);
+	OK("-w", "--keep", "2h", "x.hp", "-o", "x.pdf");
+	assert_true(s.keep_seconds == 7200 && s.keep_samples == 0);
+	OK("--serve", "--keep=90s", "x.hp");
+	assert_true(s.keep_seconds == 90);
+	OK("-w", "--keep=1.5d", "x.hp", "-o", "x.pdf");
+	assert_true(s.keep_seconds == 1.5 * 86400);
+	BAD("-w", "--keep=10", "x.hp", "-o", "x.pdf");
+	assert_non_null(strstr(err.msg, "16 to 1000000000"));
+	BAD("-w", "--keep=2.5", "x.hp", "-o", "x.pdf");
+	BAD("-w", "--keep=2w", "x.hp", "-o", "x.pdf");
+	assert_non_null(strstr(err.msg, "90s, 30m, 2h, 1d"));
+	BAD("-w", "--keep=-5m", "x.hp", "-o", "x.pdf");
+	BAD("--keep=100", "x.hp", "-o", "x.pdf");
+	assert_non_null(strstr(err.msg, "--keep is for --watch"));
 	/* several inputs may print summaries without -o */
 	OK("--summary", "a.hp", "b.hp");
 	OK("--diff", "a.hp", "b.eventlog", "-o", "d.png", "--same-time");

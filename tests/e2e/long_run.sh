@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# tests/e2e/long_run.sh - watch mode in bounded memory however long the
+# run (--keep, hp_model_compact): a generated .hp stream of 30 bands fed
+# as fast as it goes into `hp2x -w -`.
+#
+#  memory_flat: the peak RSS of a stream four times as long is about
+#    that of the short one (a ratio, not a figure: the machine and the
+#    sanitizers move both alike); every census kept, it grows with the
+#    stream (2.2 times at main before --keep).
+#  summary_exact: --summary=json of a streamed run, its old censuses
+#    long gone into the summary, is byte for byte the one-shot read's of
+#    the same file (its name aside): a generated stream, GHC's own .hp
+#    and eventlog of samples/ (with --keep=16), and a window
+#    (--keep=TIME).
+set -u
+
+: "${HP2X:?set HP2X to the hp2x binary}"
+SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
+export LC_ALL=C
+LIMIT=60
+. "$SRC/tests/e2e/lib.bash"
+e2e_init long_run
+
+# gen N: a .hp of N censuses, 0.1 s apart, of 30 bands that rise,
+# saw and come and go (bodies from a cycle, so it is made in no time).
+gen() {
+	/usr/bin/python3 - "$1" <<'PY'
+import sys
+n = int(sys.argv[1])
+out = ['JOB "long"\nDATE "Thu Jan  1 00:00 1970"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n']
+bodies = []
+for c in range(97):
+    bodies.append(''.join('band_%02d\t%d\n' % (b, 8 * (1000 + 100 * b + (c * (b + 1)) % 97 * 50))
+                          for b in range(30) if (b + c) % 11 != 0))
+rise = ''
+for i in range(n):
+    t = '%.1f' % (i / 10)
+    out.append('BEGIN_SAMPLE %s\n%sleak\t%d\nEND_SAMPLE %s\n' % (t, bodies[i % 97], 8 * i, t))
+sys.stdout.write(''.join(out))
+PY
+}
+
+# peak N: the peak RSS (KiB) of `hp2x -w -` reading gen N's stream.
+peak() {
+	/usr/bin/python3 - "$HP2X" "s$1.hp" <<'PY'
+import resource, subprocess, sys
+with open(sys.argv[2], 'rb') as f:
+    r = subprocess.run([sys.argv[1], '-q', '-w', '-', '--keep=500', '-o', 'x.pdf'], stdin=f)
+if r.returncode:
+    sys.exit('hp2x -w - exited %d' % r.returncode)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+PY
+}
+
+t_memory_flat() {
+	local a b
+	gen 16000 >s16000.hp && gen 64000 >s64000.hp || bad "gen failed"
+	a=$(peak 16000) || bad "the short stream: $a"
+	b=$(peak 64000) || bad "the long stream: $b"
+	py 'import sys
+a, b = int(sys.argv[1]), int(sys.argv[2])
+print("ok" if b <= 1.25 * a else "peak RSS %d KiB for 16,000 censuses, %d KiB for 64,000: grows" % (a, b))' "$a" "$b"
+}
+
+# same_summary FILE KEEP: --summary=json of FILE streamed with --keep
+# equals the one-shot's.
+same_summary() {
+	"$HP2X" -q -w - --keep="$2" --summary=json -o x.csv <"$1" >streamed.json ||
+		bad "$1 streamed: exit $?"
+	"$HP2X" -q --summary=json "$1" >once.json || bad "$1 once: exit $?"
+	sed -i "s|^{\"file\": \"[^\"]*\"|{\"file\": \"F\"|" streamed.json once.json
+	cmp -s streamed.json once.json ||
+		bad "$1 --keep=$2: streamed summary differs: $(diff streamed.json once.json | head -5)"
+	grep -q '"band"' once.json || bad "$1: no bands in the summary"
+}
+
+t_summary_exact() {
+	gen 30000 >s.hp || bad "gen failed"
+	same_summary s.hp 1000
+	same_summary s.hp 30s
+	same_summary "$SRC/samples/leak-hT.hp" 16
+	same_summary "$SRC/samples/leak-hT.eventlog" 16
+	same_summary "$SRC/samples/leak-hc.hp" 16
+}
+
+run memory_flat t_memory_flat
+run summary_exact t_summary_exact
+
+e2e_done
