@@ -17,24 +17,20 @@
  * by the new file, as most editors do.
  *
  * A FIFO is opened without blocking: open(2) would wait for a reader,
- * and watch mode, whose SIGINT and SIGTERM wait blocked in a signalfd
- * until its loop reads them, would hear neither.  With no reader, watch
- * mode's drawing fails (CLI_OUT_NOWAIT) and the next one tries again; a
- * single run waits for a reader, in steps a signal can end.  Writes wait
- * for room in the pipe the same way, and give up when SIGINT or SIGTERM
- * is pending: a reader that stops reading cannot hold watch mode.
+ * and watch mode, whose SIGINT and SIGTERM wait for its loop to read
+ * them, would hear neither.  With no reader, watch mode's drawing fails
+ * (CLI_OUT_NOWAIT) and the next one tries again; a single run waits for
+ * a reader, in steps a signal can end.  Writes wait for room in the pipe
+ * the same way (fifo.h), and give up when SIGINT or SIGTERM is pending:
+ * a reader that stops reading cannot hold watch mode.
  *
  * A temporary must not outlive a run cut short by a signal either: each
  * is registered with leftover.c while it exists.
  */
-#define _GNU_SOURCE	/* fopencookie */
 #include "cli.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -42,6 +38,7 @@
 #include <unistd.h>
 
 #include "../hp/grow.h"
+#include "fifo.h"
 
 static const char tmp_suffix[] = ".XXXXXX";
 
@@ -56,58 +53,11 @@ track(char *tmp, int on)
 		cli_leftover_drop(tmp);
 }
 
-/* SIGINT or SIGTERM came and waits, blocked (watch mode's signalfd). */
-static int
-stop_pending(void)
-{
-	sigset_t p;
-
-	return sigpending(&p) == 0 &&
-	       (sigismember(&p, SIGINT) == 1 || sigismember(&p, SIGTERM) == 1);
-}
-
-/* Write to a FIFO opened O_NONBLOCK: wait for room in steps of 0.2 s. */
-static ssize_t
-fifo_write(void *cookie, const char *buf, size_t n)
-{
-	int fd = (int)(intptr_t)cookie;
-	size_t done = 0;
-
-	while (done < n) {
-		ssize_t k = write(fd, buf + done, n - done);
-		struct pollfd pf = { fd, POLLOUT, 0 };
-
-		if (k > 0) {
-			done += (size_t)k;
-			continue;
-		}
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0 && errno == EAGAIN && !stop_pending()) {
-			(void)poll(&pf, 1, 200);
-			continue;
-		}
-		if (k < 0 && errno == EAGAIN)
-			errno = EINTR;
-		return done ? (ssize_t)done : -1;
-	}
-	return (ssize_t)done;
-}
-
-static int
-fifo_close(void *cookie)
-{
-	return close((int)(intptr_t)cookie);
-}
-
 /* An existing target that is not a regular file, written in place. */
 static int
 open_in_place(struct cli_out *o, const char *path, const struct stat *st,
 	      int flags, struct hp_err *err)
 {
-	static const cookie_io_functions_t fifo_io = {
-		NULL, fifo_write, NULL, fifo_close
-	};
 	int fd, e;
 
 	if (S_ISDIR(st->st_mode)) {
@@ -126,7 +76,7 @@ open_in_place(struct cli_out *o, const char *path, const struct stat *st,
 		return hp_err_set(err, "cannot write %s: %s", path, strerror(e));
 	}
 	if (S_ISFIFO(st->st_mode)) {
-		o->f = fopencookie((void *)(intptr_t)fd, "wb", fifo_io);
+		o->f = cli_fifo_open(fd, &o->fifo);
 	} else {
 		/* a device: plain blocking writes, as before */
 		int fl = fcntl(fd, F_GETFL);
@@ -215,11 +165,13 @@ cli_out_finish(struct cli_out *o, struct hp_err *err)
 	bad = fflush(o->f) != 0 || ferror(o->f);
 	e = errno;
 	if (!o->is_stdout) {
-		if (fclose(o->f) != 0 && !bad) {
+		if ((o->fifo ? cli_fifo_close(o->f, o->fifo, !bad)
+			     : fclose(o->f)) != 0 && !bad) {
 			bad = 1;
 			e = errno;
 		}
 		o->f = NULL;
+		o->fifo = NULL;
 	}
 	/* name may be o->path, which cli_out_abort frees: the message
 	 * is made first. */
@@ -264,7 +216,9 @@ cli_out_name(const struct cli_out *o, struct hp_err *err)
 void
 cli_out_abort(struct cli_out *o)
 {
-	if (o->f && !o->is_stdout)
+	if (o->f && o->fifo)
+		(void)cli_fifo_close(o->f, o->fifo, 0);
+	else if (o->f && !o->is_stdout)
 		fclose(o->f);
 	if (o->tmp) {
 		unlink(o->tmp);

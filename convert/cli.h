@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "../hp/err.h"
 #include "../hp/reader.h"
@@ -229,6 +230,7 @@ struct cli_out {
 	char *path;		/* target, for messages and the rename */
 	char *tmp;		/* temporary file, or NULL when in place */
 	FILE *f;		/* where to write */
+	struct cli_fifo *fifo;	/* f writes to a FIFO (fifo.h), or NULL */
 	int is_stdout;
 	int done;		/* finished: written and closed, not renamed */
 };
@@ -261,6 +263,13 @@ void cli_signals_init(void);
  * full. */
 int cli_leftover_add(const char *path, int is_dir);
 void cli_leftover_drop(const char *path);
+/* Whether watch mode has a SIGINT or SIGTERM its loop has not read yet:
+ * a write that waits for a FIFO's reader gives up then (atomic.c).
+ * Linux's watch mode keeps them blocked, so pending; the portable
+ * build's handler notes them with cli_stop_note(1) (async-signal-safe)
+ * and its loop clears the note as it reads them (convert/stop.c). */
+int cli_stop_pending(void);
+void cli_stop_note(int on);
 
 /* One whole run as s says; messages go to errs.  Returns the exit status.
  * Not --watch: main.c hands that to cli_watch (live/watch.h), above

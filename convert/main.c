@@ -20,6 +20,7 @@
 
 #include "cli.h"
 #include "../live/watch.h"
+#include "../render/exe.h"
 
 #ifndef HP2X_VERSION
 #define HP2X_VERSION "unknown"
@@ -52,6 +53,7 @@ main(int argc, char **argv)
 	struct cli_settings s;
 	struct hp_err err = {{0}};
 
+	render_exe_note(argv[0]);
 	cli_signals_init();
 	cli_settings_init(&s);
 	/* hp2ps's filter mode waits on standard input; typed alone at a

@@ -2,12 +2,11 @@
  * live/child.h - the signals watch mode hears and the program it runs
  * (--watch -- PROG ARGS...), a source of its loop (loop.h).
  *
- * SIGINT, SIGTERM and, with a program, SIGCHLD are blocked and read
- * from a signalfd, so no signal handler runs and nothing lives in
- * globals.  Without a program, SIGINT or SIGTERM ends watching (stop);
- * with one, they are passed on to it, and its end (reaped here, its
- * status kept) ends watching.  A portable build gives this source a
- * self-pipe instead of the signalfd.
+ * SIGINT, SIGTERM and, with a program, SIGCHLD are read from one
+ * descriptor (signals.h: a signalfd on Linux, a self-pipe in the
+ * portable build).  Without a program, SIGINT or SIGTERM ends watching
+ * (stop); with one, they are passed on to it (tether.h), and its end
+ * (reaped here, its status kept) ends watching.
  */
 #ifndef LIVE_CHILD_H
 #define LIVE_CHILD_H
@@ -17,11 +16,10 @@
 
 #include "../hp/err.h"
 #include "loop.h"
+#include "signals.h"
 
 struct cli_child {
-	int fd;			/* the signalfd, -1 until open */
-	sigset_t old;		/* the mask before, given back at close */
-	int blocked;		/* the signals are blocked */
+	struct cli_sigs sig;
 	pid_t pid;		/* the program, 0 when none */
 	int running;
 	int status;		/* its exit status, 128 + signal when killed */
@@ -29,7 +27,7 @@ struct cli_child {
 };
 
 void cli_child_init(struct cli_child *c);
-/* Block the signals (SIGCHLD too with_program) and open the signalfd. */
+/* Hear the signals (SIGCHLD too with_program): cli_sigs_open. */
 int cli_child_signals(struct cli_child *c, int with_program,
 		      struct hp_err *err) HP_MUSTCHECK;
 /* The last SIGINT or SIGTERM that came so far, or 0: one before the
@@ -43,8 +41,7 @@ void cli_child_reap(struct cli_child *c);
 /* Its registration: the callback reads the signals, passes them on or
  * sets stop, and reaps.  The id, or -1. */
 int cli_child_attach(struct cli_child *c, struct cli_loop *l);
-/* Signals that came are consumed (they would end the process once
- * unblocked), the signalfd closed, the mask given back. */
+/* Stop hearing the signals (cli_sigs_close). */
 void cli_child_close(struct cli_child *c);
 
 #endif

@@ -27,9 +27,9 @@
  * (unit-tested); only cli_launch_plan, cli_launch_spawn, cli_rts_is_ghc
  * and cli_rts_probe touch the system.
  * The program and the probe are started by fork and exec, so that they
- * get PR_SET_PDEATHSIG: they die with hp2x, even a SIGKILLed hp2x; an
- * exec failure is reported to the caller through a pipe, not printed by
- * the child.
+ * are tied to hp2x between the two (tether.h: on Linux they die with
+ * hp2x, even a SIGKILLed hp2x); an exec failure is reported to the
+ * caller through a pipe, not printed by the child.
  */
 #include "launch.h"
 
@@ -42,7 +42,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -50,6 +49,7 @@
 
 #include "../hp/grow.h"
 #include "../convert/cli.h"
+#include "tether.h"
 
 /* One RTS option. */
 static void
@@ -163,9 +163,9 @@ cli_launch_profile(const char *argv0, const struct cli_rts *rts)
 }
 
 /*
- * fork and exec rather than posix_spawnp: a child must die with hp2x
- * (PR_SET_PDEATHSIG, set in the child between the two), or a SIGKILLed
- * hp2x would leave it running.  An exec failure comes back through a
+ * fork and exec rather than posix_spawnp: a child must be tied to hp2x
+ * (tether.h, in the child between the two), or hp2x's end would leave
+ * it running.  An exec failure comes back through a
  * close-on-exec pipe: nothing read means exec succeeded.  io[k] >= 0
  * becomes descriptor k of the child.
  */
@@ -205,8 +205,7 @@ spawn(pid_t *pid, char *const *argv, const sigset_t *mask, int deathsig,
 			if (sigaction(caught[k], NULL, &old) == 0 &&
 			    old.sa_handler != SIG_IGN)
 				sigaction(caught[k], &dfl, NULL);
-		if (prctl(PR_SET_PDEATHSIG, deathsig) != 0 ||
-		    getppid() != parent)	/* hp2x died before the prctl */
+		if (cli_tether_child(parent, deathsig) != 0)
 			_exit(127);
 		for (k = 0; k < 3; k++)
 			if (io[k] >= 0 && (io[k] == (int)k ?
@@ -221,6 +220,7 @@ spawn(pid_t *pid, char *const *argv, const sigset_t *mask, int deathsig,
 		_exit(127);
 	}
 	close(p[1]);
+	cli_tether_parent(c, deathsig);
 	do
 		n = read(p[0], &e, sizeof e);
 	while (n < 0 && errno == EINTR);
@@ -228,6 +228,7 @@ spawn(pid_t *pid, char *const *argv, const sigset_t *mask, int deathsig,
 	if (n == (ssize_t)sizeof e) {
 		while (waitpid(c, NULL, 0) < 0 && errno == EINTR)
 			;
+		cli_tether_release(c);
 		*exec_errno = e;
 		return hp_err_set(err, "cannot run %s: %s", argv[0],
 				  strerror(e));
@@ -449,6 +450,7 @@ cli_rts_probe(const char *argv0, double limit)
 		while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
 			;
 	}
+	cli_tether_release(pid);
 	ok = exited && WIFEXITED(st) && WEXITSTATUS(st) == 0 &&
 	     cli_rts_info_streams(buf);
 	return ok;

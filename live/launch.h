@@ -72,7 +72,7 @@ int cli_rts_info_streams(const char *info);
 int cli_rts_is_ghc(const char *argv0);
 
 /* When cli_rts_is_ghc: run argv0 +RTS --info -RTS (stdin /dev/null,
- * stderr discarded; killed by the kernel if hp2x dies) and return what
+ * stderr discarded; killed when hp2x dies, tether.h) and return what
  * cli_rts_info_streams says of its output; 0 when it is no GHC program,
  * cannot be run or says nothing within limit seconds (it is then
  * killed). */
@@ -88,9 +88,10 @@ char **cli_launch_argv_eventlog(char *const *argv, const struct cli_rts *rts,
 				const char *fifo, double flush, char **owned);
 
 /* Start argv (searched in $PATH as a shell would) with the signal mask
- * `mask' (the caller blocks signals for its signalfd; the program must not
- * inherit that).  The program's exec failure is reported here:
- * *exec_errno is set and -1 returned with err filled. */
+ * `mask' (the caller may block signals for its signalfd; the program
+ * must not inherit that), tied to hp2x (tether.h).  The program's exec
+ * failure is reported here: *exec_errno is set and -1 returned with err
+ * filled. */
 int cli_launch_spawn(pid_t *pid, char *const *argv, const sigset_t *mask,
 		     int *exec_errno, struct hp_err *err) HP_MUSTCHECK;
 

@@ -28,9 +28,21 @@ cli_loop_add(struct cli_loop *l, int fd, unsigned when, cli_loop_fn *fn,
 	f->when = when;
 	f->fn = fn;
 	f->wait = wait;
+	f->fds = NULL;
 	f->data = data;
 	f->ready = 0;
 	return (int)l->n++;
+}
+
+int
+cli_loop_add_set(struct cli_loop *l, cli_loop_fds_fn *fds, unsigned when,
+		 cli_loop_fn *fn, cli_loop_wait_fn *wait, void *data)
+{
+	int id = cli_loop_add(l, 0, when, fn, wait, data);
+
+	if (id >= 0)
+		l->f[id].fds = fds;
+	return id;
 }
 
 void
@@ -43,8 +55,8 @@ cli_loop_set_fd(struct cli_loop *l, int id, int fd)
 int
 cli_loop_once(struct cli_loop *l, int ms, struct hp_err *err)
 {
-	struct pollfd pf[CLI_LOOP_MAX];
-	size_t at[CLI_LOOP_MAX], i, n = 0;
+	struct pollfd pf[CLI_LOOP_FDS];
+	size_t at[CLI_LOOP_MAX], from[CLI_LOOP_MAX + 1], i, k, n = 0, npf = 0;
 	int rc;
 
 	for (i = 0; i < l->n; i++) {
@@ -59,16 +71,25 @@ cli_loop_once(struct cli_loop *l, int ms, struct hp_err *err)
 			if (w >= 0 && (ms < 0 || w < ms))
 				ms = w;
 		}
-		pf[n].fd = f->fd;
-		pf[n].events = POLLIN;
-		pf[n].revents = 0;
+		from[n] = npf;
+		if (f->fds) {
+			npf += f->fds(f->data, pf + npf, CLI_LOOP_FDS - npf);
+		} else if (npf < CLI_LOOP_FDS) {
+			pf[npf].fd = f->fd;
+			pf[npf++].events = POLLIN;
+		}
 		at[n++] = i;
 	}
-	rc = poll(pf, n, ms);
+	from[n] = npf;
+	for (k = 0; k < npf; k++)
+		pf[k].revents = 0;
+	rc = poll(pf, npf, ms);
 	if (rc < 0 && errno != EINTR)
 		return hp_err_set(err, "poll: %s", strerror(errno));
 	for (i = 0; i < n; i++)
-		l->f[at[i]].ready = rc > 0 && pf[i].revents != 0;
+		for (k = from[i]; rc > 0 && k < from[i + 1]; k++)
+			if (pf[k].revents != 0)
+				l->f[at[i]].ready = 1;
 	/* A callback may change another's descriptor (a stream closed):
 	 * what was waited on decides who is called. */
 	for (i = 0; i < n; i++) {

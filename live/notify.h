@@ -1,13 +1,14 @@
 /*
- * live/notify.h - the change notifications of a followed file: inotify
- * on the file and on its directory (for a file that appears, or
- * replaces it), a source of watch mode's loop (loop.h).
+ * live/notify.h - the change notifications of a followed file, a source
+ * of watch mode's loop (loop.h): on Linux inotify on the file and on its
+ * directory, for a file that appears or replaces it (notify-inotify.c);
+ * in the portable build none (notify-poll.c).
  *
- * inotify only says "look now": every decision is the follower's, from
- * stat(2) (follow.h).  Without inotify (or blind, as on network file
- * systems) watch mode looks every --interval, which is all there is
- * then; $HP2X_NO_INOTIFY runs that way, to test it.  A portable build
- * puts here what its system offers, or nothing.
+ * A notification only says "look now": every decision is the
+ * follower's, from stat(2) (follow.h: the file's size and identity).
+ * Without notifications (the portable build, or blind, as on network
+ * file systems) watch mode looks every --interval, which is all there
+ * is then; $HP2X_NO_INOTIFY runs Linux's build that way, to test it.
  */
 #ifndef LIVE_NOTIFY_H
 #define LIVE_NOTIFY_H

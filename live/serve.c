@@ -3,10 +3,10 @@
  * who may ask, the fixed routes, and the event streams.
  *
  * GNU libmicrohttpd, in the shape systemd-journal-remote uses it: no
- * thread of its own (MHD_USE_EPOLL without MHD_USE_INTERNAL_POLLING_THREAD),
- * its one epoll descriptor registered with watch mode's loop (loop.h,
- * cli_serve_attach), MHD_run after every wake, the wait bounded by
- * MHD_get_timeout.  An event stream's reader
+ * thread of its own (no MHD_USE_INTERNAL_POLLING_THREAD), waited on in
+ * watch mode's loop (serve-wait.h: its epoll descriptor on Linux, its
+ * select sets in the portable build; cli_serve_attach), MHD_run after
+ * every wake, the wait bounded by MHD_get_timeout.  An event stream's reader
  * suspends its connection when it has nothing to send (returning 0
  * without suspending would spin, microhttpd.h says) and is resumed when
  * something is published, or every heartbeat.
@@ -61,10 +61,13 @@
 #include "serve.h"
 #include "live.h"
 #include "metrics.h"
+#include "random.h"
+#include "serve-wait.h"
 
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ifaddrs.h>
 #include <math.h>
 #include <microhttpd.h>
@@ -73,7 +76,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -139,7 +141,7 @@ struct sse {
 
 struct cli_serve {
 	struct MHD_Daemon *d;
-	int fd;
+	struct cli_serve_wait wait;	/* its registration with the loop */
 	FILE *errs;
 	char prefix[8 + 2 * TOKEN_BYTES];	/* "/t/TOKEN/" */
 	size_t prefix_len;
@@ -909,7 +911,13 @@ listen_at(const struct cli_serve_at *at, int *fd, struct hp_err *err)
 			  ((const struct sockaddr_in6 *)(const void *)sa)->sin6_port :
 			  ((const struct sockaddr_in *)(const void *)sa)->sin_port),
 		where, sizeof where);
-	*fd = socket(sa->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	/* close-on-exec set apart, as POSIX has no SOCK_CLOEXEC: hp2x
+	 * starts its program from this thread, after this returns */
+	*fd = socket(sa->sa_family, SOCK_STREAM, 0);
+	if (*fd >= 0 && fcntl(*fd, F_SETFD, FD_CLOEXEC) != 0) {
+		close(*fd);
+		*fd = -1;
+	}
 	if (*fd < 0)
 		return hp_err_set(err, "--serve: cannot listen on %s: %s",
 				  where, strerror(errno));
@@ -943,7 +951,7 @@ cli_serve_open(const char *spec, const char *const *names, size_t nnames,
 	for (i = 0; i < nnames; i++)
 		if (cli_serve_name_check("--serve-name", names[i], err))
 			return NULL;
-	if (!given && getrandom(tok, sizeof tok, 0) != (ssize_t)sizeof tok) {
+	if (!given && cli_random(tok, sizeof tok) != 0) {
 		hp_err_set(err, "--serve: no random bytes for the token: %s",
 			   strerror(errno));
 		return NULL;
@@ -982,7 +990,6 @@ cli_serve_open(const char *spec, const char *const *names, size_t nnames,
 	for (i = 0; sv->hostname[i]; i++)
 		sv->hostname[i] = (char)tolower((unsigned char)sv->hostname[i]);
 	sv->errs = errs;
-	sv->fd = -1;
 	sv->deadline = env_seconds("HP2X_SERVE_DEADLINE", SERVE_DEADLINE);
 	sv->stall = env_seconds("HP2X_SERVE_STALL", SERVE_STALL);
 	sv->heartbeat = env_seconds("HP2X_SERVE_HEARTBEAT", SERVE_HEARTBEAT);
@@ -994,7 +1001,7 @@ cli_serve_open(const char *spec, const char *const *names, size_t nnames,
 	sv->prefix_len = strlen(sv->prefix);
 	/* on failure libmicrohttpd may or may not have closed lfd: it is
 	 * left, as the run ends */
-	sv->d = MHD_start_daemon(MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME |
+	sv->d = MHD_start_daemon(cli_serve_wait_flag | MHD_ALLOW_SUSPEND_RESUME |
 				 MHD_USE_ERROR_LOG,
 				 0, NULL, NULL, answer, sv,
 				 MHD_OPTION_LISTEN_SOCKET, lfd,
@@ -1017,8 +1024,6 @@ cli_serve_open(const char *spec, const char *const *names, size_t nnames,
 		free(sv);
 		return NULL;
 	}
-	sv->fd = MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_EPOLL_FD) ?
-		MHD_get_daemon_info(sv->d, MHD_DAEMON_INFO_EPOLL_FD)->epoll_fd : -1;
 	if (!sv->loopback)
 		cli_sayf(errs, "", "--serve listens on %.*s, not only this machine: whoever reaches it and knows the URL reads the profile",
 			 (int)(strrchr(where, ':') - where), where);
@@ -1063,13 +1068,6 @@ cli_serve_close(cli_serve *sv)
 	render_ctx_free(sv->ctx);
 	render_colidx_free(sv->idx);
 	free(sv);
-}
-
-/* The descriptor to poll for POLLIN. */
-static int
-cli_serve_fd(const cli_serve *sv)
-{
-	return sv->fd;
 }
 
 /* The longest wait (ms) before cli_serve_run must be called even if
@@ -1150,8 +1148,11 @@ serve_woke(void *sv)
 int
 cli_serve_attach(cli_serve *sv, struct cli_loop *l)
 {
-	return cli_loop_add(l, cli_serve_fd(sv), CLI_LOOP_WAKE, serve_woke,
-			    serve_wait, sv);
+	sv->wait.d = sv->d;
+	sv->wait.fn = serve_woke;
+	sv->wait.wait = serve_wait;
+	sv->wait.data = sv;
+	return cli_serve_wait_attach(&sv->wait, l);
 }
 
 void

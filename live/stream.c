@@ -64,7 +64,17 @@ cli_stream_connect(struct cli_stream *st, const char *path, struct hp_err *err)
 	memset(&sa, 0, sizeof sa);
 	sa.sun_family = AF_UNIX;
 	memcpy(sa.sun_path, path, len);
-	fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+	/* The flags set apart, as POSIX has no SOCK_CLOEXEC nor
+	 * SOCK_NONBLOCK: hp2x starts its program from this thread. */
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd >= 0 && (fcntl(fd, F_SETFD, FD_CLOEXEC) != 0 ||
+			fcntl(fd, F_SETFL, O_NONBLOCK) != 0)) {
+		int e = errno;
+
+		close(fd);
+		fd = -1;
+		errno = e;
+	}
 	if (fd < 0)
 		return hp_err_set(err, "socket: %s", strerror(errno));
 	while (connect(fd, (const struct sockaddr *)&sa, sizeof sa) != 0) {

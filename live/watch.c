@@ -149,8 +149,8 @@ serve_on(struct watcher *w)
 }
 
 /* Watching failed; the program goes on, but hp2x waits for it to report
- * its status, still passing SIGINT and SIGTERM on (they stay blocked
- * for the signalfd). */
+ * its status, still passing SIGINT and SIGTERM on (they are still heard
+ * in the loop, signals.h). */
 static void
 wait_program(struct watcher *w)
 {

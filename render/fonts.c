@@ -21,6 +21,7 @@
  * so draw_safe_text replaces what it cannot take before any layout.
  */
 #include "draw.h"
+#include "exe.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -124,18 +125,16 @@ add_font(FcConfig *fc, const char *dir, const char *file)
 }
 
 /* The directory holding the running program, then ../share/hp2x/fonts;
- * "" when /proc is not there. */
+ * "" when the program's path cannot be told (exe.h). */
 static void
 exe_fontdir(char *buf, size_t size)
 {
 	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	char *slash;
 
 	buf[0] = '\0';
-	if (n <= 0)
+	if (render_exe_path(exe, sizeof exe) != 0)
 		return;
-	exe[n] = '\0';
 	slash = strrchr(exe, '/');
 	if (!slash)
 		return;

@@ -126,7 +126,7 @@ static int
 listener(const char *path, int do_listen)
 {
 	struct sockaddr_un sa;
-	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0);
 
 	assert_true(fd >= 0);
 	memset(&sa, 0, sizeof sa);
@@ -175,6 +175,9 @@ socket_delivers_and_ends(void **state)
 	l = listener(path, 1);
 	assert_int_equal(cli_stream_connect(&st, path, &err), 1);
 	assert_true(st.fd >= 0);
+	/* never blocks watch mode, never goes to the program it runs */
+	assert_true(fcntl(st.fd, F_GETFL) & O_NONBLOCK);
+	assert_true(fcntl(st.fd, F_GETFD) & FD_CLOEXEC);
 	c = accept(l, NULL, NULL);
 	assert_true(c >= 0);
 	assert_int_equal(cli_stream_read(&st, buf, sizeof buf, path, &err),

@@ -1,6 +1,7 @@
 /*
- * live/notify.c - inotify for a followed file and its directory
- * (notify.h).
+ * live/notify-inotify.c - Linux's change notifications (notify.h):
+ * inotify on a followed file and on its directory.  The portable build
+ * has notify-poll.c instead.
  */
 #include "notify.h"
 
