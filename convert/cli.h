@@ -33,6 +33,8 @@
  * that draws it; a data row, the function that writes the model.
  */
 #define CLI_FORMAT_EXTS 4
+struct out_tail;
+
 struct cli_format {
 	const char *name;	/* --format NAME; lower case */
 	/* Extensions -o recognises (case ignored), with their dot; several
@@ -45,6 +47,10 @@ struct cli_format {
 					 * cost-centre stacks (--by stack) */
 	int (*write)(const hp_model *m, FILE *f,
 		     struct hp_err *err);	/* data: the writer */
+	/* a live run's data appended as it comes (dataout.h's
+	 * out_*_tail; convert/tail.c), or NULL */
+	int (*tail)(const hp_model *m, const struct out_tail *t, FILE *f,
+		    struct hp_err *err);
 	/* The interactive page (page.h): drawn like a graph, without an
 	 * .aux, around the data. */
 	int (*page)(render_ctx *ctx, const hp_model *m,

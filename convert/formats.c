@@ -24,8 +24,10 @@ static const struct cli_format formats[] = {
 	{ .name = "pdf", .exts = { ".pdf" }, .graph = 1, .surface = RENDER_PDF },
 	{ .name = "svg", .exts = { ".svg" }, .graph = 1, .surface = RENDER_SVG },
 	{ .name = "png", .exts = { ".png" }, .graph = 1, .surface = RENDER_PNG },
-	{ .name = "hp", .exts = { ".hp" }, .write = out_hp },
-	{ .name = "csv", .exts = { ".csv" }, .write = out_csv },
+	{ .name = "hp", .exts = { ".hp" }, .write = out_hp,
+	  .tail = out_hp_tail },
+	{ .name = "csv", .exts = { ".csv" }, .write = out_csv,
+	  .tail = out_csv_tail },
 	{ .name = "json", .exts = { ".json" }, .write = out_json },
 	/* a flame graph's frames are the whole stacks */
 	{ .name = "speedscope", .exts = { ".speedscope.json" },

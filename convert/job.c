@@ -208,7 +208,7 @@ static int
 write_one(const struct cli_job *j, const hp_model *m, size_t i,
 	  struct hp_err *err)
 {
-	const struct cli_format *f;
+	const struct cli_format *f = NULL;
 	const char *path = cli_job_output(j, i, &f);
 	struct cli_out out = {0}, aux = {0};
 	struct render_opts ro = j->s->render;
@@ -221,6 +221,10 @@ write_one(const struct cli_job *j, const hp_model *m, size_t i,
 				&aux, err))
 			goto out;
 	} else {
+		if (j->tail && f->tail &&
+		    (rc = cli_tail_write(j, m, i, path, f, err)) <= 0)
+			goto out;
+		rc = -1;
 		if (cli_out_open_flags(&out, path, nowait(j), err))
 			goto out;
 		if (f->page ? f->page(j->ctx, m, &ro, j->p.input, out.f, err)
@@ -230,6 +234,8 @@ write_one(const struct cli_job *j, const hp_model *m, size_t i,
 		}
 		if (cli_out_commit(&out, err))
 			goto out;
+		if (j->tail && f->tail)
+			cli_tail_started(j, m, i, path);
 	}
 	rc = 0;
 out:
@@ -253,6 +259,23 @@ cli_job_write(const struct cli_job *j, const hp_model *m, struct hp_err *err)
 		struct hp_err e = {{0}};
 
 		if (write_one(j, m, i, &e))
+			rc = cli_err_also(err, &e);
+	}
+	return rc;
+}
+
+int
+cli_job_write_tails(const struct cli_job *j, const hp_model *m,
+		    struct hp_err *err)
+{
+	const struct cli_format *f;
+	size_t i;
+	int rc = 0;
+
+	for (i = 0; j->tail && cli_job_output(j, i, &f); i++) {
+		struct hp_err e = {{0}};
+
+		if (f->tail && write_one(j, m, i, &e))
 			rc = cli_err_also(err, &e);
 	}
 	return rc;
@@ -317,6 +340,7 @@ cli_job_release(struct cli_job *j)
 {
 	render_ctx_free(j->ctx);
 	render_aux_free(j->prior);
+	cli_job_tails_free(j);
 	cli_paths_release(&j->p);
 	memset(j, 0, sizeof *j);
 }

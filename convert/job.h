@@ -18,11 +18,15 @@
 #include "../render/render.h"
 #include "cli.h"
 
+struct cli_tail;
+
 struct cli_job {
 	const struct cli_settings *s;
 	struct cli_paths p;
 	render_aux *prior;	/* -p: the aux read before drawing, or NULL */
 	render_ctx *ctx;	/* graph formats and the page only */
+	struct cli_tail *tail;	/* watch mode's appended outputs (tail.c),
+				 * one per output, or NULL */
 };
 
 /* exists() for cli_paths_resolve: only "not there" counts as missing. */
@@ -55,6 +59,28 @@ const char *cli_job_output(const struct cli_job *j, size_t i,
  */
 int cli_job_write(const struct cli_job *j, const hp_model *m,
 		  struct hp_err *err) HP_MUSTCHECK;
+
+/*
+ * Watch mode's .hp and CSV outputs grow by what came since the last
+ * writing, appended (tail.c), when the model written is the whole run
+ * (not a filter's nor a window's copy): cli_job_tails_on says so (-1
+ * when out of memory), cli_job_tails_reset starts them over (a new
+ * model: each is written whole next), cli_job_tails_free at the end
+ * (cli_job_release frees them too).  cli_job_write_tails writes only
+ * those outputs (before the model lets its old censuses go).
+ */
+int cli_job_tails_on(struct cli_job *j) HP_MUSTCHECK;
+void cli_job_tails_reset(struct cli_job *j);
+void cli_job_tails_free(struct cli_job *j);
+int cli_job_write_tails(const struct cli_job *j, const hp_model *m,
+			struct hp_err *err) HP_MUSTCHECK;
+/* For job.c: output i appended to (0, -1 with err) or, 1, to be written
+ * whole, and then cli_tail_started. */
+int cli_tail_write(const struct cli_job *j, const hp_model *m, size_t i,
+		   const char *path, const struct cli_format *f,
+		   struct hp_err *err) HP_MUSTCHECK;
+void cli_tail_started(const struct cli_job *j, const hp_model *m, size_t i,
+		      const char *path);
 
 /* Add e's message to err's, "; " between (several outputs' failures,
  * each its own: not hp_err_set's first-one-counts).  Returns -1. */

@@ -32,6 +32,26 @@ int out_hp(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
  * non-zero value; sample counts from 0; band is the band's name. */
 int out_csv(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
+/*
+ * What a live run's output gains since its last writing (watch mode
+ * appends a .hp or CSV as its censuses come, as GHC writes its .hp):
+ * the samples from `sample` on, the marks from `mark` on (a .hp's MARK
+ * lines, before those samples), CSV counting its samples from `serial`
+ * (the first one's number in the whole run); with header, the file's
+ * head first.  Only a heap profile is written so (a per-interval
+ * profile's .hp is its steps, rewritten whole): out_*_tail returns 1,
+ * writing nothing, for any other.  Else as out_hp and out_csv: written
+ * whole from the start, the same bytes.
+ */
+struct out_tail {
+	size_t sample, mark, serial;
+	int header;
+};
+int out_hp_tail(const hp_model *m, const struct out_tail *t, FILE *f,
+		struct hp_err *err) HP_MUSTCHECK;
+int out_csv_tail(const hp_model *m, const struct out_tail *t, FILE *f,
+		 struct hp_err *err) HP_MUSTCHECK;
+
 /* One JSON object: header fields, bands, samples, marks, series. */
 int out_json(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 

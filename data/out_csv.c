@@ -133,24 +133,25 @@ series_csv(const hp_model *m, FILE *f, struct hp_err *err)
 	return out_flush(f, err);
 }
 
-int
-out_csv(const hp_model *m, FILE *f, struct hp_err *err)
+/* The head when asked, then a row per non-zero value of samples
+ * t->sample on, numbered from t->serial. */
+static int
+put_rows(const hp_model *m, const struct out_tail *tl, FILE *f,
+	 struct hp_err *err)
 {
 	size_t i, j, n = hp_model_sample_count(m);
 	char t[OUT_TIME_MAX];
 	char idx[24];
 
-	if (hp_model_profile(m) == HP_PROFILE_COUNTERS)
-		return counters_csv(m, f, err);
-	if (hp_model_series_only(m))
-		return series_csv(m, f, err);
 	/* each value's unit: bytes, or a ticky profile's entries, or a
 	 * time profile's ticks, or a .hp's own VALUE_UNIT (data: quoted
 	 * as any field) */
-	fputs("sample,time,band,", f);
-	put_field(f, hp_model_count_unit(m), strlen(hp_model_count_unit(m)));
-	putc('\n', f);
-	for (i = 0; i < n; i++) {
+	if (tl->header) {
+		fputs("sample,time,band,", f);
+		put_field(f, hp_model_count_unit(m), strlen(hp_model_count_unit(m)));
+		putc('\n', f);
+	}
+	for (i = tl->sample; i < n; i++) {
 		const hp_band *b;
 		const uint64_t *v;
 		size_t ne = hp_model_sample(m, i, &b, &v), ni;
@@ -158,7 +159,8 @@ out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 		if (!ne)
 			continue;
 		out_time(t, hp_model_sample_time(m, i));
-		ni = (size_t)snprintf(idx, sizeof idx, "%zu,", i);
+		ni = (size_t)snprintf(idx, sizeof idx, "%zu,",
+				      tl->serial + (i - tl->sample));
 		for (j = 0; j < ne; j++) {
 			size_t len;
 			const char *name = hp_model_band_name(m, b[j], &len);
@@ -175,4 +177,25 @@ out_csv(const hp_model *m, FILE *f, struct hp_err *err)
 		}
 	}
 	return out_flush(f, err);
+}
+
+int
+out_csv_tail(const hp_model *m, const struct out_tail *t, FILE *f,
+	     struct hp_err *err)
+{
+	if (hp_model_profile(m) != HP_PROFILE_HEAP || hp_model_series_only(m))
+		return 1;
+	return put_rows(m, t, f, err);
+}
+
+int
+out_csv(const hp_model *m, FILE *f, struct hp_err *err)
+{
+	struct out_tail all = { 0, 0, 0, 1 };
+
+	if (hp_model_profile(m) == HP_PROFILE_COUNTERS)
+		return counters_csv(m, f, err);
+	if (hp_model_series_only(m))
+		return series_csv(m, f, err);
+	return put_rows(m, &all, f, err);
 }

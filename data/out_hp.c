@@ -225,39 +225,26 @@ scaled_unit(char *buf, size_t size, const hp_model *m)
 	return buf;
 }
 
-int
-out_hp(const hp_model *m, FILE *f, struct hp_err *err)
+/* The header, the marks from t->mark on and the samples from
+ * t->sample on. */
+static int
+put_tail(const hp_model *m, const struct out_tail *tl, FILE *f,
+	 struct hp_err *err)
 {
 	static const char *const def[] = { "", "", "seconds", "bytes" };
 	static const char *const key[] = { "JOB", "DATE", "SAMPLE_UNIT", "VALUE_UNIT" };
 	char t[OUT_TIME_MAX], u[96];
 	size_t i, j, n;
-	hp_model *alias, *steps = NULL;
+	hp_model *alias;
 	hp_band *map;
 	int k;
 
-	/* A .hp holds samples only: its series would be lost, and a .hp
-	 * without samples is refused by every reader, this one included. */
-	if (hp_model_series_only(m))
-		return hp_err_set(err, "a .hp output needs heap samples: this "
-				  "eventlog holds no heap profile, only the heap "
-				  "size over time (a graph, CSV or JSON output "
-				  "holds it)");
-	/* a per-interval profile as drawn: its steps (hp/steps.h), rates
-	 * that hp2ps draws as hp2x does */
-	if (hp_model_per_interval(m)) {
-		if (!(steps = hp_steps(m, err)))
-			return -1;
-		m = steps;
-	}
 	if (alias_names(m, &alias, &map)) {
-		hp_model_free(steps);
 		hp_model_free(alias);
 		free(map);
 		return hp_err_set(err, "out of memory");
 	}
-
-	for (k = 0; k < 4; k++) {
+	for (k = 0; tl->header && k < 4; k++) {
 		const char *s = hp_model_get(m, (enum hp_field)k);
 
 		if (k == HP_VALUE_UNIT && hp_model_scale(m) != 1)
@@ -265,13 +252,13 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 		put_string(f, key[k], s ? s : def[k]);
 	}
 	/* hp2ps refuses MARK inside a sample; before them all is fine */
-	for (i = 0; i < hp_model_mark_count(m); i++) {
+	for (i = tl->mark; i < hp_model_mark_count(m); i++) {
 		if (out_time(t, hp_model_mark_time(m, i)) < 0)
 			continue;
 		fprintf(f, "MARK %s\n", t);
 	}
 	n = hp_model_sample_count(m);
-	for (i = 0; i < n; i++) {
+	for (i = tl->sample; i < n; i++) {
 		const hp_band *b;
 		const uint64_t *v;
 		size_t ne = hp_model_sample(m, i, &b, &v);
@@ -292,7 +279,41 @@ out_hp(const hp_model *m, FILE *f, struct hp_err *err)
 		fprintf(f, "END_SAMPLE %s\n", t);
 	}
 	hp_model_free(alias);
-	hp_model_free(steps);
 	free(map);
 	return out_flush(f, err);
+}
+
+int
+out_hp_tail(const hp_model *m, const struct out_tail *t, FILE *f,
+	    struct hp_err *err)
+{
+	if (hp_model_profile(m) != HP_PROFILE_HEAP || hp_model_series_only(m))
+		return 1;
+	return put_tail(m, t, f, err);
+}
+
+int
+out_hp(const hp_model *m, FILE *f, struct hp_err *err)
+{
+	struct out_tail all = { 0, 0, 0, 1 };
+	hp_model *steps = NULL;
+	int rc;
+
+	/* A .hp holds samples only: its series would be lost, and a .hp
+	 * without samples is refused by every reader, this one included. */
+	if (hp_model_series_only(m))
+		return hp_err_set(err, "a .hp output needs heap samples: this "
+				  "eventlog holds no heap profile, only the heap "
+				  "size over time (a graph, CSV or JSON output "
+				  "holds it)");
+	/* a per-interval profile as drawn: its steps (hp/steps.h), rates
+	 * that hp2ps draws as hp2x does */
+	if (hp_model_per_interval(m)) {
+		if (!(steps = hp_steps(m, err)))
+			return -1;
+		m = steps;
+	}
+	rc = put_tail(m, &all, f, err);
+	hp_model_free(steps);
+	return rc;
 }

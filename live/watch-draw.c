@@ -211,6 +211,15 @@ watch_bound(struct watcher *w, struct hp_err *err)
 	slack = (n - upto) / 2;
 	if (aged < (slack > WATCH_AGED ? slack : WATCH_AGED))
 		return 0;
+	/* the censuses about to go are written first where outputs grow
+	 * by them (a failure is said at the next drawing, which writes
+	 * such an output whole) */
+	{
+		struct hp_err ignored = {{0}};
+
+		if (cli_job_write_tails(&w->job, w->m, &ignored))
+			ignored.msg[0] = '\0';
+	}
 	/* what holds indices of m, or its entries, lets go first */
 	hp_model_free(w->drawing.cut);
 	w->drawing.cut = NULL;
@@ -225,6 +234,7 @@ watch_fresh_model(struct watcher *w, struct hp_err *err)
 {
 	if (w->serve)
 		cli_serve_forget(w->serve);
+	cli_job_tails_reset(&w->job);
 	hp_reader_free(w->r);
 	hp_model_free(w->drawing.cut);
 	hp_model_free(w->m);

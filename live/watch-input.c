@@ -415,6 +415,11 @@ watch_setup(struct watcher *w, struct hp_err *err)
 {
 	if (cli_job_prepare(&w->job, w->s, watch_exists, err))
 		return -1;
+	/* .hp and CSV grow by what comes when each drawing is of the
+	 * whole run, not a filter's or a window's copy of it */
+	if (!w->given.ninclude && !w->given.nexclude && !w->given.from &&
+	    !w->given.to && cli_job_tails_on(&w->job))
+		return hp_err_set(err, "out of memory");
 	w->input = w->job.p.input;
 	w->in.buf = hp_malloc(READ_CHUNK);
 	if (!w->in.buf)

@@ -12,6 +12,11 @@
 #    the same file (its name aside): a generated stream, GHC's own .hp
 #    and eventlog of samples/ (with --keep=16), and a window
 #    (--keep=TIME).
+#  appended: the .hp and CSV of a streamed run grow by what came, the
+#    same file throughout (its inode: not replaced at each drawing, as
+#    at main), each look at them a prefix of the one-shot's output that
+#    ends at a whole sample; at the end they are the one-shot's, byte for
+#    byte: every census, though the model kept 100.
 set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
@@ -83,7 +88,46 @@ t_summary_exact() {
 	same_summary "$SRC/samples/leak-hc.hp" 16
 }
 
+# snap: out.hp and out.csv now, checked against the one-shot's.
+snap() {
+	local ino
+	ino=$(stat -c %i out.hp 2>/dev/null) || return 0
+	[ -z "$first_ino" ] && first_ino=$ino
+	[ "$ino" = "$first_ino" ] || bad "out.hp replaced (inode $first_ino, then $ino)"
+	cp out.hp snap.hp && cp out.csv snap.csv || return 0
+	[ -s snap.hp ] && [ -s snap.csv ] || return 0
+	cmp -s snap.hp <(head -c "$(stat -c %s snap.hp)" want.hp) ||
+		bad "out.hp is no prefix of the one-shot's"
+	cmp -s snap.csv <(head -c "$(stat -c %s snap.csv)" want.csv) ||
+		bad "out.csv is no prefix of the one-shot's"
+	[ "$(tail -n 1 snap.hp | cut -d' ' -f1)" = END_SAMPLE ] ||
+		bad "out.hp ends inside a sample: $(tail -n 1 snap.hp)"
+	[ "$(tail -c 1 snap.csv | od -An -c | tr -d ' ')" = '\n' ] ||
+		bad "out.csv ends inside a row"
+	looks=$((looks + 1))
+}
+
+t_appended() {
+	local pid
+	gen 3000 >s.hp || bad "gen failed"
+	"$HP2X" -q s.hp -o want.hp -o want.csv || bad "one-shot: exit $?"
+	python3 "$SRC/tests/replay" s.hp --chunks 4093 --pace 0.005 |
+		"$HP2X" -q -w - --keep=100 --interval 0.05 -o out.hp -o out.csv &
+	pid=$!
+	pids+=("$pid")
+	first_ino= looks=0
+	while pid_alive "$pid"; do
+		snap
+	done
+	wait "$pid" || bad "hp2x -w: exit $?"
+	snap
+	[ "$looks" -ge 3 ] || bad "only $looks looks at the outputs while they grew"
+	cmp -s out.hp want.hp || bad "out.hp is not the one-shot's"
+	cmp -s out.csv want.csv || bad "out.csv is not the one-shot's"
+}
+
 run memory_flat t_memory_flat
 run summary_exact t_summary_exact
+run appended t_appended
 
 e2e_done
