@@ -225,7 +225,13 @@ watch_bound(struct watcher *w, struct hp_err *err)
 	w->drawing.cut = NULL;
 	if (w->serve)
 		cli_serve_forget(w->serve);
-	return hp_model_compact(w->m, upto, WATCH_BUCKETS, err);
+	if (hp_model_compact(w->m, upto, WATCH_BUCKETS, err))
+		return -1;
+	/* the pages load the compacted model at once (not a "waiting"
+	 * page until the next drawing) */
+	if (w->serve && w->drawing.has_drawn)
+		cli_serve_publish(w->serve, w->m, w->ro, w->input);
+	return 0;
 }
 
 /* A new model and reader: the first file, or one that replaced it. */
