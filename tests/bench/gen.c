@@ -44,6 +44,7 @@ struct opts {
 	double ratio;		/* eventlog: scheduler bytes per heap-sample byte */
 	unsigned long gcs;	/* eventlog: collections (heap size events) per sample */
 	unsigned caps;
+	double dt;		/* .hp: seconds between samples (0: 10 to 15 ms) */
 };
 
 struct rng {
@@ -343,7 +344,7 @@ gen_hp(const struct opts *op, struct out *o, struct stats *st)
 	for (unsigned long s = 1; s <= op->samples; s++) {
 		int on = s >= op->from && s < op->to;
 
-		t += 0.01 + unif(&r) * 0.005;
+		t = op->dt > 0 ? (double)s * op->dt : t + 0.01 + unif(&r) * 0.005;
 		if (on)
 			put_time(o, "BEGIN_SAMPLE", t);
 		for (unsigned long k = 0; k < op->bands; k++) {
@@ -810,6 +811,7 @@ usage(void)
 {
 	fputs("usage: gen hp OUT [-n samples] [-b bands] [-m T|c|y|d] [-s seed]\n"
 	      "                  [--nospace] [--running] [--range A:B] [--spikes]\n"
+	      "                  [--dt SECONDS between samples]\n"
 	      "       gen eventlog OUT [-n samples] [-b bands] [-m T|c|p] [-s seed]\n"
 	      "                  [-r scheduler-bytes-per-heap-byte] [-g gcs-per-sample] [-c caps]\n"
 	      "OUT - writes to standard output.  .hp records are numbered 0 (the\n"
@@ -870,6 +872,8 @@ main(int argc, char **argv)
 			op.caps = (unsigned)num(v), i++;
 		else if (!strcmp(a, "-m") && strlen(v) == 1 && strchr("Tcydp", v[0]))
 			op.mode = v[0], i++;
+		else if (!strcmp(a, "--dt") && v)
+			op.dt = atof(v), i++;
 		else if (!strcmp(a, "-r"))
 			op.ratio = atof(v), i++;
 		else if (!strcmp(a, "--range")) {
