@@ -81,18 +81,25 @@ if tidy=$(tool clang-tidy clang-tidy-19 clang-tidy-18 clang-tidy-17 clang-tidy-1
 		fail=$((fail + 1))
 	else
 		# the files not remembered clean (see the top)
-		common=$({ "$tidy" --version; cat .clang-tidy CMakeLists.txt
+		common=$({ "$tidy" --version; cat .clang-tidy
 			pkg-config --modversion cairo pangocairo 2>&1; } | sha256sum)
 		declare -A key=()
 		todo=()
 		while read -r f k; do
 			key[$f]=$k
 			[ -n "$cache" ] && [ -e "$cache/tidy/$k" ] || todo+=("$f")
-		done < <(python3 - "$common" "${files[@]}" <<'PY'
-# FILE KEY per file: a hash of COMMON, the file, and every project header
-# it includes ("x.h" beside the includer, else from the top: -I.), with
-# the headers those include, each once.
-import hashlib, os, re, sys
+		done < <(python3 - "$common" "$SRC" "$tmp/build" "${files[@]}" <<'PY'
+# FILE KEY per file: a hash of COMMON, the file's compile command (its
+# flags, from the compilation database, the checkout's and the build
+# directory's paths taken out), the file, and every project header it
+# includes ("x.h" beside the includer, else from the top: -I.), with the
+# headers those include, each once.
+import hashlib, json, os, re, sys
+src, build = sys.argv[2], sys.argv[3]
+flags = {}
+for e in json.load(open(os.path.join(build, "compile_commands.json"))):
+    f = os.path.relpath(e["file"], src)
+    flags.setdefault(f, e["command"].replace(build, "@B").replace(src, "@S"))
 inc = re.compile(rb'^\s*#\s*include\s*"([^"]+)"', re.M)
 def deps(f, seen):
     for name in inc.findall(open(f, "rb").read()):
@@ -103,8 +110,9 @@ def deps(f, seen):
                     seen.add(d)
                     deps(d, seen)
                 break
-for f in sys.argv[2:]:
+for f in sys.argv[4:]:
     h = hashlib.sha256(sys.argv[1].encode())
+    h.update(flags.get(f, "?").encode() + b"\0")
     seen = set()
     deps(f, seen)
     for d in [f] + sorted(seen):
