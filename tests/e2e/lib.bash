@@ -16,6 +16,10 @@
 #   expect_status WANT CMD...  CMD's exit status is WANT (and no signal)
 #   py CODE ARGS...    a python3 check; its output is the verdict ("ok")
 #   e2e_done           "N passed, N failed", and the exit status
+#   page_py_serve      start the script's one tests/e2e/page.py, which
+#                      keeps its Chromium from check to check
+#   page_py CHECK ARG...  page.py CHECK ARG... (paths relative to the
+#                      case's directory) in it: what it prints, its status
 #   ONLY=CASE          (environment) run only the case named CASE, or
 #                      whose function is CASE
 #   E2E_TIMES=1        (environment) each case's wall and CPU seconds on
@@ -140,6 +144,39 @@ py() {
 	local code=$1
 	shift
 	python3 -c "$code" "$@" 2>&1
+}
+
+# page_py_serve: start the script's page.py (page.py serve), from the
+# script and out of any case's directory, so that it and its Chromium
+# outlive each case (a Chromium started is ~4 s of CPU, a check on a
+# running one a second or two); it ends with the script (the sweep).
+page_py_serve() {
+	mkfifo "$top/page.in" || return 1
+	(cd / && exec /usr/bin/python3 "$HP2X_SRC/tests/e2e/page.py" serve "$top/page.in") &
+	PAGE_PY_PID=$!
+	exec 9<>"$top/page.in"
+}
+
+page_py() {
+	local res fd line rc=1 IFS=$'\x1f'
+	[ -n "${PAGE_PY_PID:-}" ] || { echo "page_py: no page_py_serve"; return 1; }
+	res=$(mktemp -u "$PWD/page-py.XXXXXX") && mkfifo "$res" || return 1
+	exec {fd}<>"$res"
+	printf '%s\n' "$PWD$IFS$res$IFS$*" >&9
+	while :; do
+		if IFS= read -r -t 5 line <&"$fd"; then
+			case $line in
+			$'\x1f'rc\ *) rc=${line#*rc }; break ;;
+			*) printf '%s\n' "$line" ;;
+			esac
+		elif ! pid_alive "$PAGE_PY_PID"; then
+			echo "page_py: page.py ended before its verdict"
+			break
+		fi
+	done
+	exec {fd}<&-
+	rm -f "$res"
+	return "$rc"
 }
 
 e2e_done() {

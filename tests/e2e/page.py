@@ -17,7 +17,9 @@
 #   page.py raster PAGE.html DPR                      (the canvas's pixels)
 #   page.py longnames PAGE.html SECONDS               (names of 100 KB)
 #   page.py filters PAGE.html CASE...                 (the filter box's patterns)
-import json, os, re, sys, time, urllib.parse
+#   page.py serve FIFO     each line of FIFO a check as above, in one
+#                          Chromium kept between them (lib.bash's page_py)
+import json, os, re, sys, time, traceback, urllib.parse
 from chromium import chrome
 from pixels import check_bands
 from selenium.webdriver.common.action_chains import ActionChains
@@ -32,9 +34,49 @@ def fail(msg):
     print("FAIL: " + msg, flush=True)
 
 
+# Serving (page.py serve): the browsers started so far, by their flags,
+# each kept for the next check that asks for the same; None otherwise.
+shared = None
+
+
 def browser(script=True, extra=()):
-    return chrome(([] if script else ["--blink-settings=scriptEnabled=false"]) + list(extra),
-                  {"goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"}})
+    """A headless Chromium, new, or when serving the one kept for these
+    flags, on about:blank with its logs read.  Its quit() then only
+    clears it for the next check (a Chromium started costs ~4 s of CPU,
+    most of a check's); one that no longer answers is really ended."""
+    key = (script, tuple(extra))
+    if shared is not None and key in shared:
+        return shared[key]
+    # not from a case's directory, whose processes end with the case
+    here = os.getcwd()
+    os.chdir("/")
+    try:
+        d = chrome(([] if script else ["--blink-settings=scriptEnabled=false"]) + list(extra),
+                   {"goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"}})
+    finally:
+        os.chdir(here)
+    if shared is None:
+        return d
+    real_quit = d.quit
+
+    def clear():
+        try:
+            d.set_page_load_timeout(300)
+            d.set_script_timeout(30)
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+            d.get("about:blank")
+            d.get_log("browser")
+            d.get_log("performance")
+        except Exception:
+            del shared[key]
+            try:
+                real_quit()
+            except Exception:
+                pass
+    d.quit = clear
+    d.real_quit = real_quit
+    shared[key] = d
+    return d
 
 
 def load(d, path, frag=""):
@@ -1158,6 +1200,48 @@ def shot(path, png, frag=""):
         d.quit()
 
 
+CHECKS = {"longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
+          "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines,
+          "levels": levels, "raster": raster}
+
+
+def serve(fifo):
+    """Each line of fifo: DIR, RESULT, CHECK and its arguments, split by
+    U+001F; CHECK runs in DIR (its arguments are relative to it), all it
+    prints goes to the FIFO RESULT, and last a line U+001F "rc N", N 1
+    when it failed."""
+    global shared
+    shared = {}
+    with open(fifo, encoding="utf-8", errors="surrogateescape") as f:
+        for line in f:
+            here, res, name, *args = line.rstrip("\n").split("\x1f")
+            with open(res, "w", encoding="utf-8", errors="surrogateescape") as out:
+                sys.stdout = out
+                failures.clear()
+                try:
+                    os.chdir(here)
+                    CHECKS[name](*args)
+                except Exception:
+                    traceback.print_exc(file=out)
+                    fail("%s: %s" % (name, traceback.format_exc().splitlines()[-1]))
+                    # a browser in an unknown state: new ones for the next
+                    for d in list(shared.values()):
+                        try:
+                            d.real_quit()
+                        except Exception:
+                            pass
+                    shared.clear()
+                finally:
+                    os.chdir("/")
+                print("\x1frc %d" % (1 if failures else 0), flush=True)
+                sys.stdout = sys.__stdout__
+    for d in shared.values():
+        d.real_quit()
+
+
 if __name__ == "__main__":
-    {"longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many, "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines, "levels": levels, "raster": raster}[sys.argv[1]](*sys.argv[2:])
+    if sys.argv[1] == "serve":
+        serve(sys.argv[2])
+        sys.exit(0)
+    CHECKS[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

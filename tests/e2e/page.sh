@@ -53,7 +53,6 @@ set -u
 e2e_init page
 : "${HP2X:?}" "${HP2X_SRC:?}"
 py=/usr/bin/python3
-page_py=$HP2X_SRC/tests/e2e/page.py
 S=$HP2X_SRC/samples
 
 # browse CHECK ARGS...: page.py's check in Chromium.  What it looks at
@@ -62,8 +61,9 @@ S=$HP2X_SRC/samples
 # browser out.
 browse() {
 	[ "${HP2X_SANITIZED:-0}" = 1 ] && return 0
-	"$py" "$page_py" "$@"
+	page_py "$@"
 }
+[ "${HP2X_SANITIZED:-0}" = 1 ] || page_py_serve
 
 one() { # one PROFILE [OPTIONS...]
 	local p=$1

@@ -27,13 +27,13 @@ set -u
 e2e_init page_hostile
 : "${HP2X:?}" "${HP2X_SRC:?}"
 py=/usr/bin/python3
-page_py=$HP2X_SRC/tests/e2e/page.py
 S=$HP2X_SRC/samples
 
 browse() {
 	[ "${HP2X_SANITIZED:-0}" = 1 ] && return 0
-	"$py" "$page_py" "$@"
+	page_py "$@"
 }
+[ "${HP2X_SANITIZED:-0}" = 1 ] || page_py_serve
 
 long_hp() { # long.hp: five names of 100 KB of mixed scripts, one of "A"s,
 	# a JOB and a DATE of 100 KB

@@ -45,11 +45,12 @@ raster() {
 	local p r
 	for p in page.html dense.html; do
 		for r in 1 2; do
-			/usr/bin/python3 "$HP2X_SRC/tests/e2e/page.py" raster "$p" "$r" ||
+			page_py raster "$p" "$r" ||
 				bad "raster $p at $r: see above"
 		done
 	done
 }
 
+[ "${HP2X_SANITIZED:-0}" = 1 ] || page_py_serve
 run raster raster
 e2e_done

@@ -77,11 +77,26 @@ def decode_level(L, nb, nx):
     return out
 
 
+# The page's data last asked about, and its levels' values: a check
+# looks at one page in many views, and decoding and merging its levels
+# again for each (30,000 censuses in page_pixels' dense page) was most
+# of page_pixels' CPU.
+_values_of = [None, {}]
+
+
 def values(P, level):
     """The times and each drawn band's value (by slot) of the view the
     chart draws (data-level: levels 0 to it merged), as data.js makes it:
     a zero census at t0 first when the profile starts later, the last one
-    held to t1 for a stepped one."""
+    held to t1 for a stepped one.  (Shared: not to be changed.)"""
+    if _values_of[0] is not P:
+        _values_of[:] = [P, {}]
+    if level not in _values_of[1]:
+        _values_of[1][level] = _values(P, level)
+    return _values_of[1][level]
+
+
+def _values(P, level):
     nb, nx = len(P["bands"]), len(P["x"])
     cs = sorted(c for L in P["levels"][:level + 1] for c in decode_level(L, nb, nx))
     times, rows = [c[1] for c in cs], [c[2] for c in cs]
@@ -136,7 +151,7 @@ def check_bands(d, P, what, columns=40):
 
     a = lower_idx(times, x0)
     b = min(len(times) - 1, lower_idx(times, x1) + 1)
-    tot = [sum(rows[i][k] for k in vis) for i in range(len(times))]
+    tot = {i: sum(rows[i][k] for k in vis) for i in range(a, b + 1)}
     dense = b - a + 1 > plotw
     # each column's sample: by CSS column when dense, else by device
     # column; the greatest total, the first of equal ones
