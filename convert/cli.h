@@ -129,6 +129,8 @@ struct cli_settings {
 	/* What a reader keeps where a profile offers a choice
 	 * (hp_read_opts, reader.h). */
 	enum hp_measure ticky_by;	/* --ticky-by */
+	int kind;		/* --kind: 1 + enum hp_part (parts.h); 0 =
+				 * the default part (hp_part_default) */
 	int by_stack;		/* --by stack */
 };
 

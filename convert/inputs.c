@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "../hp/parts.h"
 #include "../hp/reader.h"
 #include "../hp/select.h"
 #include "job.h"
@@ -44,7 +45,26 @@ cli_select(const hp_model *m, const struct cli_settings *s, int lenient,
 const hp_model *
 cli_input_model(const struct cli_input *in)
 {
-	return in->cut ? in->cut : in->raw;
+	return in->cut ? in->cut : in->part;
+}
+
+int
+cli_pick_part(const hp_model *raw, const struct cli_settings *s,
+	      const char *name, hp_model **part, struct hp_err *err)
+{
+	enum hp_part p = (enum hp_part)(s->kind - 1);
+	char has[80];
+
+	if (!s->kind) {
+		*part = hp_part_get(raw, hp_part_of(hp_part_default(raw)));
+		return 0;
+	}
+	if ((*part = hp_part_get(raw, p)))
+		return 0;
+	hp_parts_list(hp_parts_present(raw), has, sizeof has);
+	return hp_err_set(err, "%s: holds no %s profile (--kind=%s); it holds: %s",
+			  name, hp_part_names[p], hp_part_names[p],
+			  has[0] ? has : "nothing to draw");
 }
 
 int
@@ -52,6 +72,7 @@ cli_input_read(struct cli_input *in, const char *name,
 	       const struct cli_settings *s, FILE *errs, struct hp_err *err)
 {
 	struct hp_read_opts o;
+	const char *shown = strcmp(name, "-") ? name : "stdin";
 	int rc;
 
 	in->name = name;
@@ -61,11 +82,14 @@ cli_input_read(struct cli_input *in, const char *name,
 	cli_read_opts(s, &o);
 	/* what a drawing of it is refused for, a summary is too */
 	rc = hp_read_file_opts(in->raw, name, &o, err) ||
-	     hp_read_check(in->raw, strcmp(name, "-") ? name : "stdin", err);
+	     cli_pick_part(in->raw, s, shown, &in->part, err) ||
+	     hp_read_check(in->part, shown, err);
 	cli_print_warnings(in->raw, 0, s, errs);
+	if (in->part && in->part != in->raw)
+		cli_print_warnings(in->part, 0, s, errs);
 	if (rc)
 		return -1;
-	if (cli_select(in->raw, s, 0, NULL, &in->cut, &in->ro, in->note,
+	if (cli_select(in->part, s, 0, NULL, &in->cut, &in->ro, in->note,
 		       sizeof in->note, err)) {
 		/* say which input, when there are several */
 		if (s->ninputs > 1)
@@ -80,5 +104,5 @@ cli_input_release(struct cli_input *in)
 {
 	hp_model_free(in->cut);
 	hp_model_free(in->raw);
-	in->cut = in->raw = NULL;
+	in->cut = in->raw = in->part = NULL;
 }

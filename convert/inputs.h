@@ -27,18 +27,29 @@ int cli_select(const hp_model *m, const struct cli_settings *s, int lenient,
 /* One input of a run, read whole and cut. */
 struct cli_input {
 	const char *name;
-	hp_model *raw;		/* as read */
-	hp_model *cut;		/* filtered and windowed, or NULL */
+	hp_model *raw;		/* as read: its first profile, holding the
+				 * run's other parts (hp/parts.h) */
+	hp_model *part;		/* the part drawn (--kind), raw's own */
+	hp_model *cut;		/* part filtered and windowed, or NULL */
 	struct render_opts ro;	/* s->render with the cut's note and window */
 	char note[512];
 };
 
-/* What is drawn or counted: the cut, or the input as read. */
+/* The part of raw (hp/parts.h) s asks to draw: --kind's, else
+ * hp_part_default's.  -1 with err naming the file (name) and the kinds
+ * it holds, *part NULL, when raw lacks the kind asked for. */
+int cli_pick_part(const hp_model *raw, const struct cli_settings *s,
+		  const char *name, hp_model **part,
+		  struct hp_err *err) HP_MUSTCHECK;
+
+/* What is drawn or counted: the cut, or the part as read. */
 const hp_model *cli_input_model(const struct cli_input *in);
 
 /*
- * Read name ("-": standard input) into in, print the reader's warnings
- * on errs, and cut it by cli_select.  When s has several inputs, a
+ * Read name ("-": standard input) into in, pick the part to draw (--kind,
+ * else hp_part_default; a part the input lacks is refused, naming those
+ * it has), print the reader's warnings on errs, and cut it by
+ * cli_select.  When s has several inputs, a
  * refusal of the cut names the input.  Returns 0, or -1 with err set;
  * in is released by cli_input_release either way.
  */

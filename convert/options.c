@@ -24,6 +24,7 @@
  */
 #include "optdef.h"
 
+#include "../hp/parts.h"
 #include "../hp/select.h"
 #include "hostport.h"
 
@@ -498,6 +499,15 @@ static const struct optword measures[] = {
 	{ NULL, 0, NULL }
 };
 
+/* --kind's words: 1 + enum hp_part, in hp/parts.h's order */
+static const struct optword kinds[] = {
+	{ "heap", 1 + HP_PART_HEAP, NULL },
+	{ "time", 1 + HP_PART_TIME, NULL },
+	{ "ticky", 1 + HP_PART_TICKY, NULL },
+	{ "heap-size", 1 + HP_PART_HEAP_SIZE, NULL },
+	{ NULL, 0, NULL }
+};
+
 static const struct optword charges[] = {
 	{ "cc", 0, "the innermost cost centre, the default" },
 	{ "stack", 1, "the whole cost-centre stack, named as -hc names it" },
@@ -587,6 +597,10 @@ static const struct optdef options[] = {
 	  .help = "draw the heap-size series of an eventlog" },
 	{ .name = "exact", FLAG(render.exact),
 	  .help = "draw every sample, however many there are" },
+	{ .name = "kind", CHOICE(kind, kinds),
+	  .help = "which profile of an eventlog that holds several\n"
+		  "(+RTS -hc -p -l) to draw: %W; default: heap when\n"
+		  "there is one" },
 	{ .name = "ticky-by", .argh = "MEASURE", CHOICE(ticky_by, measures),
 	  .help = "ticky counters by %W: a ticky report's bars, an "
 		  "eventlog's bands" },

@@ -19,6 +19,8 @@
 #include "inputs.h"
 #include "job.h"
 #include "../data/summary.h"
+#include "../hp/parts.h"
+#include "../hp/reader.h"
 
 /* One profile to one file: the job is prepared (names resolved, the
  * input's overwriting refused) before anything is read. */
@@ -52,6 +54,58 @@ done:
 	return status;
 }
 
+/* The summary of one input: of its part drawn, or without --kind and
+ * when its run holds several profiles (an eventlog of +RTS -hc -p -l:
+ * heap and time) of every part, the heap size included, each cut by the
+ * same window and filter, leniently (a pattern for the heap's bands
+ * need not match a time profile's).  A log of one profile and the heap
+ * size is summarised as before: the profile, its heap-size lines too. */
+static int
+summary_all(const struct cli_settings *s, const struct cli_input *in,
+	    struct hp_err *err)
+{
+	const hp_model *part[HP_NPARTS] = { 0 };
+	const struct render_opts *ro[HP_NPARTS] = { 0 };
+	hp_model *cut[HP_NPARTS] = { 0 };
+	struct render_opts own[HP_NPARTS];
+	char note[HP_NPARTS][512];
+	unsigned p, n = 0;
+	int rc = -1;
+
+	for (p = 0; p < HP_NPARTS; p++) {
+		hp_model *m = s->kind ? NULL : hp_part_get(in->raw, (enum hp_part)p);
+		struct hp_err e = { { 0 } };
+
+		if (!m)
+			continue;
+		if (m == in->part) {
+			part[p] = cli_input_model(in);
+			ro[p] = &in->ro;
+		} else if (hp_read_check(m, in->name, &e) == 0 &&
+			   cli_select(m, s, 1, NULL, &cut[p], &own[p], note[p],
+				      sizeof note[p], &e) == 0) {
+			part[p] = cut[p] ? cut[p] : m;
+			ro[p] = &own[p];
+		} else {
+			continue;	/* a part with nothing to count */
+		}
+		n += p != HP_PART_HEAP_SIZE;
+	}
+	if (n > 1)
+		rc = summary_print_parts(stdout, in->name, part, ro,
+					 cli_summary_form(s),
+					 summary_width(stdout), err);
+	else
+		rc = summary_print(stdout, in->name, cli_input_model(in),
+				   &in->ro, cli_summary_form(s),
+				   summary_width(stdout), err);
+	if (rc)
+		hp_err_name(err, "standard output");
+	for (p = 0; p < HP_NPARTS; p++)
+		hp_model_free(cut[p]);
+	return rc;
+}
+
 /* One input with --summary or a budget: the summary, then (with -o)
  * its graph or data. */
 static int
@@ -62,12 +116,8 @@ run_summary(const struct cli_settings *s, const struct cli_input *in,
 	struct cli_job job;
 	int rc = -1;
 
-	if (s->summary &&
-	    summary_print(stdout, in->name, cli_input_model(in), &in->ro,
-			  cli_summary_form(s), summary_width(stdout), err)) {
-		hp_err_name(err, "standard output");
+	if (s->summary && summary_all(s, in, err))
 		return -1;
-	}
 	if (!s->output)
 		return 0;
 	s1.render = in->ro;

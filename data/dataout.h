@@ -28,8 +28,9 @@
  * time, name and value. */
 int out_hp(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
-/* CSV (RFC 4180, LF line ends): "sample,time,band,bytes", one row per
- * non-zero value; sample counts from 0; band is the band's name. */
+/* CSV (RFC 4180, LF line ends): "sample,time,band,bytes,kind", one row
+ * per non-zero value; sample counts from 0; band is the band's name;
+ * kind the profile's (hp/parts.h). */
 int out_csv(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
 /*
@@ -52,7 +53,7 @@ int out_hp_tail(const hp_model *m, const struct out_tail *t, FILE *f,
 int out_csv_tail(const hp_model *m, const struct out_tail *t, FILE *f,
 		 struct hp_err *err) HP_MUSTCHECK;
 
-/* One JSON object: header fields, bands, samples, marks, series. */
+/* One JSON object: header fields, kind, bands, samples, marks, series. */
 int out_json(const hp_model *m, FILE *f, struct hp_err *err) HP_MUSTCHECK;
 
 /* speedscope's file format, "sampled" profile: a time profile's samples

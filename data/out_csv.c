@@ -20,10 +20,15 @@
  * the heap-size series the GC logs: one row per point, "time,series,
  * bytes", series heap_size, blocks_size, heap_live (the JSON keys).  A
  * heap profile's CSV leaves its series out (JSON holds them).
+ *
+ * The last column of every form, "kind", says which of a run's profiles
+ * the row is of (hp/parts.h: heap, time, ticky, heap-size): one eventlog
+ * may hold several, each written by --kind.
  */
 #include "dataout.h"
 
 #include "../hp/grow.h"
+#include "../hp/parts.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -82,7 +87,7 @@ counters_csv(const hp_model *m, FILE *f, struct hp_err *err)
 	for (i = 0; i < nv; i++)
 		r[b[i]].v = v[i];
 	qsort(r, n, sizeof *r, by_value);
-	fputs("rank,entries,alloc,allocd,arity,kinds,counter\n", f);
+	fputs("rank,entries,alloc,allocd,arity,kinds,counter,kind\n", f);
 	for (i = 0; i < n; i++) {
 		const struct hp_ticky_row *t = hp_model_band_ticky(m, r[i].b);
 		size_t len;
@@ -104,7 +109,7 @@ counters_csv(const hp_model *m, FILE *f, struct hp_err *err)
 		}
 		putc(',', f);
 		put_field(f, name, len);
-		putc('\n', f);
+		fputs(",ticky\n", f);
 	}
 	free(r);
 	return out_flush(f, err);
@@ -120,14 +125,14 @@ series_csv(const hp_model *m, FILE *f, struct hp_err *err)
 	const double *ts;
 	size_t s, i, n;
 
-	fputs("time,series,bytes\n", f);
+	fputs("time,series,bytes,kind\n", f);
 	for (s = 0; s < HP_NSERIES; s++) {
 		n = hp_model_series(m, (enum hp_series)s, &ts, &v);
 		for (i = 0; i < n; i++) {
 			out_time(t, ts[i]);
 			fprintf(f, "%s,%s,", t, hp_series_names[s].key);
 			out_u64(f, v[i]);
-			putc('\n', f);
+			fputs(",heap-size\n", f);
 		}
 	}
 	return out_flush(f, err);
@@ -142,6 +147,7 @@ put_rows(const hp_model *m, const struct out_tail *tl, FILE *f,
 	size_t i, j, n = hp_model_sample_count(m);
 	char t[OUT_TIME_MAX];
 	char idx[24];
+	const char *kind = hp_part_names[hp_part_of(m)];
 
 	/* each value's unit: bytes, or a ticky profile's entries, or a
 	 * time profile's ticks, or a .hp's own VALUE_UNIT (data: quoted
@@ -149,7 +155,7 @@ put_rows(const hp_model *m, const struct out_tail *tl, FILE *f,
 	if (tl->header) {
 		fputs("sample,time,band,", f);
 		put_field(f, hp_model_count_unit(m), strlen(hp_model_count_unit(m)));
-		putc('\n', f);
+		fputs(",kind\n", f);
 	}
 	for (i = tl->sample; i < n; i++) {
 		const hp_band *b;
@@ -173,6 +179,8 @@ put_rows(const hp_model *m, const struct out_tail *tl, FILE *f,
 			put_field(f, name, len);
 			putc(',', f);
 			out_u64(f, v[j]);
+			putc(',', f);
+			fputs(kind, f);
 			putc('\n', f);
 		}
 	}

@@ -5,6 +5,7 @@
  *   {
  *   "job": "...", "date": "...", "sample_unit": "...", "value_unit": "...",
  *   "breakdown": "...", "source": "...",          (these two only when set)
+ *   "kind": "heap",           (--kind's word: heap, time, ticky, heap-size)
  *   "bands": [{"name": "...", "label": "...", "ipe": {...}}, ...],
  *   "samples": [{"time": 0.1, "values": [[band, bytes], ...]}, ...],
  *   "marks": [{"time": 1.5, "label": null}, ...],
@@ -35,6 +36,7 @@
 #include <string.h>
 
 #include "../hp/ipe.h"
+#include "../hp/parts.h"
 #include "json.h"
 
 /* The spacing of the file: the object's members one to a line, the
@@ -287,6 +289,10 @@ out_json(const hp_model *m, FILE *f, struct hp_err *err)
 		json_key(&w, keys[k]);
 		json_cstr(&w, s);
 	}
+	/* which of a run's profiles this is (hp/parts.h): the samples'
+	 * kind, or heap-size for the series alone */
+	json_key(&w, "kind");
+	json_cstr(&w, hp_part_names[hp_part_of(m)]);
 	put_bands(&w, m);
 	put_samples(&w, m);
 	put_marks(&w, m);

@@ -22,6 +22,7 @@
 
 #include "../hp/grow.h"
 #include "../hp/match.h"
+#include "../hp/parts.h"
 #include "../hp/stats.h"
 #include "../hp/steps.h"
 #include "../hp/utf8.h"
@@ -529,7 +530,8 @@ series_lines(FILE *out, const struct hp_stats *st, size_t width)
 static void
 text_single(FILE *out, const char *name, const hp_model *m,
 	    const struct hp_stats *st, const struct render_layout *l,
-	    const hp_band *order, const struct render_opts *o, size_t width)
+	    const hp_band *order, const struct render_opts *o, size_t width,
+	    int series)
 {
 	const char *job = hp_model_get(m, HP_JOB);
 	size_t namew = width > 50 + MIN_NAME ? width - 50 : MIN_NAME, i, labw;
@@ -547,7 +549,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		fprintf(out, "  job: %s\n", nm);
 	}
 	if (l->series_only) {
-		fprintf(out, "  what: %s\n", LAYOUT_SERIES_TITLE);
+		fprintf(out, "  what: %s\n", LAYOUT_SERIES_TITLE_OF(m));
 	} else if (hp_model_profile(m) == HP_PROFILE_TIME ||
 		   hp_model_profile(m) == HP_PROFILE_TICKY) {
 		/* what the values are: "CPU time by cost-centre
@@ -646,7 +648,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 		   MERGED, width);
 	snprintf(a, sizeof a, "dropped (under -t %g%%)", o->trace_pct);
 	group_line(out, a, m, st, l, order, DROPPED, width);
-	if (hp_model_has_series(m) || st->has_allocated) {
+	if (series && (hp_model_has_series(m) || st->has_allocated)) {
 		fputc('\n', out);
 		series_lines(out, st, width);
 	}
@@ -830,7 +832,7 @@ md_title(FILE *out, const char *name, const hp_model *m)
 static void
 md_single(FILE *out, const char *name, const hp_model *m,
 	  const struct hp_stats *st, const struct render_layout *l,
-	  const hp_band *order, const struct render_opts *o)
+	  const hp_band *order, const struct render_opts *o, int series)
 {
 	const char *cols[] = { "band", "peak", "at", "share", "last",
 			       "growth", "fit" };
@@ -889,7 +891,7 @@ md_single(FILE *out, const char *name, const hp_model *m,
 	md_group(out, o->max_bands > 0 ? a : "OTHER", m, st, l, order, MERGED);
 	snprintf(a, sizeof a, "dropped (under -t %g%%)", o->trace_pct);
 	md_group(out, a, m, st, l, order, DROPPED);
-	if (hp_model_has_series(m) || st->has_allocated)
+	if (series && (hp_model_has_series(m) || st->has_allocated))
 		md_series(out, st);
 	if (st->nphases)
 		md_phases(out, m, st, &u);
@@ -1037,6 +1039,8 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	json_object_sp(&w, &inline_);
 	json_key(&w, "file");
 	json_cstr(&w, name);
+	json_key(&w, "kind");	/* --kind's word for this profile */
+	json_cstr(&w, hp_part_names[hp_part_of(m)]);
 	json_key(&w, "job");
 	json_cstr(&w, hp_model_get(m, HP_JOB));
 	json_key(&w, "clock");
@@ -1143,10 +1147,11 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	fputc('\n', out);
 }
 
-int
-summary_print(FILE *out, const char *name, const hp_model *m,
-	      const struct render_opts *o, int form, int width,
-	      struct hp_err *err)
+/* One profile; series: its heap-size lines too (text and Markdown). */
+static int
+single(FILE *out, const char *name, const hp_model *m,
+       const struct render_opts *o, int form, int width, int series,
+       struct hp_err *err)
 {
 	int json = form == SUMMARY_JSON;
 	struct render_layout l;
@@ -1177,21 +1182,88 @@ summary_print(FILE *out, const char *name, const hp_model *m,
 	if (form == SUMMARY_MARKDOWN && hp_model_profile(m) == HP_PROFILE_COUNTERS)
 		md_counters(out, name, m);
 	else if (form == SUMMARY_MARKDOWN)
-		md_single(out, name, m, &st, &l, order, o);
+		md_single(out, name, m, &st, &l, order, o, series);
 	else if (!json && hp_model_profile(m) == HP_PROFILE_COUNTERS)
 		text_counters(out, name, m, width > 40 ? (size_t)width : 40);
 	else if (json)
 		json_single(out, name, m, &st, &l, order);
 	else
 		text_single(out, name, m, &st, &l, order, o,
-			    width > 40 ? (size_t)width : 40);
-	rc = out_flush(out, err);
+			    width > 40 ? (size_t)width : 40, series);
+	rc = 0;
 out:
 	free(order);
 	layout_release(&l);
 	hp_stats_release(&st);
 	hp_model_free(drawn);
 	return rc;
+}
+
+int
+summary_print(FILE *out, const char *name, const hp_model *m,
+	      const struct render_opts *o, int form, int width,
+	      struct hp_err *err)
+{
+	if (single(out, name, m, o, form, width, 1, err))
+		return -1;
+	return out_flush(out, err);
+}
+
+/*
+ * Text: a line naming the parts, then each part under "== PART ==".
+ * Markdown: each under its own heading, the file and the part.  JSON:
+ * {"file": F, "kinds": [...], "heap": {...}, "time": {...}}, each
+ * member what --kind=PART --summary=json writes.  The heap-size lines
+ * are the heap-size part's, not repeated in each profile's (text and
+ * Markdown; JSON's profiles keep their "series").
+ */
+int
+summary_print_parts(FILE *out, const char *name,
+		    const hp_model *const part[HP_NPARTS],
+		    const struct render_opts *const ro[HP_NPARTS],
+		    int form, int width, struct hp_err *err)
+{
+	unsigned p, mask = 0, first = 1;
+	char list[80], title[600];
+	int sizes = part[HP_PART_HEAP_SIZE] != NULL;
+
+	for (p = 0; p < HP_NPARTS; p++)
+		if (part[p])
+			mask |= 1u << p;
+	hp_parts_list(mask, list, sizeof list);
+	if (form == SUMMARY_JSON) {
+		fputs("{\"file\": ", out);
+		json_put_str(out, name, strlen(name), 0);
+		fputs(", \"kinds\": [", out);
+		for (p = 0; p < HP_NPARTS; p++)
+			if (part[p]) {
+				fprintf(out, "%s\"%s\"", first ? "" : ", ",
+					hp_part_names[p]);
+				first = 0;
+			}
+		fputs("]", out);
+	} else if (form == SUMMARY_TEXT) {
+		fprintf(out, "%s holds %s (--kind=KIND draws one)\n", name,
+			list);
+	}
+	for (p = 0; p < HP_NPARTS; p++) {
+		if (!part[p])
+			continue;
+		if (form == SUMMARY_JSON)
+			fprintf(out, ",\n\"%s\": ", hp_part_names[p]);
+		else if (form == SUMMARY_TEXT)
+			fprintf(out, "\n== %s ==\n", hp_part_names[p]);
+		snprintf(title, sizeof title, "%s (%s)", name, hp_part_names[p]);
+		if (single(out, form == SUMMARY_MARKDOWN ? title : name, part[p],
+			   ro[p], form, width,
+			   !sizes || p == HP_PART_HEAP_SIZE, err))
+			return -1;
+		if (form == SUMMARY_MARKDOWN)
+			fputc('\n', out);
+	}
+	if (form == SUMMARY_JSON)
+		fputs("}\n", out);
+	return out_flush(out, err);
 }
 
 /* A fraction or a rate for the page's table: six significant digits,

@@ -13,6 +13,7 @@
 
 #include "../hp/err.h"
 #include "../hp/model.h"
+#include "../hp/parts.h"
 #include "../render/render.h"
 
 /* What a summary is written as: a table for a terminal, JSON for
@@ -27,6 +28,15 @@ int summary_width(FILE *out);
 int summary_print(FILE *out, const char *name, const hp_model *m,
 		  const struct render_opts *o, int form, int width,
 		  struct hp_err *err) HP_MUSTCHECK;
+
+/* Every part of one run (hp/parts.h: an eventlog's heap and time
+ * profiles, its heap-size series), each in a section of its own: what
+ * summary_print says of it.  part[p] is NULL for a part the run lacks;
+ * ro[p] the part's options (its cut's note and window). */
+int summary_print_parts(FILE *out, const char *name,
+			const hp_model *const part[HP_NPARTS],
+			const struct render_opts *const ro[HP_NPARTS],
+			int form, int width, struct hp_err *err) HP_MUSTCHECK;
 
 /* The numbers of one profile's table, as --summary=json has them, for
  * the interactive page: key "rows", one array of six numbers per band

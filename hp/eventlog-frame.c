@@ -281,8 +281,8 @@ header_step(struct el *st, const unsigned char **p, size_t *n,
 			return bad_header(st, off, "expected the start of the data (\"datb\")", err);
 		st->phase = P_DATA;
 		if (!st->headers++ &&
-		    (el_set_field(st, HP_SAMPLE_UNIT, "seconds", 7, off, err) ||
-		     el_set_field(st, HP_VALUE_UNIT, "bytes", 5, off, err)))
+		    (el_set_field(st, K_NONE, HP_SAMPLE_UNIT, "seconds", 7, off, err) ||
+		     el_set_field(st, K_NONE, HP_VALUE_UNIT, "bytes", 5, off, err)))
 			return -1;
 		st->block_end = NO_BLOCK;
 		st->has_end = T_HEAP_PROF_SAMPLE_END < st->nev &&
@@ -324,10 +324,7 @@ corrupt(struct el *st, uint64_t off, const char *what)
 	snprintf(msg, sizeof msg, "corrupt eventlog (%s); skipping to the next block",
 		 what);
 	el_damage(st, off, msg);
-	if (st->open) {
-		hp_model_abort(st->m);
-		st->open = 0;
-	}
+	el_abort_open(st);
 	if (st->block_end != NO_BLOCK && st->block_end > off &&
 	    st->block_end - off <= (uint64_t)1 << 31) {
 		if (st->block_end >= st->pos) {

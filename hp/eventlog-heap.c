@@ -26,16 +26,16 @@ el_stack_hash(unsigned d, const unsigned char *ids)
 	return hp_hash_bytes(ids, 4 * (size_t)d);
 }
 
-static void
-stacks_clear(struct stacks *c)
+void
+el_stacks_clear(struct stacks *c)
 {
 	hp_index_clear(&c->ix);
 	c->n = 0;
 	c->nkeys = 0;
 }
 
-static void
-stacks_free(struct stacks *c)
+void
+el_stacks_free(struct stacks *c)
 {
 	hp_index_free(&c->ix);
 	free(c->s);
@@ -65,7 +65,7 @@ el_stacks_put(struct stacks *c, unsigned d, const unsigned char *ids,
 	size_t len = 1 + 4 * (size_t)d;
 
 	if (c->nkeys + len > STACK_KEYS)
-		stacks_clear(c);
+		el_stacks_clear(c);
 	if (HP_GROW(c->keys, c->keys_cap, c->nkeys + len) ||
 	    HP_GROW(c->s, c->cap, c->n + 1) ||
 	    hp_index_add(&c->ix, h, (uint32_t)c->n))
@@ -110,7 +110,8 @@ cost_centre(struct el *st, struct cur *c)
 	get_str(c, &srcloc, &slen);
 	len = (size_t)(c->p - start);
 	(void)get_u8(c, &flags);
-	stacks_clear(&st->h.stacks);	/* names may change */
+	el_stacks_clear(&st->h.stacks);	/* names may change */
+	el_stacks_clear(&st->p.stacks);
 	if (!(p = el_cc_find(st, id))) {
 		if (st->h.ncc >= UINT32_MAX - 1 ||
 		    HP_GROW(st->h.cc, st->h.cc_cap, st->h.ncc + 1))
@@ -227,7 +228,7 @@ static int
 apply_ipe(struct el *st, hp_band b, const struct hp_ipe *ipe, uint64_t off,
 	  struct hp_err *err)
 {
-	if (hp_ipe_name_band(&st->h.ipenames, st->m, b, ipe, merr(st)))
+	if (hp_ipe_name_band(&st->h.ipenames, st->out[K_HEAP].m, b, ipe, merr(st)))
 		return el_model_fail(st, off, err);
 	return 0;
 }
@@ -275,7 +276,7 @@ era_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
 	memcpy(lab, "era ", 4);
 	memcpy(lab + 4, s, len);
 	lab[len + 4] = '\0';
-	rc = hp_model_band_set_label(st->m, b, lab, len + 4, merr(st));
+	rc = hp_model_band_set_label(st->out[K_HEAP].m, b, lab, len + 4, merr(st));
 	free(lab);
 	return rc ? el_model_fail(st, off, err) : 0;
 }
@@ -363,7 +364,7 @@ prof_begin(struct el *st, struct cur *c, uint64_t off, struct hp_err *err)
 		n = snprintf(s, sizeof s, "by breakdown %lu", (unsigned long)bd);
 		name = s;
 	}
-	return el_set_field(st, HP_BREAKDOWN, name, (size_t)n, off, err);
+	return el_set_field(st, K_HEAP, HP_BREAKDOWN, name, (size_t)n, off, err);
 }
 
 /* One band value of the open sample (163/164). */
@@ -377,8 +378,10 @@ sample_value(struct el *st, int cc, struct cur *c, uint64_t off,
 	unsigned profile, depth = 0;
 	int64_t known;
 	hp_band b;
+	const struct el_out *o = &st->out[K_HEAP];
+	hp_model *m = o->m;
 
-	if (!st->open || st->kind != K_HEAP || get_u8(c, &profile) ||
+	if (!o->open || get_u8(c, &profile) ||
 	    get_u64(c, &bytes))
 		return 0;
 	if (cc) {
@@ -387,7 +390,7 @@ sample_value(struct el *st, int cc, struct cur *c, uint64_t off,
 		h = el_stack_hash(depth, c->p);
 		known = el_stacks_get(&st->h.stacks, depth, c->p, h);
 		if (known >= 0) {
-			if (hp_model_add(st->m, (hp_band)known, bytes, merr(st)))
+			if (hp_model_add(m, (hp_band)known, bytes, merr(st)))
 				return el_model_fail(st, off, err);
 			return 0;
 		}
@@ -397,9 +400,9 @@ sample_value(struct el *st, int cc, struct cur *c, uint64_t off,
 	} else {
 		get_str(c, &name, &len);
 	}
-	before = hp_model_band_count(st->m);
-	if (hp_model_intern(st->m, name, len, &b, merr(st)) ||
-	    hp_model_add(st->m, b, bytes, merr(st)))
+	before = hp_model_band_count(m);
+	if (hp_model_intern(m, name, len, &b, merr(st)) ||
+	    hp_model_add(m, b, bytes, merr(st)))
 		return el_model_fail(st, off, err);
 	if (cc)
 		el_stacks_put(&st->h.stacks, depth, c->p, h, b);
@@ -416,11 +419,14 @@ series_point(struct el *st, enum hp_series s, struct ev *e, struct hp_err *err)
 {
 	uint32_t capset;
 	uint64_t v;
+	size_t i;
 
 	if (get_u32(&e->c, &capset) || get_u64(&e->c, &v))
 		return 0;
-	if (hp_model_add_point(st->m, s, ev_time(st, e->ns), v, merr(st)))
-		return el_model_fail(st, e->off, err);
+	for (i = 0; i < st->nall; i++)
+		if (hp_model_add_point(st->all[i], s, ev_time(st, e->ns), v,
+				       merr(st)))
+			return el_model_fail(st, e->off, err);
 	return 0;
 }
 
@@ -432,10 +438,13 @@ el_heap_allocated(struct el *st, struct ev *e, struct hp_err *err)
 	uint32_t u;
 	uint64_t v;
 
+	size_t i;
+
 	(void)err;
 	/* A counter, not a series: only its newest value is kept. */
 	if (!get_u32(&e->c, &u) && !get_u64(&e->c, &v))
-		hp_model_set_allocated(st->m, ev_time(st, e->ns), v);
+		for (i = 0; i < st->nall; i++)
+			hp_model_set_allocated(st->all[i], ev_time(st, e->ns), v);
 	return 0;
 }
 
@@ -460,8 +469,8 @@ el_blocks_size(struct el *st, struct ev *e, struct hp_err *err)
 int
 el_heap_prof_begin(struct el *st, struct ev *e, struct hp_err *err)
 {
-	if (!el_claim(st, K_HEAP))
-		return 0;
+	if (el_claim(st, K_HEAP, e->off, err) < 0)
+		return -1;
 	return prof_begin(st, &e->c, e->off, err);
 }
 
@@ -474,9 +483,9 @@ el_cost_centre(struct el *st, struct ev *e, struct hp_err *err)
 int
 el_heap_sample_begin(struct el *st, struct ev *e, struct hp_err *err)
 {
-	if (!el_claim(st, K_HEAP))
-		return 0;
-	return el_sample_begin(st, e->ns, e->off, err);
+	if (el_claim(st, K_HEAP, e->off, err) < 0)
+		return -1;
+	return el_sample_begin(st, K_HEAP, e->ns, e->off, err);
 }
 
 /* Bio samples are all posted at exit: the census time is in the payload. */
@@ -485,11 +494,11 @@ el_bio_sample_begin(struct el *st, struct ev *e, struct hp_err *err)
 {
 	uint64_t ns = e->ns, v;
 
-	if (!el_claim(st, K_HEAP))
-		return 0;
+	if (el_claim(st, K_HEAP, e->off, err) < 0)
+		return -1;
 	if (!get_u64(&e->c, &v) && !get_u64(&e->c, &v))
 		ns = v;
-	return el_sample_begin(st, ns, e->off, err);
+	return el_sample_begin(st, K_HEAP, ns, e->off, err);
 }
 
 int
@@ -507,7 +516,7 @@ el_heap_sample_string(struct el *st, struct ev *e, struct hp_err *err)
 int
 el_heap_sample_end(struct el *st, struct ev *e, struct hp_err *err)
 {
-	return st->open && st->kind == K_HEAP ? el_sample_commit(st, e->off, err) : 0;
+	return st->out[K_HEAP].open ? el_sample_commit(st, K_HEAP, e->off, err) : 0;
 }
 
 int
@@ -523,7 +532,7 @@ el_heap_free(struct el_heap *h)
 	hp_index_free(&h->ccmap);
 	free(h->ccdirect);
 	free(h->ccstr);
-	stacks_free(&h->stacks);
+	el_stacks_free(&h->stacks);
 	hp_index_free(&h->ipemap);
 	hp_index_free(&h->bandmap);
 	hp_ipe_names_free(&h->ipenames);

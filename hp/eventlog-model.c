@@ -1,7 +1,8 @@
 /*
  * hp/eventlog-model.c - what every part of the eventlog reader calls to
- * reach the model: which profile the log holds (the first kind seen
- * wins), a sample begun and committed in time order, a header field set,
+ * reach the models: each profile's model (the first profile's is the one
+ * given, the others' its parts: hp/parts.h), a sample begun and
+ * committed in time order, a header field set,
  * the scratch buffer labels and JOB are built in, and the messages for
  * what fails (out of memory, a model call, damage).  It calls nothing
  * of the reader's: eventlog.c, eventlog-frame.c, eventlog-heap.c and
@@ -12,6 +13,7 @@
 
 #include "eventlog-private.h"
 #include "grow.h"
+#include "parts.h"
 
 /* ---- messages ---- */
 
@@ -43,75 +45,132 @@ el_damage(struct el *st, uint64_t off, const char *what)
 /* ---- samples ---- */
 
 int
-el_sample_commit(struct el *st, uint64_t off, struct hp_err *err)
+el_sample_commit(struct el *st, enum el_kind kind, uint64_t off,
+		 struct hp_err *err)
 {
+	struct el_out *o = &st->out[kind];
 
-	st->open = 0;
-	if (hp_model_commit(st->m, merr(st)))
+	o->open = 0;
+	if (hp_model_commit(o->m, merr(st)))
 		return el_model_fail(st, off, err);
 	return 0;
 }
 
 int
-el_sample_begin_at(struct el *st, double t, uint64_t off, struct hp_err *err)
+el_sample_begin_at(struct el *st, enum el_kind kind, double t, uint64_t off,
+		   struct hp_err *err)
 {
-	if (st->open && el_sample_commit(st, off, err))
+	struct el_out *o = &st->out[kind];
+
+	if (o->open && el_sample_commit(st, kind, off, err))
 		return -1;
-	if (st->nsample && t < st->last_t) {
+	if (o->nsample && t < o->last_t) {
 		/* A restarted log from another run starts its clock again:
 		 * carry on after the last sample.  Otherwise (damage) hold
 		 * the time, since the model needs samples in order. */
 		if (st->restarted)
-			st->tbase += st->last_t - t;
-		t = st->last_t;
+			st->tbase += o->last_t - t;
+		t = o->last_t;
 	}
 	st->restarted = 0;
-	if (hp_model_begin(st->m, t, merr(st)))
+	if (hp_model_begin(o->m, t, merr(st)))
 		return el_model_fail(st, off, err);
-	st->open = 1;
-	st->nsample = 1;
-	st->last_t = t;
+	o->open = 1;
+	o->nsample = 1;
+	o->last_t = t;
 	return 0;
 }
 
 int
-el_sample_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
+el_sample_begin(struct el *st, enum el_kind kind, uint64_t ns, uint64_t off,
+		struct hp_err *err)
 {
-	return el_sample_begin_at(st, ev_time(st, ns), off, err);
+	return el_sample_begin_at(st, kind, ev_time(st, ns), off, err);
 }
 
-int
-el_claim(struct el *st, enum el_kind kind)
+void
+el_abort_open(struct el *st)
 {
-	static const char *const what[] = { "", "heap", "time", "ticky" };
+	unsigned k;
+
+	for (k = K_HEAP; k < K_NKINDS; k++)
+		if (st->out[k].open) {
+			hp_model_abort(st->out[k].m);
+			st->out[k].open = 0;
+		}
+}
+
+/* A model of the same run, holding its facts so far, in the given
+ * model's slot p (parts.h). */
+static hp_model *
+run_model(struct el *st, enum hp_part p, uint64_t off, struct hp_err *err)
+{
+	hp_model *m = hp_model_new();
+
+	if (!m) {
+		el_oom(st, err);
+		return NULL;
+	}
+	hp_model_set_other(st->m, (unsigned)p, m);
+	st->all[st->nall++] = m;
+	if (hp_part_copy_run(m, st->m, merr(st)) ||
+	    hp_model_set(m, HP_VALUE_UNIT, "bytes", 5, merr(st))) {
+		el_model_fail(st, off, err);
+		return NULL;
+	}
+	return m;
+}
+
+/* The first profile is read into the given model, which then no longer
+ * stands for the heap-size series alone: they get a model of their own
+ * (parts.h).  Each later profile gets one too. */
+int
+el_claim(struct el *st, enum el_kind kind, uint64_t off, struct hp_err *err)
+{
 	static const enum hp_profile profile[] = {
 		HP_PROFILE_HEAP, HP_PROFILE_HEAP, HP_PROFILE_TIME, HP_PROFILE_TICKY
 	};
+	static const enum hp_part part[] = {
+		HP_PART_HEAP, HP_PART_HEAP, HP_PART_TIME, HP_PART_TICKY
+	};
+	struct el_out *o = &st->out[kind];
+	int first = 1;
+	unsigned k;
 
-	if (st->kind == K_NONE) {
-		st->kind = kind;
-		hp_model_set_profile(st->m, profile[kind]);
-		return 1;
+	if (o->m)
+		return 0;
+	for (k = K_HEAP; k < K_NKINDS; k++)
+		first &= !st->out[k].m;
+	if (first) {
+		hp_model *z = run_model(st, HP_PART_HEAP_SIZE, off, err);
+
+		if (!z)
+			return -1;
+		hp_model_set_beside(z, 1);
+		o->m = st->m;
+	} else if (!(o->m = run_model(st, part[kind], off, err))) {
+		return -1;
 	}
-	if (st->kind == kind)
-		return 1;
-	if (!st->other_kind) {
-		st->other_kind = 1;
-		hp_model_warn(st->m, "%s: the eventlog also holds %s samples; only its %s profile is read",
-			      st->name, what[kind], what[st->kind]);
-	}
-	return 0;
+	hp_model_set_profile(o->m, profile[kind]);
+	return 1;
 }
 
 /* ---- header fields ---- */
 
 int
-el_set_field(struct el *st, enum hp_field f, const char *s, size_t len,
-	     uint64_t off, struct hp_err *err)
+el_set_field(struct el *st, enum el_kind kind, enum hp_field f,
+	     const char *s, size_t len, uint64_t off, struct hp_err *err)
 {
+	size_t i;
 
-	if (hp_model_set(st->m, f, s, len, merr(st)))
-		return el_model_fail(st, off, err);
+	if (kind != K_NONE) {
+		if (hp_model_set(st->out[kind].m, f, s, len, merr(st)))
+			return el_model_fail(st, off, err);
+		return 0;
+	}
+	for (i = 0; i < st->nall; i++)
+		if (hp_model_set(st->all[i], f, s, len, merr(st)))
+			return el_model_fail(st, off, err);
 	return 0;
 }
 

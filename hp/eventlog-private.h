@@ -9,8 +9,9 @@
  *   hp/eventlog-frame.c  byte stream, header, damage
  *   hp/eventlog-heap.c   censuses, cost centres, IPE, heap series
  *   hp/eventlog-prof.c   time and ticky samples
- *   hp/eventlog-model.c  profile kind, samples begun and committed, header
- *                        fields, scratch, messages: what the others share
+ *   hp/eventlog-model.c  the model of each profile, samples begun and
+ *                        committed, header fields, scratch, messages:
+ *                        what the others share
  *
  * eventlog.c calls the three in the middle; they call eventlog-model.c
  * (and eventlog-prof.c eventlog-heap.c's cost centres).  The framer
@@ -87,8 +88,20 @@ typedef int el_handler(struct el *st, struct ev *e, struct hp_err *err);
 
 enum hstate { H_HDRB, H_HETB, H_ET, H_ETFIELDS, H_EXTRA, H_ETE, H_HDRE, H_DATB };
 
-/* Which profile the model holds: the first kind seen wins. */
-enum el_kind { K_NONE, K_HEAP, K_TIME, K_TICKY };
+/* The profiles one log may hold, each read into a model of its own
+ * (eventlog-model.c): +RTS -hc -p -l writes a heap and a time profile. */
+enum el_kind { K_NONE, K_HEAP, K_TIME, K_TICKY, K_NKINDS };
+
+/* One profile's model and its open sample.  m is NULL until the
+ * profile's first event; the first profile seen is read into the model
+ * the reader was given, each other into one of its own that the given
+ * model holds (hp/parts.h). */
+struct el_out {
+	hp_model *m;
+	int open;		/* its sample is open in m */
+	int nsample;		/* a sample was begun */
+	double last_t;		/* time of the last sample begun */
+};
 
 /* A cost centre: its three strings as one copy of the payload bytes
  * (label NUL module NUL srcloc NUL) in el_heap.ccstr, found by offset. */
@@ -152,6 +165,8 @@ struct el_prof {
 	uint64_t tk_gen;
 	int has_tk_begin;	/* the header declares 212 */
 	uint64_t tk_last_ns;	/* time of the last 211 */
+	struct stacks stacks;	/* stack -> band of the time model (the
+				 * heap's are el_heap's: other bands) */
 };
 
 struct el {
@@ -179,15 +194,16 @@ struct el {
 	size_t nev, ev_cap;
 	int damaged;		/* the one damage warning was given */
 
-	/* the model's samples (eventlog-model.c) */
+	/* the models (eventlog-model.c): the run's facts (JOB, DATE,
+	 * marks, series) go to each of all[]; a profile's samples to its
+	 * out[kind].m.  all[0] is m; once a profile began, the heap-size
+	 * part's model is among them (hp/parts.h). */
+	hp_model *all[K_NKINDS + 1];
+	size_t nall;
+	struct el_out out[K_NKINDS];	/* by kind; out[K_NONE] unused */
 	int has_end;		/* the header declares HEAP_PROF_SAMPLE_END */
-	int open;		/* our sample is open in the model */
-	int nsample;		/* a sample was begun */
 	int restarted;		/* a header followed DATA_END; no sample since */
-	double last_t;		/* time of the last sample begun */
 	double tbase;		/* added to times after a restarted clock */
-	enum el_kind kind;
-	int other_kind;		/* the warning about another kind was given */
 
 	/* the run: JOB, DATE (eventlog.c) */
 	char *buf;		/* scratch for labels and JOB */
@@ -294,16 +310,23 @@ struct ev {
 int el_oom(struct el *st, struct hp_err *err);
 int el_model_fail(struct el *st, uint64_t off, struct hp_err *err);
 void el_damage(struct el *st, uint64_t off, const char *what);
-int el_set_field(struct el *st, enum hp_field f, const char *s, size_t len,
-		 uint64_t off, struct hp_err *err);
+/* Field f of kind's model; of every model for K_NONE (the run's). */
+int el_set_field(struct el *st, enum el_kind kind, enum hp_field f,
+		 const char *s, size_t len, uint64_t off, struct hp_err *err);
 int el_buf_room(struct el *st, size_t need);
 int el_buf_put(struct el *st, size_t *len, const char *s, size_t n);
-int el_claim(struct el *st, enum el_kind kind);
-int el_sample_commit(struct el *st, uint64_t off, struct hp_err *err);
-int el_sample_begin_at(struct el *st, double t, uint64_t off,
-		       struct hp_err *err);
-int el_sample_begin(struct el *st, uint64_t ns, uint64_t off,
-		    struct hp_err *err);
+/* The profile's model, made when its first event comes: 1 made now, 0
+ * there already, -1 out of memory. */
+int el_claim(struct el *st, enum el_kind kind, uint64_t off,
+	     struct hp_err *err);
+int el_sample_commit(struct el *st, enum el_kind kind, uint64_t off,
+		     struct hp_err *err);
+int el_sample_begin_at(struct el *st, enum el_kind kind, double t,
+		       uint64_t off, struct hp_err *err);
+int el_sample_begin(struct el *st, enum el_kind kind, uint64_t ns,
+		    uint64_t off, struct hp_err *err);
+/* Drop the open sample of every profile (damage; the log cut). */
+void el_abort_open(struct el *st);
 
 /* ---- eventlog-frame.c ---- */
 
@@ -315,6 +338,8 @@ int el_finish(void *vst, struct hp_err *err);
 uint64_t el_stack_hash(unsigned d, const unsigned char *ids);
 int64_t el_stacks_get(const struct stacks *c, unsigned d,
 		      const unsigned char *ids, uint64_t h);
+void el_stacks_clear(struct stacks *c);
+void el_stacks_free(struct stacks *c);
 void el_stacks_put(struct stacks *c, unsigned d, const unsigned char *ids,
 		   uint64_t h, hp_band b);
 struct cc *el_cc_find(const struct el *st, uint32_t id);

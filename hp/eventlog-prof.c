@@ -2,9 +2,9 @@
  * hp/eventlog-prof.c - the eventlog's profiling samples: time (167/168) and
  * ticky counters (210-212); this file owns struct el_prof.
  *
- * Besides heap censuses an eventlog may hold two more profiles, read
- * into the same model (the first kind seen wins; a log holding two is
- * drawn as the first, with one warning; payloads: eventlog.c).
+ * Besides heap censuses an eventlog may hold two more profiles, each
+ * read into a model of its own (eventlog-model.c; +RTS -hc -p -l writes
+ * a heap and a time profile; payloads: eventlog.c).
  *
  * Time samples: one per capability per tick, charged to the innermost
  * cost centre's label (a CAF as "Module.CAF") or, by stack, to the
@@ -48,7 +48,7 @@ time_title(struct el *st, uint64_t off, struct hp_err *err)
 			 st->opts.by_stack ? "stack" : "(innermost)",
 			 (unsigned long long)st->p.ticks, st->p.ticks == 1 ? "" : "s", ms);
 
-	return el_set_field(st, HP_BREAKDOWN, s, (size_t)n, off, err);
+	return el_set_field(st, K_TIME, HP_BREAKDOWN, s, (size_t)n, off, err);
 }
 
 /* Commit the open column.  The title is set again at the end and at
@@ -57,8 +57,8 @@ time_title(struct el *st, uint64_t off, struct hp_err *err)
 int
 el_time_close(struct el *st, uint64_t off, int last, struct hp_err *err)
 {
-	if (st->open) {
-		if (el_sample_commit(st, off, err))
+	if (st->out[K_TIME].open) {
+		if (el_sample_commit(st, K_TIME, off, err))
 			return -1;
 		st->p.ncols++;
 	}
@@ -76,6 +76,7 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 	uint64_t h = 0;
 	hp_band b;
 	char *frames;
+	hp_model *m = st->out[K_TIME].m;
 
 	if (!st->opts.by_stack && depth > 0) {
 		known = hp_index_get(&st->p.ccband, be32(ids));
@@ -84,17 +85,17 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 		depth = 1;
 	} else {
 		h = el_stack_hash(depth, ids);
-		known = el_stacks_get(&st->h.stacks, depth, ids, h);
+		known = el_stacks_get(&st->p.stacks, depth, ids, h);
 		if (known >= 0)
 			return known;
 	}
 	if (el_stack_label(st, depth, ids, &len, off))
 		return el_oom(st, err);
-	before = hp_model_band_count(st->m);
-	if (hp_model_intern(st->m, st->buf, len, &b, merr(st)))
+	before = hp_model_band_count(m);
+	if (hp_model_intern(m, st->buf, len, &b, merr(st)))
 		return el_model_fail(st, off, err);
 	if (st->opts.by_stack || depth == 0)
-		el_stacks_put(&st->h.stacks, depth, ids, h, b);
+		el_stacks_put(&st->p.stacks, depth, ids, h, b);
 	else if (hp_index_put(&st->p.ccband, be32(ids), b))
 		return el_oom(st, err);
 	if (b < before)
@@ -130,7 +131,7 @@ time_band(struct el *st, unsigned depth, const unsigned char *ids,
 		return el_oom(st, err);
 	frames = st->buf;
 	flen = len;
-	if (hp_model_band_set_stack(st->m, b, frames, flen, merr(st)))
+	if (hp_model_band_set_stack(m, b, frames, flen, merr(st)))
 		return el_model_fail(st, off, err);
 	return b;
 }
@@ -142,17 +143,19 @@ el_prof_begin(struct el *st, struct ev *e, struct hp_err *err)
 
 	if (get_u64(&e->c, &iv) || iv == 0 || iv > (uint64_t)1 << 40)
 		return 0;
-	if (!el_claim(st, K_TIME))
-		return 0;
+	if (el_claim(st, K_TIME, off, err) < 0)
+		return -1;
 	if (!st->p.interval) {
+		hp_model *m = st->out[K_TIME].m;
+
 		st->p.interval = iv;
 		st->p.colticks = (TIME_COLUMN_NS + iv / 2) / iv;
 		if (st->p.colticks == 0)
 			st->p.colticks = 1;
-		if (el_set_field(st, HP_VALUE_UNIT, "CPU seconds per second", 22, off, err))
+		if (el_set_field(st, K_TIME, HP_VALUE_UNIT, "CPU seconds per second", 22, off, err))
 			return -1;
-		hp_model_set_scale(st->m, 1.0 / (double)st->p.colticks);
-		hp_model_set_tick(st->m, (double)iv / 1e9);
+		hp_model_set_scale(m, 1.0 / (double)st->p.colticks);
+		hp_model_set_tick(m, (double)iv / 1e9);
 		return time_title(st, off, err);
 	}
 	return 0;
@@ -167,7 +170,7 @@ el_prof_sample(struct el *st, struct ev *e, struct hp_err *err)
 	unsigned depth;
 	int64_t col, b;
 
-	if (!st->p.interval || st->kind != K_TIME)
+	if (!st->p.interval)
 		return 0;	/* no PROF_BEGIN: the tick is unknown */
 	if (get_u32(c, &cap) || get_u64(c, &tick) || get_u8(c, &depth))
 		return 0;
@@ -182,20 +185,20 @@ el_prof_sample(struct el *st, struct ev *e, struct hp_err *err)
 			return -1;
 		/* Empty columns between two with ticks: down to zero. */
 		if (prev >= 0 && col > prev + 1) {
-			if (el_sample_begin_at(st, ((double)(prev + 1) + 0.5) * (double)width / 1e9 + st->tbase, off, err) ||
-			    el_sample_commit(st, off, err))
+			if (el_sample_begin_at(st, K_TIME, ((double)(prev + 1) + 0.5) * (double)width / 1e9 + st->tbase, off, err) ||
+			    el_sample_commit(st, K_TIME, off, err))
 				return -1;
 			if (col > prev + 2 &&
-			    (el_sample_begin_at(st, ((double)(col - 1) + 0.5) * (double)width / 1e9 + st->tbase, off, err) ||
-			     el_sample_commit(st, off, err)))
+			    (el_sample_begin_at(st, K_TIME, ((double)(col - 1) + 0.5) * (double)width / 1e9 + st->tbase, off, err) ||
+			     el_sample_commit(st, K_TIME, off, err)))
 				return -1;
 		}
-		if (el_sample_begin_at(st, ((double)col + 0.5) * (double)width / 1e9 + st->tbase, off, err))
+		if (el_sample_begin_at(st, K_TIME, ((double)col + 0.5) * (double)width / 1e9 + st->tbase, off, err))
 			return -1;
 		st->p.col = col;
-	} else if (!st->open) {
+	} else if (!st->out[K_TIME].open) {
 		/* After damage dropped the column: open it again. */
-		if (el_sample_begin_at(st, st->last_t, off, err))
+		if (el_sample_begin_at(st, K_TIME, st->out[K_TIME].last_t, off, err))
 			return -1;
 	}
 	/* An earlier column (a capability's block flushed late) is
@@ -203,7 +206,7 @@ el_prof_sample(struct el *st, struct ev *e, struct hp_err *err)
 	if ((b = time_band(st, depth, c->p, off, err)) < 0)
 		return -1;
 	st->p.ticks++;
-	if (hp_model_add(st->m, (hp_band)b, 1, merr(st)))
+	if (hp_model_add(st->out[K_TIME].m, (hp_band)b, 1, merr(st)))
 		return el_model_fail(st, off, err);
 	return 0;
 }
@@ -228,17 +231,18 @@ static int
 ticky_begin(struct el *st, uint64_t ns, uint64_t off, struct hp_err *err)
 {
 	st->p.tk_gen++;
-	return el_sample_begin(st, ns, off, err);
+	return el_sample_begin(st, K_TICKY, ns, off, err);
 }
 
-/* 1: a ticky event for this profile; 0: another profile's log; -1: error. */
+/* The ticky profile's model, made and titled at its first event:
+ * 0, or -1 on error. */
 static int
 ticky_claim(struct el *st, uint64_t off, struct hp_err *err)
 {
-	int first = st->kind == K_NONE;
+	int first = el_claim(st, K_TICKY, off, err);
 
-	if (!el_claim(st, K_TICKY))
-		return 0;
+	if (first < 0)
+		return -1;
 	if (first) {
 		static const char *const unit[] = {
 			[HP_MEASURE_ALLOC] = "bytes per second",
@@ -252,37 +256,33 @@ ticky_claim(struct el *st, uint64_t off, struct hp_err *err)
 		};
 		enum hp_measure mm = st->opts.measure;
 
-		hp_model_set_measure(st->m, mm);
-		if (el_set_field(st, HP_VALUE_UNIT, unit[mm], strlen(unit[mm]), off, err) ||
-		    el_set_field(st, HP_BREAKDOWN, by[mm], strlen(by[mm]), off, err))
+		hp_model_set_measure(st->out[K_TICKY].m, mm);
+		if (el_set_field(st, K_TICKY, HP_VALUE_UNIT, unit[mm], strlen(unit[mm]), off, err) ||
+		    el_set_field(st, K_TICKY, HP_BREAKDOWN, by[mm], strlen(by[mm]), off, err))
 			return -1;
 	}
-	return 1;
+	return 0;
 }
 
 int
 el_ticky_begin_sample(struct el *st, struct ev *e, struct hp_err *err)
 {
-	int r = ticky_claim(st, e->off, err);
-
-	if (r <= 0)
-		return r;
-	if (st->open) {
-		if (el_sample_commit(st, e->off, err))
+	if (ticky_claim(st, e->off, err))
+		return -1;
+	if (st->out[K_TICKY].open) {
+		if (el_sample_commit(st, K_TICKY, e->off, err))
 			return -1;
 	}
 	return ticky_begin(st, e->ns, e->off, err);
 }
 
 /* A ticky event's counter id, first in both of its events: 1 read,
- * 0 another profile's log or an event cut short (ignored), -1 error. */
+ * 0 an event cut short (ignored), -1 error. */
 static int
 ticky_id(struct el *st, struct ev *e, uint64_t *id, struct hp_err *err)
 {
-	int r = ticky_claim(st, e->off, err);
-
-	if (r <= 0)
-		return r;
+	if (ticky_claim(st, e->off, err))
+		return -1;
 	return get_u64(&e->c, id) ? 0 : 1;
 }
 
@@ -296,6 +296,7 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 	unsigned a0, a1;
 	struct tk *k;
 	int r = ticky_id(st, e, &id, err);
+	hp_model *m = st->out[K_TICKY].m;
 
 	if (r <= 0)
 		return r;
@@ -308,10 +309,10 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 	if (k->has_band && k->defined)
 		return 0;
 	if (!k->has_band) {
-		if (hp_model_intern(st->m, name, nlen, &k->band, merr(st)))
+		if (hp_model_intern(m, name, nlen, &k->band, merr(st)))
 			return el_model_fail(st, off, err);
 		k->has_band = 1;
-	} else if (hp_model_band_rename(st->m, k->band, name, nlen,
+	} else if (hp_model_band_rename(m, k->band, name, nlen,
 					merr(st)) < 0) {
 		/* sampled before its definition (GHC defines counters
 		 * at exit): "<ticky ID>" takes the counter's name, so
@@ -326,7 +327,7 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 		char rd[512];
 		size_t n = hp_ticky_readable(name, nlen, rd, sizeof rd);
 		size_t blen;
-		const char *bn = hp_model_band_name(st->m, k->band, &blen);
+		const char *bn = hp_model_band_name(m, k->band, &blen);
 
 		if (n > sizeof rd) {
 			rd[0] = '\0';
@@ -338,7 +339,7 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 			memcpy(rd, name, nlen < sizeof rd ? nlen : sizeof rd);
 			n = nlen < sizeof rd ? nlen : sizeof rd;
 		}
-		if (hp_model_band_set_label(st->m, k->band, rd, n, merr(st)))
+		if (hp_model_band_set_label(m, k->band, rd, n, merr(st)))
 			return el_model_fail(st, off, err);
 	}
 	return 0;
@@ -351,6 +352,7 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 	uint64_t id, v[3], ns = e->ns, off = e->off;
 	struct tk *k;
 	int r = ticky_id(st, e, &id, err);
+	hp_model *m = st->out[K_TICKY].m;
 
 	if (r <= 0)
 		return r;
@@ -362,14 +364,14 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 		char s[32];
 		int n = snprintf(s, sizeof s, "<ticky %llu>", (unsigned long long)id);
 
-		if (hp_model_intern(st->m, s, (size_t)n, &k->band, merr(st)))
+		if (hp_model_intern(m, s, (size_t)n, &k->band, merr(st)))
 			return el_model_fail(st, off, err);
 		k->has_band = 1;
 	}
-	if (!st->open || (!st->p.has_tk_begin &&
+	if (!st->out[K_TICKY].open || (!st->p.has_tk_begin &&
 			  (k->gen == st->p.tk_gen || ns > st->p.tk_last_ns + TICKY_BURST))) {
-		if (st->open) {
-			if (el_sample_commit(st, off, err))
+		if (st->out[K_TICKY].open) {
+			if (el_sample_commit(st, K_TICKY, off, err))
 				return -1;
 		}
 		if (ticky_begin(st, ns, off, err))
@@ -379,7 +381,7 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 	st->p.tk_last_ns = ns;
 	/* the count itself, since the counter's last sample: the model
 	 * draws it as a rate over its interval (model.h), exactly */
-	if (hp_model_add(st->m, k->band,
+	if (hp_model_add(m, k->band,
 			 v[st->opts.measure == HP_MEASURE_ENTRIES ? 0
 			   : st->opts.measure == HP_MEASURE_ALLOCD ? 2 : 1],
 			 merr(st)))
@@ -392,5 +394,6 @@ el_prof_free(struct el_prof *p)
 {
 	hp_index_free(&p->ccband);
 	hp_index_free(&p->tkmap);
+	el_stacks_free(&p->stacks);
 	free(p->tk);
 }

@@ -166,23 +166,33 @@ static el_handler *const handlers[EL_NHANDLERS] = {
 	[T_TICKY_COUNTER_BEGIN_SAMPLE] = el_ticky_begin_sample,
 };
 
-/* The log ends (DATA_END, or the input when cut): close or drop an open
- * sample.  Returns 1 when a sample was dropped.  A time column holds
+/* The log ends (DATA_END, or the input when cut): close or drop each
+ * profile's open sample.  Returns 1 when a sample was dropped.  A time column holds
  * whole events only, so it is kept; a ticky sample is known complete
  * only at DATA_END.  The framer calls it through the reader's state. */
 static int
 close_at_end(struct el *st, uint64_t off, int cut, struct hp_err *err)
 {
-	if (st->kind == K_TIME && st->p.interval)
-		return el_time_close(st, off, 1, err);
-	if (!st->open)
-		return 0;
-	if (st->kind == K_TICKY ? cut : st->has_end) {
-		hp_model_abort(st->m);
-		st->open = 0;
-		return 1;
+	int dropped = 0;
+	unsigned k;
+
+	for (k = K_HEAP; k < K_NKINDS; k++) {
+		struct el_out *o = &st->out[k];
+
+		if (k == K_TIME && o->m && st->p.interval) {
+			if (el_time_close(st, off, 1, err))
+				return -1;
+		} else if (!o->open) {
+			continue;
+		} else if (k == K_TICKY ? cut : st->has_end) {
+			hp_model_abort(o->m);
+			o->open = 0;
+			dropped = 1;
+		} else if (el_sample_commit(st, (enum el_kind)k, off, err)) {
+			return -1;
+		}
 	}
-	return el_sample_commit(st, off, err);
+	return dropped;
 }
 
 /* ---- the run: JOB and DATE ---- */
@@ -268,7 +278,7 @@ set_job(struct el *st, uint64_t off, struct hp_err *err)
 		}
 		first = 0;
 	}
-	return el_set_field(st, HP_JOB, st->buf ? st->buf : "", len, off, err);
+	return el_set_field(st, K_NONE, HP_JOB, st->buf ? st->buf : "", len, off, err);
 }
 
 static int
@@ -313,7 +323,7 @@ set_date(struct el *st, uint64_t sec, uint64_t off, struct hp_err *err)
 		     (long long)tm.tm_year + 1900);
 	if (n < 0 || (size_t)n >= sizeof s)
 		return 0;
-	return el_set_field(st, HP_DATE, s, (size_t)n, off, err);
+	return el_set_field(st, K_NONE, HP_DATE, s, (size_t)n, off, err);
 }
 
 /* ---- the run's events ---- */
@@ -343,7 +353,7 @@ rts_identifier(struct el *st, struct ev *e, struct hp_err *err)
 	get_str(&e->c, &s, &len);
 	if (keep_bytes(&st->rtsid, &st->rtsid_len, s, len))
 		return el_oom(st, err);
-	if (el_set_field(st, HP_SOURCE, s, len, e->off, err))
+	if (el_set_field(st, K_NONE, HP_SOURCE, s, len, e->off, err))
 		return -1;
 	return set_job(st, e->off, err);
 }
@@ -383,9 +393,13 @@ user_marker(struct el *st, struct ev *e, struct hp_err *err)
 	const char *s;
 	size_t len;
 
+	size_t i;
+
 	get_str(&e->c, &s, &len);
-	if (hp_model_add_mark(st->m, ev_time(st, e->ns), s, len, merr(st)))
-		return el_model_fail(st, e->off, err);
+	for (i = 0; i < st->nall; i++)
+		if (hp_model_add_mark(st->all[i], ev_time(st, e->ns), s, len,
+				      merr(st)))
+			return el_model_fail(st, e->off, err);
 	return 0;
 }
 
@@ -407,6 +421,7 @@ create(hp_model *m, const char *name, const struct hp_read_opts *o)
 	if (!st)
 		return NULL;
 	st->m = m;
+	st->all[st->nall++] = m;
 	st->opts = *o;
 	st->handlers = handlers;
 	st->close_at_end = close_at_end;

@@ -113,6 +113,8 @@ struct hp_model {
 	size_t nwarning, warning_cap;
 
 	enum hp_kind kind;
+	hp_model *other[HP_MODEL_OTHERS];	/* the run's other models */
+	int beside;		/* a part beside a profile (model.h) */
 	enum hp_profile profile;
 	double scale;		/* 0 = not set (1) */
 	double tick;
@@ -198,6 +200,8 @@ hp_model_free(hp_model *m)
 
 	if (!m)
 		return;
+	for (i = 0; i < HP_MODEL_OTHERS; i++)
+		hp_model_free(m->other[i]);
 	for (i = 0; i < m->nband; i++) {
 		free(m->band[i].ipe);
 		free(m->band[i].ticky);
@@ -1114,6 +1118,33 @@ enum hp_kind
 hp_model_kind(const hp_model *m)
 {
 	return m->kind;
+}
+
+void
+hp_model_set_other(hp_model *m, unsigned slot, hp_model *other)
+{
+	if (slot >= HP_MODEL_OTHERS || m->other[slot] == other)
+		return;
+	hp_model_free(m->other[slot]);
+	m->other[slot] = other;
+}
+
+hp_model *
+hp_model_other(const hp_model *m, unsigned slot)
+{
+	return slot < HP_MODEL_OTHERS ? m->other[slot] : NULL;
+}
+
+void
+hp_model_set_beside(hp_model *m, int on)
+{
+	m->beside = on != 0;
+}
+
+int
+hp_model_beside(const hp_model *m)
+{
+	return m->beside;
 }
 
 /* ---- the exit sample (model.h) ---- */

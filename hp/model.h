@@ -95,6 +95,21 @@ void hp_model_set_cache(const hp_model *m, void *data,
 void hp_model_set_kind(hp_model *m, enum hp_kind k);
 enum hp_kind hp_model_kind(const hp_model *m);
 
+/* The other models of one run: an eventlog may hold several profiles
+ * (+RTS -hc -p -l: heap, time, the heap-size series), each read into a
+ * model of its own; the model given to the reader holds the others, in
+ * slots 0..HP_MODEL_OTHERS-1 (hp/parts.h says which slot is which and
+ * picks among them).  Setting a slot frees the model it held; m frees
+ * them with itself.  NULL when empty. */
+#define HP_MODEL_OTHERS 4
+void hp_model_set_other(hp_model *m, unsigned slot, hp_model *other);
+hp_model *hp_model_other(const hp_model *m, unsigned slot);
+/* Whether the model is one part of a run that holds a profile besides:
+ * the heap-size series of a +RTS -hT -l log, whose title must not say
+ * the log has no heap profile.  The reader sets it; a cut keeps it. */
+void hp_model_set_beside(hp_model *m, int on);
+int hp_model_beside(const hp_model *m);
+
 /* Header fields.  A later set replaces an earlier one (as in hp2ps).
  * hp_model_get returns NULL for a field never set. */
 int hp_model_set(hp_model *m, enum hp_field f, const char *s, size_t len,

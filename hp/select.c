@@ -205,6 +205,7 @@ copy_header(hp_model *out, const hp_model *m, struct hp_err *err)
 			return -1;
 	}
 	hp_model_set_kind(out, hp_model_kind(m));
+	hp_model_set_beside(out, hp_model_beside(m));
 	hp_model_set_profile(out, hp_model_profile(m));
 	hp_model_set_scale(out, hp_model_scale(m));
 	hp_model_set_tick(out, hp_model_tick(m));

@@ -80,17 +80,29 @@ shown_of(const hp_model *m, struct shown *sh)
  * its heap-size series once it has ended: not before, as a live -h -l
  * log looks the same until GHC 9.0 flushes the buffer that holds its
  * HEAP_PROF_BEGIN and first censuses (tests/data/live). */
+hp_model *
+watch_part(const struct watcher *w)
+{
+	struct hp_err err = {{0}};
+	hp_model *p;
+
+	if (!w->m || cli_pick_part(w->m, w->s, w->input, &p, &err))
+		return NULL;
+	return p;
+}
+
 int
 watch_pending(const struct watcher *w)
 {
 	struct shown sh;
+	const hp_model *m = watch_part(w);
 
-	if (!w->m || (hp_model_sample_count(w->m) == 0 &&
-		      !(w->in.finished && hp_model_series_only(w->m))))
+	if (!m || (hp_model_sample_count(m) == 0 &&
+		   !(w->in.finished && hp_model_series_only(m))))
 		return 0;
 	if ((!w->drawing.has_drawn && !w->drawing.held) || w->drawing.force)
 		return 1;
-	shown_of(w->m, &sh);
+	shown_of(m, &sh);
 	return memcmp(&sh, &w->drawing.drawn, sizeof sh) != 0;
 }
 
@@ -106,7 +118,7 @@ view_empty(struct watcher *w, const hp_model *cut)
 	const uint64_t *v;
 	size_t i, n;
 
-	if (w->drawing.view_ok || !cut || hp_model_sample_count(w->m) == 0)
+	if (w->drawing.view_ok || !cut || hp_model_sample_count(watch_part(w)) == 0)
 		return 0;
 	n = hp_model_sample_count(cut);
 	for (i = 0; i < n; i++)
@@ -121,13 +133,15 @@ void
 watch_draw(struct watcher *w)
 {
 	struct hp_err err = {{0}};
-	hp_model *cut = NULL;
+	hp_model *cut = NULL, *m = watch_part(w);
 	double start = watch_now();
 	int sel;
 
-	shown_of(w->m, &w->drawing.drawn);
+	if (!m)
+		return;	/* watch_pending said there is something */
+	shown_of(m, &w->drawing.drawn);
 	w->drawing.force = 0;
-	sel = cli_select(w->m, &w->given, 1, w->drawing.cut, &cut, w->ro, w->drawing.note,
+	sel = cli_select(m, &w->given, 1, w->drawing.cut, &cut, w->ro, w->drawing.note,
 			 sizeof w->drawing.note, &err);
 	w->drawing.held = sel == 0 && view_empty(w, cut);
 	if (!w->drawing.held) {
@@ -135,10 +149,10 @@ watch_draw(struct watcher *w)
 		w->drawing.drawn_ok = sel == 0 &&
 			/* --serve without -o: the page is the output */
 			((w->s->serve && !w->s->output) ||
-			 cli_job_write(&w->job, cut ? cut : w->m, &err) == 0);
+			 cli_job_write(&w->job, cut ? cut : m, &err) == 0);
 	}
 	if (w->serve)
-		cli_serve_publish(w->serve, w->m, w->ro, w->input);
+		cli_serve_publish(w->serve, m, w->ro, w->input);
 	hp_model_free(w->drawing.cut);
 	/* Kept for the next drawing when it costs nothing to keep: a view
 	 * sharing m's samples; a filtered copy would double the memory. */
@@ -166,7 +180,7 @@ watch_draw(struct watcher *w)
 	if (w->drawing.gap < w->interval)
 		w->drawing.gap = w->interval;
 	if (w->drawing.drawn_ok)
-		cli_status_drawn(w->status, w->input, w->m, w->drawing.last_draw,
+		cli_status_drawn(w->status, w->input, m, w->drawing.last_draw,
 				 time(NULL));
 }
 
@@ -175,7 +189,7 @@ watch_draw(struct watcher *w)
 static size_t
 keep_from(const struct watcher *w)
 {
-	const hp_model *m = w->m;
+	const hp_model *m = watch_part(w);
 	size_t n = hp_model_sample_count(m), lo = hp_model_summarised(m), hi;
 	double t;
 
@@ -201,13 +215,14 @@ int
 watch_bound(struct watcher *w, struct hp_err *err)
 {
 	size_t n, upto, aged, slack;
+	hp_model *m = watch_part(w);	/* the part drawn (parts.h) */
 
-	if (!w->m || (n = hp_model_sample_count(w->m)) < 2)
+	if (!m || (n = hp_model_sample_count(m)) < 2)
 		return 0;
 	upto = keep_from(w);
 	/* once a good share of the window has aged, not at every sample:
 	 * a compaction moves the whole window */
-	aged = upto > hp_model_summarised(w->m) ? upto - hp_model_summarised(w->m) : 0;
+	aged = upto > hp_model_summarised(m) ? upto - hp_model_summarised(m) : 0;
 	slack = (n - upto) / 2;
 	if (aged < (slack > WATCH_AGED ? slack : WATCH_AGED))
 		return 0;
@@ -217,7 +232,7 @@ watch_bound(struct watcher *w, struct hp_err *err)
 	{
 		struct hp_err ignored = {{0}};
 
-		if (cli_job_write_tails(&w->job, w->m, &ignored))
+		if (cli_job_write_tails(&w->job, m, &ignored))
 			ignored.msg[0] = '\0';
 	}
 	/* what holds indices of m, or its entries, lets go first */
@@ -225,12 +240,12 @@ watch_bound(struct watcher *w, struct hp_err *err)
 	w->drawing.cut = NULL;
 	if (w->serve)
 		cli_serve_forget(w->serve);
-	if (hp_model_compact(w->m, upto, WATCH_BUCKETS, err))
+	if (hp_model_compact(m, upto, WATCH_BUCKETS, err))
 		return -1;
 	/* the pages load the compacted model at once (not a "waiting"
 	 * page until the next drawing) */
 	if (w->serve && w->drawing.has_drawn)
-		cli_serve_publish(w->serve, w->m, w->ro, w->input);
+		cli_serve_publish(w->serve, m, w->ro, w->input);
 	return 0;
 }
 

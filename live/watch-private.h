@@ -149,6 +149,11 @@ void watch_note(const struct watcher *w, const char *fmt, ...) HP_PRINTF(2, 3);
 void watch_report(const struct watcher *w, const struct hp_err *err);
 /* The reader's new warnings printed: the count printed so far. */
 size_t watch_warnings(const struct watcher *w);
+/* What is drawn of the model read so far: the part --kind asks for,
+ * else the default one (hp/parts.h); NULL while the log holds no such
+ * part. */
+hp_model *watch_part(const struct watcher *w);
+
 /* Something new to draw; the drawing. */
 int watch_pending(const struct watcher *w);
 void watch_draw(struct watcher *w);

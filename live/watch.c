@@ -113,7 +113,7 @@ loop(struct watcher *w, struct hp_err *err, int *fatal)
 			}
 			t = watch_now();
 			w->next_look = t + w->interval;
-			cli_status_update(w->status, w->m, t);
+			cli_status_update(w->status, watch_part(w) ? watch_part(w) : w->m, t);
 		}
 		if (finished(w, t))
 			return;
@@ -175,8 +175,11 @@ final_view_empty(const struct watcher *w, struct hp_err *err)
 	hp_model *cut = NULL;
 	char note[512];
 	int rc;
+	hp_model *m = NULL;
 
-	rc = cli_select(w->m, &w->given, 0, NULL, &cut, &ro, note,
+	if (cli_pick_part(w->m, w->s, w->input, &m, err))
+		return -1;
+	rc = cli_select(m, &w->given, 0, NULL, &cut, &ro, note,
 			sizeof note, err);
 	hp_model_free(cut);
 	return rc;
@@ -202,8 +205,11 @@ wind_up(struct watcher *w, struct hp_err *err, int *fatal)
 	if (w->in.opened && !w->in.broken) {
 		struct hp_err ferr = {{0}};
 
+		hp_model *m = NULL;
+
 		if (hp_reader_finish(w->r, &ferr) ||
-		    hp_read_check(w->m, w->input, &ferr)) {
+		    cli_pick_part(w->m, w->s, w->input, &m, &ferr) ||
+		    hp_read_check(m, w->input, &ferr)) {
 			watch_report(w, &ferr);
 			w->in.broken = 1;
 		} else {
@@ -238,11 +244,13 @@ print_summary(const struct watcher *w, struct hp_err *err)
 	char note[512];
 	int rc;
 
-	if (!w->in.finished || w->in.broken)
+	hp_model *m = watch_part(w);
+
+	if (!w->in.finished || w->in.broken || !m)
 		return 0;
-	rc = cli_select(w->m, &w->given, 0, NULL, &cut, &ro, note,
+	rc = cli_select(m, &w->given, 0, NULL, &cut, &ro, note,
 			sizeof note, err);
-	if (rc == 0 && (rc = summary_print(stdout, w->input, cut ? cut : w->m,
+	if (rc == 0 && (rc = summary_print(stdout, w->input, cut ? cut : m,
 					   &ro, cli_summary_form(w->s),
 					   summary_width(stdout), err)))
 		hp_err_name(err, "standard output");

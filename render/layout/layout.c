@@ -539,7 +539,7 @@ make_title(struct render_layout *l, const hp_model *m,
 	   const struct render_opts *o)
 {
 	const char *job = hp_model_get(m, HP_JOB);
-	const char *by = l->series_only ? LAYOUT_SERIES_TITLE
+	const char *by = l->series_only ? LAYOUT_SERIES_TITLE_OF(m)
 					: hp_model_get(m, HP_BREAKDOWN);
 	const char *note = o->note && *o->note ? o->note : NULL;
 	size_t n, k;

@@ -96,6 +96,10 @@ struct layout_mark {
 /* What a graph of the heap-size series alone says it is, so that nobody
  * takes its lines for a heap profile's bands. */
 #define LAYOUT_SERIES_TITLE "heap size over time (no heap profile in this eventlog)"
+/* The same of a log that has a profile besides (--kind=heap-size). */
+#define LAYOUT_SIZES_TITLE "heap size over time"
+#define LAYOUT_SERIES_TITLE_OF(m) \
+	(hp_model_beside(m) ? LAYOUT_SIZES_TITLE : LAYOUT_SERIES_TITLE)
 
 struct render_layout {
 	/* Bands, bottom first.  slot[b] gives the index in bands[] where

@@ -233,7 +233,7 @@ t_success_replaces() {
 	"$HP2X" in.hp -o pipe --format=csv || { bad "-o FIFO failed"; return; }
 	LIMIT=10 until_true test -e read.done || bad "the FIFO was never closed"
 	[ -p pipe ] || bad "the FIFO was replaced"
-	[ "$(head -1 fromfifo)" = "sample,time,band,bytes" ] || bad "FIFO got nothing"
+	[ "$(head -1 fromfifo)" = "sample,time,band,bytes,kind" ] || bad "FIFO got nothing"
 	input_untouched
 }
 

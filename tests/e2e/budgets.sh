@@ -100,7 +100,7 @@ outputs() {
 	file g.png | grep -q "PNG image" || bad "no PNG written"
 	[ "$(wc -l <err)" -eq 1 ] || bad "not one line: $(cat err)"
 	expect_status 4 "$HP2X" "$S/fix-leak.hp" --max-peak=1MB --summary -o g.csv >sum 2>/dev/null
-	head -1 g.csv | grep -q "^sample,time,band,bytes" || bad "no CSV written"
+	head -1 g.csv | grep -q "^sample,time,band,bytes,kind" || bad "no CSV written"
 	grep -q "^band " sum || bad "no summary printed"
 	expect_status 4 "$HP2X" --diff "$S/fix-fixed.hp" "$S/fix-leak.hp" --fail-if-larger=5 -o d.svg -o d.pdf 2>/dev/null
 	xmllint --noout d.svg || bad "no SVG written"

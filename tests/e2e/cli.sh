@@ -139,7 +139,7 @@ t_manpage() {
 		     grep -x -e '\.[a-z][a-z.]*' | sort -u); do
 		grep -q -e "^\.BR\? $opt\b" page || bad "hp2x.1 lacks $opt"
 	done
-	grep -q '^\.B sample,time,band,bytes$' page || bad "hp2x.1 lacks the CSV header"
+	grep -q '^\.B sample,time,band,bytes,kind$' page || bad "hp2x.1 lacks the CSV header"
 }
 
 # ---- hp2ps's naming ----
@@ -223,7 +223,7 @@ t_formats() {
 	xmllint --noout out.svg 2>/dev/null || bad "svg is not XML"
 	[ "$(magic out.png 8)" = 89504e470d0a1a0a ] || bad "png magic"
 	[ "$(head -1 out.hp)" = 'JOB "FOO +RTS -hT"' ] || bad "hp: $(head -1 out.hp)"
-	[ "$(head -1 out.csv)" = "sample,time,band,bytes" ] || bad "csv header"
+	[ "$(head -1 out.csv)" = "sample,time,band,bytes,kind" ] || bad "csv header"
 	grep -q '"foo bar"\|foo bar' out.csv || bad "csv lacks a band"
 	[ "$(perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 		print scalar(@{$j->{samples}}), " ", scalar(@{$j->{bands}})' <out.json)" = "3 2" ] ||
@@ -309,13 +309,13 @@ t_stdout_stdin() {
 	[ "$(head -c 10 out)" = "%!PS-Adobe" ] || bad "-o - is not PostScript"
 	"$HP2X" FOO.hp -o - --format=pdf >out || bad "-o - --format=pdf"
 	[ "$(head -c 5 out)" = "%PDF-" ] || bad "-o - --format=pdf magic"
-	"$HP2X" --format=csv FOO.hp -o - | head -1 | grep -qx 'sample,time,band,bytes' ||
+	"$HP2X" --format=csv FOO.hp -o - | head -1 | grep -qx 'sample,time,band,bytes,kind' ||
 		bad "csv to stdout"
 	# hp2ps's filter mode: stdin to stdout, no files.
 	"$HP2X" <FOO.hp >out 2>err || bad "filter mode: $(cat err)"
 	[ "$(head -c 10 out)" = "%!PS-Adobe" ] || bad "filter mode output"
 	"$HP2X" - -o x.csv <FOO.hp || bad "- -o x.csv"
-	[ "$(head -1 x.csv)" = "sample,time,band,bytes" ] || bad "stdin to csv"
+	[ "$(head -1 x.csv)" = "sample,time,band,bytes,kind" ] || bad "stdin to csv"
 	[ "$(ls | tr '\n' ' ')" = "FOO.hp err out x.csv " ] || bad "files: $(ls)"
 	# Errors name stdin.
 	malformed_hp >M.hp

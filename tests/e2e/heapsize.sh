@@ -126,7 +126,7 @@ d = json.load(open(sys.argv[1]))
 ok = d["samples"] == [] and d["bands"] == [] and len(d["series"]["heap_size"]) > 10 \
      and d["allocated"]["bytes"] > 0 and len(d["marks"]) == 4
 sys.exit(0 if ok else 1)' g.json || bad "JSON: $(head -c 300 g.json)"
-	"$HP2X" "$log" -o g.csv && [ "$(head -1 g.csv)" = "time,series,bytes" ] || bad "CSV header"
+	"$HP2X" "$log" -o g.csv && [ "$(head -1 g.csv)" = "time,series,bytes,kind" ] || bad "CSV header"
 	if "$HP2X" --diff "$HP2X_SRC/samples/fix-leak.eventlog" "$log" -o d.png 2>err; then
 		bad "--diff accepted a log without a heap profile"
 	fi

@@ -159,7 +159,7 @@ unit_as_data() {
 	python3 - <<'EOF2' || bad "CSV: $(cat u.csv)"
 import csv, sys
 rows = list(csv.reader(open("u.csv", newline="")))
-sys.exit(not (rows == [["sample", "time", "band", "a,b\n=c"], ["0", "0.000000", "x", "1"]]))
+sys.exit(not (rows == [["sample", "time", "band", "a,b\n=c", "kind"], ["0", "0.000000", "x", "1", "heap"]]))
 EOF2
 }
 run "a .hp's VALUE_UNIT is a quoted field of the CSV" unit_as_data

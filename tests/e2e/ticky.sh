@@ -79,7 +79,8 @@ ok &= t["count_unit"] == "bytes"
 names = {b["name"] for b in t["bands"]}
 ok &= names == {"fib1{v sZs} (Main) (fun) in r1", "Main.fib{v r1} (fun)"}
 rows = list(csv.reader(open(sys.argv[3])))
-ok &= rows[0] == ["sample", "time", "band", "bytes"]
+ok &= rows[0] == ["sample", "time", "band", "bytes", "kind"]
+ok &= all(r[4] == "ticky" for r in rows[1:])
 ok &= {r[2] for r in rows[1:]} == names and sum(int(r[3]) for r in rows[1:]) == 401367408
 ok &= {b["name"] for b in s["band"]} == names
 if not ok:
@@ -108,7 +109,7 @@ PY
 		bad "growth column not aligned: $(sed -n 7,9p g.txt)"
 	# --ticky-by entries: CSV's unit is entries
 	"$HP2X" --ticky-by entries "$log" -o e.csv || { bad "hp2x failed"; return; }
-	head -1 e.csv | grep -q '^sample,time,band,entries$' || bad "CSV header: $(head -1 e.csv)"
+	head -1 e.csv | grep -q '^sample,time,band,entries,kind$' || bad "CSV header: $(head -1 e.csv)"
 }
 
 cut() {

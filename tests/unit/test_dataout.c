@@ -263,7 +263,7 @@ zeros_in_data_outputs(void **state)
 	assert_non_null(strstr(text, "\"values\": [[0, 5], [1, 0]]"));
 	free(text);
 	text = write_mem(out_csv, m, &len);
-	assert_string_equal(text, "sample,time,band,bytes\n0,1.000000,USE,5\n");
+	assert_string_equal(text, "sample,time,band,bytes,kind\n0,1.000000,USE,5,heap\n");
 	free(text);
 	hp_model_free(m);
 }
@@ -400,13 +400,13 @@ csv_quoting(void **state)
 	size_t len;
 	char *text;
 	static const char want[] =
-		"sample,time,band,bytes\n"
-		"1,0.500000,plain,1\n"
-		"1,0.500000,\"a,b\",2\n"
-		"1,0.500000,\"q\"\"uote\"\"\",3\n"
-		"1,0.500000,\"cr\rlf\n\",4\n"
-		"1,0.500000,caf\xc3\xa9 \xff;x,5\n"
-		"2,1.250000,plain,18446744073709551615\n";
+		"sample,time,band,bytes,kind\n"
+		"1,0.500000,plain,1,heap\n"
+		"1,0.500000,\"a,b\",2,heap\n"
+		"1,0.500000,\"q\"\"uote\"\"\",3,heap\n"
+		"1,0.500000,\"cr\rlf\n\",4,heap\n"
+		"1,0.500000,caf\xc3\xa9 \xff;x,5,heap\n"
+		"2,1.250000,plain,18446744073709551615,heap\n";
 
 	(void)state;
 	begin(m, 0);
@@ -465,6 +465,7 @@ json_escaping_and_structure(void **state)
 		"\"sample_unit\": \"seconds\",\n"
 		"\"value_unit\": \"bytes\",\n"
 		"\"breakdown\": \"by closure type (-hT)\",\n"
+		"\"kind\": \"heap\",\n"
 		"\"bands\": [\n"
 		"{\"name\": \"a\", \"label\": \"lab\"},\n"
 		"{\"name\": \"q\\\"\\\\\\u0001\\u001f\\t\\n\\u0000\\b\\f\\r\", \"ipe\": "
@@ -520,9 +521,9 @@ csv_series_time_order(void **state)
 	hp_model *m = hp_model_new();
 	struct hp_err err = {{0}};
 	static const char want[] =
-		"time,series,bytes\n"
-		"0.100000,heap_size,1\n0.200000,heap_size,3\n0.300000,heap_size,2\n"
-		"0.400000,heap_size,4\n";
+		"time,series,bytes,kind\n"
+		"0.100000,heap_size,1,heap-size\n0.200000,heap_size,3,heap-size\n"
+		"0.300000,heap_size,2,heap-size\n0.400000,heap_size,4,heap-size\n";
 	size_t len;
 	char *text;
 
@@ -556,13 +557,13 @@ json_minimal_model(void **state)
 	hp_model *m = hp_model_new();
 	static const char want[] =
 		"{\n\"job\": null,\n\"date\": null,\n\"sample_unit\": null,\n"
-		"\"value_unit\": null,\n\"bands\": [],\n\"end\": 1.000000,\n"
+		"\"value_unit\": null,\n\"kind\": \"heap\",\n\"bands\": [],\n\"end\": 1.000000,\n"
 		"\"samples\": [\n"
 		"{\"time\": 1.000000, \"values\": []}],\n\"marks\": []\n}\n";
 	/* a .hp's exit mark is "end", not a sample (model.h) */
 	static const char exit_want[] =
 		"{\n\"job\": null,\n\"date\": null,\n\"sample_unit\": null,\n"
-		"\"value_unit\": null,\n\"bands\": [],\n\"end\": 2.000000,\n"
+		"\"value_unit\": null,\n\"kind\": \"heap\",\n\"bands\": [],\n\"end\": 2.000000,\n"
 		"\"samples\": [\n"
 		"{\"time\": 1.000000, \"values\": []}],\n\"marks\": []\n}\n";
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "hp/model.h"
+#include "hp/parts.h"
 #include "hp/reader.h"
 #include "tests/eventlog-ref/check.h"
 #include "testutil.h"
@@ -260,16 +261,38 @@ later_def_layout(void **state)
 	hp_model_free(m);
 }
 
-/* Heap samples after a time profile began are not mixed in: one warning. */
+/* A log of a time profile, a heap profile and the heap size (as +RTS
+ * -hc -p -l writes): each profile is read into a model of its own, the
+ * first into the model given, the other and the heap-size series into
+ * models it holds (hp/parts.h); every one has the run's marks and
+ * series; nothing is warned. */
 static void
 two_kinds(void **state)
 {
 	struct buf o = { .n = 0 };
 	hp_model *m = hp_model_new();
+	const hp_model *h, *t, *z;
 	struct hp_err err = {{0}};
+	const double *st;
+	const uint64_t *sv, *v;
+	const hp_band *b;
+	char words[80];
 
 	(void)state;
-	header(&o);
+	put(&o, "hdrbhetb", 8);
+	etype(&o, 168, 8);
+	etype(&o, 167, 0xffff);
+	etype(&o, 160, 0xffff);
+	etype(&o, 162, 8);
+	etype(&o, 164, 0xffff);
+	etype(&o, 165, 8);
+	etype(&o, 50, 12);
+	etype(&o, 58, 0xffff);
+	put(&o, "hetehdredatb", 12);
+	be(&o, 50, 2);			/* a heap size before any profile */
+	be(&o, 1000000, 8);
+	be(&o, 0, 4);
+	be(&o, 4096, 8);
 	be(&o, 168, 2);
 	be(&o, 0, 8);
 	be(&o, 1000000, 8);
@@ -279,6 +302,17 @@ two_kinds(void **state)
 	be(&o, 0, 4);
 	be(&o, 5, 8);
 	be(&o, 0, 1);
+	be(&o, 58, 2);			/* a mark */
+	be(&o, 5500000, 8);
+	be(&o, 5, 2);
+	put(&o, "phase", 5);
+	be(&o, 160, 2);			/* the heap profile begins, -hT */
+	be(&o, 5600000, 8);
+	be(&o, 1 + 8 + 4 + 7, 2);
+	be(&o, 0, 1);
+	be(&o, 50000000, 8);
+	be(&o, 7, 4);
+	put(&o, "\0\0\0\0\0\0\0", 7);
 	be(&o, 162, 2);			/* a heap sample */
 	be(&o, 6000000, 8);
 	be(&o, 0, 8);
@@ -288,14 +322,62 @@ two_kinds(void **state)
 	be(&o, 0, 1);
 	be(&o, 99, 8);
 	put(&o, "x", 2);
+	be(&o, 165, 2);
+	be(&o, 6000000, 8);
+	be(&o, 0, 8);
+	be(&o, 50, 2);			/* a heap size after */
+	be(&o, 7000000, 8);
+	be(&o, 0, 4);
+	be(&o, 8192, 8);
 	be(&o, 0xffff, 2);
 	assert_int_equal(hp_read_mem(m, "two.eventlog", o.b, o.n, &err), 0);
+	assert_int_equal(hp_model_warning_count(m), 0);
+	/* the time profile came first: it is the model given */
 	assert_int_equal(hp_model_profile(m), HP_PROFILE_TIME);
+	assert_int_equal(hp_part_of(m), HP_PART_TIME);
 	assert_int_equal(hp_model_sample_count(m), 1);
 	assert_int_equal(hp_model_band_count(m), 1);
 	assert_string_equal(hp_model_band_name(m, 0, NULL), "MAIN");
-	assert_int_equal(hp_model_warning_count(m), 1);
-	assert_non_null(strstr(hp_model_warning(m, 0), "also holds heap samples"));
+	assert_int_equal(hp_parts_present(m), 1u << HP_PART_HEAP |
+			 1u << HP_PART_TIME | 1u << HP_PART_HEAP_SIZE);
+	hp_parts_list(hp_parts_present(m), words, sizeof words);
+	assert_string_equal(words, "heap, time and heap-size");
+	t = hp_part_get(m, HP_PART_TIME);
+	h = hp_part_get(m, HP_PART_HEAP);
+	z = hp_part_get(m, HP_PART_HEAP_SIZE);
+	assert_ptr_equal(t, m);
+	assert_non_null(h);
+	assert_non_null(z);
+	assert_null(hp_part_get(m, HP_PART_TICKY));
+	/* the heap profile is drawn by default */
+	assert_ptr_equal(hp_part_default(m), h);
+	assert_int_equal(hp_model_profile(h), HP_PROFILE_HEAP);
+	assert_string_equal(hp_model_get(h, HP_BREAKDOWN), "by closure type (-hT)");
+	assert_string_equal(hp_model_get(h, HP_VALUE_UNIT), "bytes");
+	assert_string_equal(hp_model_get(t, HP_VALUE_UNIT), "CPU seconds per second");
+	assert_int_equal(hp_model_sample_count(h), 1);
+	assert_true(hp_model_sample_time(h, 0) == 0.006);
+	assert_int_equal(hp_model_sample(h, 0, &b, &v), 1);
+	assert_string_equal(hp_model_band_name(h, b[0], NULL), "x");
+	assert_int_equal(v[0], 99);
+	/* the heap-size part is the series alone */
+	assert_true(hp_model_series_only(z));
+	assert_int_equal(hp_model_sample_count(z), 0);
+	/* each holds the run's mark and both series points, the first
+	 * read before any profile began */
+	{
+		const hp_model *all[3] = { t, h, z };
+		size_t i;
+
+		for (i = 0; i < 3; i++) {
+			assert_int_equal(hp_model_mark_count(all[i]), 1);
+			assert_string_equal(hp_model_mark_label(all[i], 0), "phase");
+			assert_int_equal(hp_model_series(all[i], HP_HEAP_SIZE, &st, &sv), 2);
+			assert_int_equal(sv[0], 4096);
+			assert_int_equal(sv[1], 8192);
+			assert_true(st[1] == 0.007);
+		}
+	}
 	hp_model_free(m);
 }
 

@@ -158,7 +158,7 @@ json_numbers(void **state)
 	(void)state;
 	render_opts_init(&o);
 	s = summary(m, &o, 1, 100);
-	has(s, "{\"file\": \"t.hp\", \"job\": \"sum\", \"clock\": \"hp\", ");
+	has(s, "{\"file\": \"t.hp\", \"kind\": \"heap\", \"job\": \"sum\", \"clock\": \"hp\", ");
 	has(s, "\"samples\": 3, \"bands\": 3, \"from\": 0.000000, \"to\": 2.000000, \"end\": 3.000000, \"peak\": 3270, \"peak_time\": 2.000000, \"integral\": 4780.000000,");
 	/* largest share first, each with its fate */
 	before(s, "{\"name\": \"alpha\", \"peak\": 3000, \"peak_time\": 2.000000, \"integral\": 4000.000000, \"share\": 0.83682008368200", "\"growth\": 1500.000000, \"fit\": 0.9642857142857142, \"drawn\": \"drawn\"}");
