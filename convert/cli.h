@@ -271,6 +271,12 @@ void cli_signals_init(void);
  * full. */
 int cli_leftover_add(const char *path, int is_dir);
 void cli_leftover_drop(const char *path);
+/* Register the process group pgid to be sent sig by such a signal, before
+ * hp2x ends (live/tether-pgroup.c's programs); -1 when the table is
+ * full.  ungroup: it was reaped. */
+int cli_leftover_group(pid_t pgid, int sig);
+void cli_leftover_ungroup(pid_t pgid);
+
 /* Whether watch mode has a SIGINT or SIGTERM its loop has not read yet:
  * a write that waits for a FIFO's reader gives up then (atomic.c).
  * Linux's watch mode keeps them blocked, so pending; the portable

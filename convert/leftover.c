@@ -7,13 +7,17 @@
  * every path registered here (files first, then directories, so a
  * directory is empty when its turn comes) and then lets the signal end
  * the process as it would have, so the exit status says which signal.
- * Watch mode reads SIGINT and SIGTERM from a signalfd instead and cleans
- * up on its way out; SIGHUP and SIGPIPE still come here, at any moment.
+ * Watch mode hears SIGINT and SIGTERM in its loop instead (a signalfd,
+ * or the portable build's self-pipe: live/signals.h) and cleans up on
+ * its way out; SIGHUP and SIGPIPE still come here, at any moment.
+ * The portable build's launched program, in a process group of its own
+ * (live/tether-pgroup.c), is sent its signal here too, as Linux's
+ * kernel sends it when hp2x dies.
  * A handler has no other way to find the paths than a table of its own:
- * `live', the one piece of process-wide mutable state of convert/,
- * written only through cli_leftover_add and cli_leftover_drop (and read
- * by the handler, which only unlinks).  A path is a pointer the caller
- * keeps alive until it drops it.
+ * `live' and `groups', the process-wide mutable state of convert/ with
+ * stop.c's flag, written only through the functions below (and read by
+ * the handler, which only unlinks and signals).  A path is a pointer the
+ * caller keeps alive until it drops it.
  */
 #include "cli.h"
 
@@ -31,6 +35,38 @@ struct leftover {
 };
 
 static struct leftover live[MAX_LIVE];
+
+/* Process groups at once: the program, or the --info probe. */
+#define MAX_GROUPS 2
+
+static struct {
+	volatile pid_t pgid;	/* 0: free */
+	volatile int sig;
+} groups[MAX_GROUPS];
+
+int
+cli_leftover_group(pid_t pgid, int sig)
+{
+	int i;
+
+	for (i = 0; i < MAX_GROUPS; i++)
+		if (!groups[i].pgid) {
+			groups[i].sig = sig;
+			groups[i].pgid = pgid;
+			return 0;
+		}
+	return -1;
+}
+
+void
+cli_leftover_ungroup(pid_t pgid)
+{
+	int i;
+
+	for (i = 0; i < MAX_GROUPS; i++)
+		if (groups[i].pgid == pgid)
+			groups[i].pgid = 0;
+}
 
 int
 cli_leftover_add(const char *path, int is_dir)
@@ -67,6 +103,9 @@ on_signal(int sig)
 	for (i = 0; i < MAX_LIVE; i++)
 		if (live[i].path && live[i].is_dir)
 			rmdir(live[i].path);
+	for (i = 0; i < MAX_GROUPS; i++)
+		if (groups[i].pgid > 0)
+			kill(-groups[i].pgid, groups[i].sig);
 	errno = e;
 	/* SA_RESETHAND made the action the default again: raised now, it
 	 * is delivered as the handler returns, and ends the process. */

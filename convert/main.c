@@ -25,6 +25,13 @@
 #ifndef HP2X_VERSION
 #define HP2X_VERSION "unknown"
 #endif
+/* Which build, as it matters to a bug report: the POSIX-only one
+ * (CMakeLists.txt's HP2X_PORTABLE) watches by polling, and more. */
+#ifdef HP2X_PORTABLE_BUILD
+#define HP2X_BUILD_KIND " (portable build; "
+#else
+#define HP2X_BUILD_KIND " ("
+#endif
 
 /* One line for a bug report: the libraries' versions are those loaded
  * now, asked of each library, not those of the headers it was built
@@ -32,7 +39,7 @@
 static void
 print_version(FILE *f)
 {
-	fprintf(f, "hp2x %s (cairo %s, pango %s, zlib %s, libmicrohttpd %s)\n",
+	fprintf(f, "hp2x %s" HP2X_BUILD_KIND "cairo %s, pango %s, zlib %s, libmicrohttpd %s)\n",
 	    HP2X_VERSION, cairo_version_string(), pango_version_string(),
 	    zlibVersion(), MHD_get_version());
 }

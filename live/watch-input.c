@@ -29,13 +29,23 @@
 
 #include "../hp/grow.h"
 
+/* The modification time, POSIX.1-2008's st_mtim, which macOS's
+ * sys/stat.h names st_mtime and st_mtimensec under strict POSIX (the
+ * portable build's; untested there). */
+#ifdef __APPLE__
+#define MTIME_S(st) ((st)->st_mtime)
+#define MTIME_NS(st) ((st)->st_mtimensec)
+#else
+#define MTIME_S(st) ((st)->st_mtim.tv_sec)
+#define MTIME_NS(st) ((st)->st_mtim.tv_nsec)
+#endif
+
 static int
 same_stat(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
 	       a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec;
+	       MTIME_S(a) == MTIME_S(b) && MTIME_NS(a) == MTIME_NS(b);
 }
 
 static void

@@ -21,7 +21,11 @@
 #   page_py CHECK ARG...  page.py CHECK ARG... (paths relative to the
 #                      case's directory) in it: what it prints, its status
 #   ONLY=CASE          (environment) run only the case named CASE, or
-#                      whose function is CASE
+#                      whose function is CASE; or those whose functions
+#                      it lists, separated by spaces (the portable
+#                      build's pass: tests/CMakeLists.txt)
+#   is_portable        the hp2x under test is the portable build (its
+#                      --version says so: live/tether.h and others)
 #   E2E_TIMES=1        (environment) each case's wall and CPU seconds on
 #                      stderr: which cases compute and which wait
 #
@@ -83,8 +87,10 @@ end_pids() {
 run() {
 	local name=$1 dir
 	shift
-	# ONLY=NAME (a case's name or function) runs that case alone
-	[ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && [ "$1" != "$ONLY" ] && return
+	# ONLY=NAME (a case's name or function) runs that case alone,
+	# ONLY="FN FN..." those cases
+	[ -n "${ONLY:-}" ] && [ "$name" != "$ONLY" ] && [ "$1" != "$ONLY" ] &&
+		[[ " $ONLY " != *" $1 "* ]] && return
 	dir=$(mktemp -d "$top/case.XXXXXX")
 	local t0=${EPOCHREALTIME/./}
 	if (cd "$dir" || exit 1
@@ -116,6 +122,10 @@ case_times() {
 		split(t, f, " "); c = 0
 		for (i = 1; i <= 2; i++) { split(f[i], m, /[ms]/); c += m[1] * 60 + m[2] }
 		printf "time: %6.1f s wall, %6.1f s CPU: %s\n", w / 1e6, c, n }' >&2
+}
+
+is_portable() {
+	"$HP2X" --version 2>/dev/null | grep -q '(portable build;'
 }
 
 bad() {
