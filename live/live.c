@@ -183,8 +183,9 @@ live_batch(FILE *f, const hp_model *m, struct live_pos *at,
 	/* What the page says it holds once it has them all: the censuses,
 	 * as every count (a .hp's exit mark is none, model.h). */
 	json_key(&w, "c");
-	json_u64(&w, to->samples == hp_model_sample_count(m)
-		     ? hp_model_census_count(m) : to->samples);
+	json_u64(&w, (to->samples == hp_model_sample_count(m)
+		      ? hp_model_census_count(m) : to->samples) +
+		     hp_model_dropped(m));
 	if (tab && at->samples == to->samples)
 		summary_rows(&w, &tab->st, &tab->l);
 	json_end(&w);

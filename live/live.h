@@ -44,7 +44,8 @@ void live_table_release(struct live_table *t);
  * "names":[[band,name]],"mi":first mark,"marks":[[t,label]],
  * "series":{"heap_size":[first,[t],[v]]},"n":samples,"c":censuses}
  * (c: the count the page shows, hp_model_census_count's once it has all
- * n); *at moves past it.  The batch that takes *at to *to's samples
+ * n, plus those a long run's model keeps only in its summary,
+ * hp_model_dropped); *at moves past it.  The batch that takes *at to *to's samples
  * also carries tab's numbers when tab is not NULL ("rows", as the page's
  * data block has them), so the page's table shows the census its chart
  * shows.  Returns 0 when there was nothing to send (nothing written);

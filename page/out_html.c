@@ -703,8 +703,11 @@ put_subtitle(FILE *f, const hp_model *m, const char *name)
 		fputs(" \xc2\xb7 ", f);
 		put_html_c(f, date);
 	}
+	/* every census of the run, those a long run's model keeps only in
+	 * its summary included (hp_model_compact) */
 	fprintf(f, " \xc2\xb7 <span id=\"counts\">%zu samples, %zu bands</span>",
-		hp_model_census_count(m), hp_model_band_count(m));
+		hp_model_census_count(m) + hp_model_dropped(m),
+		hp_model_band_count(m));
 	return 0;
 }
 

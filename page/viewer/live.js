@@ -185,7 +185,7 @@ function makeLive(D, S, changed, chart, key) {
     var es = new EventSource(url);
     es.addEventListener('samples', function (e) { batch(JSON.parse(e.data)); });
     es.addEventListener('reload', function () { es.close(); reload(); });
-    es.addEventListener('open', function () { retry = RETRY_MIN; mark('live · ' + D.n + ' samples'); });
+    es.addEventListener('open', function () { retry = RETRY_MIN; mark('live · ' + $('counts').textContent.split(',')[0]); });
     es.addEventListener('error', function () {
       if (es.readyState !== 2) { mark('reconnecting…'); return; }
       mark('not live: the server does not answer; trying again in ' + retry / 1000 + ' s');

@@ -31,7 +31,8 @@ var SI = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
 function fmtSI(v, unit) {
   var a = Math.abs(v), i = 0;
   while (a >= 999.5 && i + 1 < SI.length) { a /= 1000; v /= 1000; i++; }
-  if (i === 0) return (Number.isInteger(v) ? String(v) : v.toPrecision(3).replace(/\.?0+$/, '')) + (unit ? ' ' + unit : '');
+  /* trailing zeros of the decimals only: 400.0001 is "400", not "4" */
+  if (i === 0) return (Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(3)))) + (unit ? ' ' + unit : '');
   return Number(v.toPrecision(3)) + ' ' + SI[i] + (unit || '');
 }
 

@@ -505,6 +505,38 @@ def zoom(url, ref_path):
         d.quit()
 
 
+def summarised(url, sum_path):
+    """A run whose old censuses went into the model's summary (--keep):
+    seen whole, the note says where the summary ends; zoomed into the
+    censuses kept, it does not; the table's numbers are --summary=json's
+    of the whole file all the same."""
+    d = browser()
+    try:
+        if not open_page(d, url):
+            return
+        note = "return document.getElementById('note').textContent"
+        ef = d.execute_script("return (document.getElementById('app').hp2xData.live || {}).exact_from")
+        if ef is None:
+            fail("the served page does not say where its exact censuses start")
+            return
+        if not wait(d, note + ".indexOf(\"run's summary\") >= 0", 20):
+            fail("the whole run's note does not say it shows the summary: %r" % d.execute_script(note))
+        if not wait(d, "return document.getElementById('counts').textContent.indexOf('3000 samples') === 0", 10):
+            fail("the page does not count the run's 3000 samples: %r"
+                 % d.execute_script("return document.getElementById('counts').textContent"))
+        table_as(d, json.load(open(sum_path)))
+        # band5 grows 400 B/s, not quite a whole number of them: the
+        # table once cut its zeros as decimals ("+4 B/s")
+        if not wait(d, "return document.body.innerText.indexOf('+400 B/s') >= 0", 10):
+            fail("the table does not say band5 grows +400 B/s")
+        d.execute_script("location.hash = '#v=1&x=%r,%r'" % (ef + 1, ef + 5))
+        if not wait(d, note + ".indexOf(\"run's summary\") < 0", 20):
+            fail("zoomed into the censuses kept, the note still says summary: %r" % d.execute_script(note))
+        print("summarised: exact from %g s, the note says so, the table --summary's" % ef)
+    finally:
+        d.quit()
+
+
 def shot(url, png, at):
     """A screenshot of the served page once it holds `at` samples, the
     pointer on the chart (for the README)."""
@@ -525,5 +557,5 @@ def shot(url, png, at):
 
 if __name__ == "__main__":
     {"live": live, "zoom": zoom, "shot": shot, "reconnect": reconnect, "late": late,
-     "census": census}[sys.argv[1]](*sys.argv[2:])
+     "census": census, "summarised": summarised}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

@@ -27,6 +27,9 @@
 #   zoom   a finished .hp of 60,000 samples (more than the page keeps): a
 #          zoom into the middle asks the server for columns, after which
 #          the page holds exactly the file's samples there
+#   summarised  3,000 samples served with --keep=200: the page says
+#          where the run's summary ends (and not once zoomed into the
+#          censuses kept); its table is --summary=json's of the file
 set -u
 . "$(dirname "$0")/lib.bash"
 e2e_init serve_page
@@ -103,6 +106,24 @@ census() {
 	"$py" "$page_py" census "$url" in.hp || bad "census: see above"
 }
 
+summarised() {
+	"$py" - <<'PY' >long.hp
+import sys
+w = sys.stdout.write
+w('JOB "long"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n')
+for k in range(3000):
+    t = k * 0.1
+    w("BEGIN_SAMPLE %.1f\n" % t)
+    for b in range(6):
+        w("band%d\t%d\n" % (b, 1000 * (b + 1) + 8 * k * b + (k * 7919 + b * 104729) % 9973))
+    w("END_SAMPLE %.1f\n" % t)
+PY
+	"$HP2X" --summary=json long.hp >sum.json || { bad "hp2x --summary=json"; return; }
+	serve --keep=200 long.hp || return
+	"$py" "$page_py" summarised "$url" sum.json || bad "summarised: see above"
+}
+
 run census census
 run zoom zoom
+run summarised summarised
 e2e_done
