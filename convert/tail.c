@@ -67,6 +67,8 @@ cli_tail_started(const struct cli_job *j, const hp_model *m, size_t i,
 	struct stat st;
 
 	t->started = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	if (!t->started)
+		return;
 	t->dev = st.st_dev;
 	t->ino = st.st_ino;
 	t->serial = hp_model_dropped(m) + hp_model_sample_count(m);
