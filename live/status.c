@@ -43,8 +43,12 @@ cli_status_update(struct cli_status *st, const hp_model *m, double t)
 {
 	size_t n = m ? hp_model_sample_count(m) : 0, i;
 
-	if (m != st->m || n < st->scanned) {
+	/* compacted (hp_model_compact): its indices moved, and its
+	 * summary keeps each stretch's greatest total */
+	if (m != st->m || n < st->scanned ||
+	    (m && hp_model_dropped(m) != st->dropped)) {
 		st->m = m;
+		st->dropped = m ? hp_model_dropped(m) : 0;
 		st->scanned = 0;
 		st->peak = 0;
 		st->peak_t = 0;

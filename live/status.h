@@ -30,6 +30,8 @@ struct cli_status {
 	int quiet;		/* -q: nothing at all */
 	const hp_model *m;	/* the model scanned so far */
 	size_t scanned;		/* its samples already looked at */
+	size_t dropped;		/* its hp_model_dropped then: a model
+				 * compacted since is looked at again */
 	uint64_t peak;		/* largest sample total, and when */
 	double peak_t;
 	double last_new;	/* when a sample last arrived */

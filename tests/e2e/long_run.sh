@@ -12,6 +12,8 @@
 #    the same file (its name aside): a generated stream, GHC's own .hp
 #    and eventlog of samples/ (with --keep=16), and a window
 #    (--keep=TIME).
+#  status_peak: the status line's peak of a run compacted as it was
+#    read is the run's own, a spike long gone into the summary.
 #  appended: the .hp and CSV of a streamed run grow by what came, the
 #    same file throughout (its inode: not replaced at each drawing, as
 #    at main), each look at them a prefix of the one-shot's output that
@@ -88,6 +90,12 @@ t_summary_exact() {
 	same_summary "$SRC/samples/leak-hc.hp" 16
 }
 
+t_status_peak() {
+	gen 3000 | awk '/^END_SAMPLE 100.0$/ { print "spike\t800000000" } { print }' >s.hp
+	"$HP2X" -w - --keep=16 -o x.csv <s.hp 2>err || bad "exit $?"
+	grep -q 'peak 801 MB at 100 s' err || bad "the status line's peak: $(tail -n 1 err)"
+}
+
 # snap: out.hp and out.csv now, checked against the one-shot's.
 snap() {
 	local ino
@@ -128,6 +136,7 @@ t_appended() {
 
 run memory_flat t_memory_flat
 run summary_exact t_summary_exact
+run status_peak t_status_peak
 run appended t_appended
 
 e2e_done
