@@ -1414,8 +1414,12 @@ static void
 bucket_keep(const hp_model *m, struct bucket *b, const size_t *cand,
 	    size_t n, int first)
 {
-	size_t lo = cand[0], hi = cand[0], k, keep[4], nk = 0;
+	size_t lo, hi, k, keep[4], nk = 0;
 
+	b->n = 0;
+	if (n == 0)
+		return;
+	lo = hi = cand[0];
 	for (k = 1; k < n; k++) {
 		if (m->sum[cand[k]] < m->sum[lo])
 			lo = cand[k];
@@ -1427,7 +1431,6 @@ bucket_keep(const hp_model *m, struct bucket *b, const size_t *cand,
 	keep[nk++] = lo < hi ? lo : hi;
 	keep[nk++] = lo < hi ? hi : lo;
 	keep[nk++] = cand[n - 1];
-	b->n = 0;
 	for (k = 0; k < nk; k++)
 		if (!b->n || b->rep[b->n - 1] < keep[k])
 			b->rep[b->n++] = keep[k];

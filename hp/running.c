@@ -77,7 +77,7 @@ hp_running_fold(struct hp_running *r, const hp_model *m, size_t i,
 		r->t_census = t;
 		r->ncensus++;
 	}
-	for (k = 0; k < n; k++) {
+	for (k = 0; k < n && r->band; k++) {
 		struct hp_run_band *b = &r->band[bands[k]];
 		double y = step ? hp_model_rate(m, i, bytes[k]) : (double)bytes[k];
 		uint64_t v = step ? whole(y) : bytes[k];

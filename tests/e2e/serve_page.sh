@@ -90,7 +90,8 @@ for k in range(60000):
     w("END_SAMPLE %.2f\n" % t)
 PY
 	"$HP2X" big.hp -o ref.json || { bad "hp2x -o ref.json"; return; }
-	serve big.hp || return
+	# every census kept (--keep): more than the page carries
+	serve --keep=100000 big.hp || return
 	"$py" "$page_py" zoom "$url" ref.json || bad "zoom: see above"
 }
 
