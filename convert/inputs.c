@@ -106,3 +106,41 @@ cli_input_release(struct cli_input *in)
 	hp_model_free(in->raw);
 	in->cut = in->raw = in->part = NULL;
 }
+
+void
+cli_parts_make(struct cli_parts *p, const struct cli_input *in,
+	       const struct cli_settings *s)
+{
+	unsigned k;
+
+	memset(p, 0, sizeof *p);
+	for (k = 0; k < HP_NPARTS; k++) {
+		hp_model *m = hp_part_get(in->raw, (enum hp_part)k);
+		struct hp_err e = { { 0 } };
+
+		if (!m)
+			continue;
+		if (m == in->part) {
+			p->m[k] = cli_input_model(in);
+			p->ro[k] = &in->ro;
+		} else if (hp_read_check(m, in->name, &e) == 0 &&
+			   cli_select(m, s, 1, NULL, &p->cut[k], &p->own[k],
+				      p->note[k], sizeof p->note[k], &e) == 0) {
+			p->m[k] = p->cut[k] ? p->cut[k] : m;
+			p->ro[k] = &p->own[k];
+		} else {
+			continue;	/* a part with nothing to count */
+		}
+		p->nprof += k != HP_PART_HEAP_SIZE;
+	}
+}
+
+void
+cli_parts_release(struct cli_parts *p)
+{
+	unsigned k;
+
+	for (k = 0; k < HP_NPARTS; k++)
+		hp_model_free(p->cut[k]);
+	memset(p, 0, sizeof *p);
+}

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "../hp/parts.h"
 
 /*
  * Apply s's --include, --exclude, --from and --to to m.  *cut is the new
@@ -58,5 +59,23 @@ int cli_input_read(struct cli_input *in, const char *name,
 		   struct hp_err *err) HP_MUSTCHECK;
 
 void cli_input_release(struct cli_input *in);
+
+/* Every part of an input's run (hp/parts.h) with something to draw, for
+ * the summary and the page of a log of several profiles: the part drawn
+ * as in has it, each other cut by the same window and filter,
+ * leniently (a pattern for the heap's bands need not match a time
+ * profile's).  m[p] NULL for a part the run lacks; nprof counts the
+ * profiles (heap, time, ticky) among them. */
+struct cli_parts {
+	const hp_model *m[HP_NPARTS];
+	const struct render_opts *ro[HP_NPARTS];
+	unsigned nprof;
+	hp_model *cut[HP_NPARTS];
+	struct render_opts own[HP_NPARTS];
+	char note[HP_NPARTS][512];
+};
+void cli_parts_make(struct cli_parts *p, const struct cli_input *in,
+		    const struct cli_settings *s);
+void cli_parts_release(struct cli_parts *p);
 
 #endif

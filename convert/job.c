@@ -18,6 +18,7 @@
 
 #include "../hp/grow.h"
 #include "../data/dataout.h"
+#include "../page/page.h"
 
 int
 cli_exists(const char *path, void *ctx)
@@ -227,8 +228,12 @@ write_one(const struct cli_job *j, const hp_model *m, size_t i,
 		rc = -1;
 		if (cli_out_open_flags(&out, path, nowait(j), err))
 			goto out;
-		if (f->page ? f->page(j->ctx, m, &ro, j->p.input, out.f, err)
-			    : f->write(m, out.f, err)) {
+		if (f->page && j->parts && j->parts->nprof > 1 &&
+		    f->page == out_html
+		    ? out_html_parts(j->ctx, j->parts->m, &ro, j->p.input,
+				     out.f, err)
+		    : f->page ? f->page(j->ctx, m, &ro, j->p.input, out.f, err)
+			      : f->write(m, out.f, err)) {
 			cli_out_name(&out, err);
 			goto out;
 		}

@@ -17,6 +17,7 @@
 #include "../hp/model.h"
 #include "../render/render.h"
 #include "cli.h"
+#include "inputs.h"
 
 struct cli_tail;
 
@@ -27,6 +28,9 @@ struct cli_job {
 	render_ctx *ctx;	/* graph formats and the page only */
 	struct cli_tail *tail;	/* watch mode's appended outputs (tail.c),
 				 * one per output, or NULL */
+	/* every kind of the input's run, for its page (a log of several
+	 * profiles: one view a kind), or NULL */
+	const struct cli_parts *parts;
 };
 
 /* exists() for cli_paths_resolve: only "not there" counts as missing. */

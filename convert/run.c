@@ -12,6 +12,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "budget.h"
@@ -19,8 +20,24 @@
 #include "inputs.h"
 #include "job.h"
 #include "../data/summary.h"
-#include "../hp/parts.h"
-#include "../hp/reader.h"
+#include "../hp/grow.h"
+
+/* Every kind of in's run for the job's page (without --kind). */
+static struct cli_parts *
+job_parts(struct cli_job *job, const struct cli_settings *s,
+	  const struct cli_input *in, struct hp_err *err)
+{
+	struct cli_parts *p = hp_callocn(1, sizeof *p);
+
+	if (!p) {
+		hp_err_set(err, "out of memory");
+		return NULL;
+	}
+	if (!s->kind)
+		cli_parts_make(p, in, s);
+	job->parts = p;
+	return p;
+}
 
 /* One profile to one file: the job is prepared (names resolved, the
  * input's overwriting refused) before anything is read. */
@@ -32,6 +49,7 @@ run_single(const struct cli_settings *s, FILE *errs)
 	struct cli_settings s1 = *s;	/* the job's: with the filter's note
 					 * and the window once read */
 	struct cli_input in = { 0 };
+	struct cli_parts *parts = NULL;
 	int status = 1;
 
 	if (cli_job_prepare(&job, &s1, cli_exists, &err))
@@ -42,7 +60,8 @@ run_single(const struct cli_settings *s, FILE *errs)
 	if (cli_input_read(&in, job.p.input, s, errs, &err))
 		goto fail;
 	s1.render = in.ro;
-	if (cli_job_write(&job, cli_input_model(&in), &err))
+	if (!(parts = job_parts(&job, s, &in, &err)) ||
+	    cli_job_write(&job, cli_input_model(&in), &err))
 		goto fail;
 	status = 0;
 	goto done;
@@ -50,49 +69,31 @@ fail:
 	cli_say(errs, "", err.msg[0] ? err.msg : "failed");
 done:
 	cli_job_release(&job);
+	if (parts)
+		cli_parts_release(parts);
+	free(parts);
 	cli_input_release(&in);
 	return status;
 }
 
 /* The summary of one input: of its part drawn, or without --kind and
  * when its run holds several profiles (an eventlog of +RTS -hc -p -l:
- * heap and time) of every part, the heap size included, each cut by the
- * same window and filter, leniently (a pattern for the heap's bands
- * need not match a time profile's).  A log of one profile and the heap
- * size is summarised as before: the profile, its heap-size lines too. */
+ * heap and time) of every part, the heap size included (cli_parts).  A
+ * log of one profile and the heap size is summarised as before: the
+ * profile, its heap-size lines too. */
 static int
 summary_all(const struct cli_settings *s, const struct cli_input *in,
 	    struct hp_err *err)
 {
-	const hp_model *part[HP_NPARTS] = { 0 };
-	const struct render_opts *ro[HP_NPARTS] = { 0 };
-	hp_model *cut[HP_NPARTS] = { 0 };
-	struct render_opts own[HP_NPARTS];
-	char note[HP_NPARTS][512];
-	unsigned p, n = 0;
-	int rc = -1;
+	struct cli_parts *p = hp_callocn(1, sizeof *p);
+	int rc;
 
-	for (p = 0; p < HP_NPARTS; p++) {
-		hp_model *m = s->kind ? NULL : hp_part_get(in->raw, (enum hp_part)p);
-		struct hp_err e = { { 0 } };
-
-		if (!m)
-			continue;
-		if (m == in->part) {
-			part[p] = cli_input_model(in);
-			ro[p] = &in->ro;
-		} else if (hp_read_check(m, in->name, &e) == 0 &&
-			   cli_select(m, s, 1, NULL, &cut[p], &own[p], note[p],
-				      sizeof note[p], &e) == 0) {
-			part[p] = cut[p] ? cut[p] : m;
-			ro[p] = &own[p];
-		} else {
-			continue;	/* a part with nothing to count */
-		}
-		n += p != HP_PART_HEAP_SIZE;
-	}
-	if (n > 1)
-		rc = summary_print_parts(stdout, in->name, part, ro,
+	if (!p)
+		return hp_err_set(err, "out of memory");
+	if (!s->kind)
+		cli_parts_make(p, in, s);
+	if (p->nprof > 1)
+		rc = summary_print_parts(stdout, in->name, p->m, p->ro,
 					 cli_summary_form(s),
 					 summary_width(stdout), err);
 	else
@@ -101,8 +102,8 @@ summary_all(const struct cli_settings *s, const struct cli_input *in,
 				   summary_width(stdout), err);
 	if (rc)
 		hp_err_name(err, "standard output");
-	for (p = 0; p < HP_NPARTS; p++)
-		hp_model_free(cut[p]);
+	cli_parts_release(p);
+	free(p);
 	return rc;
 }
 
@@ -114,6 +115,7 @@ run_summary(const struct cli_settings *s, const struct cli_input *in,
 {
 	struct cli_settings s1 = *s;
 	struct cli_job job;
+	struct cli_parts *parts = NULL;
 	int rc = -1;
 
 	if (s->summary && summary_all(s, in, err))
@@ -123,9 +125,13 @@ run_summary(const struct cli_settings *s, const struct cli_input *in,
 	s1.render = in->ro;
 	s1.prior = 0;
 	s1.aux = 0;
-	if (cli_job_prepare(&job, &s1, cli_exists, err) == 0)
+	if (cli_job_prepare(&job, &s1, cli_exists, err) == 0 &&
+	    (parts = job_parts(&job, s, in, err)))
 		rc = cli_job_write(&job, cli_input_model(in), err);
 	cli_job_release(&job);
+	if (parts)
+		cli_parts_release(parts);
+	free(parts);
 	return rc;
 }
 

@@ -19,6 +19,7 @@
 
 #include "../hp/err.h"
 #include "../hp/model.h"
+#include "../hp/parts.h"
 #include "../render/render.h"
 
 /* The page of m, drawn as o says, to f; name is the input as given
@@ -40,6 +41,14 @@ int out_html_many(render_ctx *ctx, const hp_model *const *m,
 		  const char *const *name, size_t n,
 		  const struct render_opts *o, FILE *f,
 		  struct hp_err *err) HP_MUSTCHECK;
+
+/* The page of one run's several kinds (page_many.c: a log of +RTS -hc
+ * -p -l), one view a kind, shown as tabs by the viewer, sharing the time
+ * axis, the marks and the window; part[k] NULL for a kind the run lacks
+ * (hp/parts.h), name the input as given.  0, or -1 with err. */
+int out_html_parts(render_ctx *ctx, const hp_model *const part[HP_NPARTS],
+		   const struct render_opts *o, const char *name, FILE *f,
+		   struct hp_err *err) HP_MUSTCHECK;
 
 /* --diff A B's page (page_diff.c): hp2x's difference graph and the
  * table of changes, the numbers of --diff --summary=json.  d is the

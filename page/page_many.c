@@ -11,13 +11,21 @@
  *   one profile has it (out_html.c)]
  * Each input keeps its own budget (1 MB and 100 B a band), less its
  * share of the static graph.
+ *
+ * The page of one run's several kinds (out_html_parts: a log of +RTS -hc
+ * -p -l) is made the same way, one input a kind, but its charts are
+ * views the viewer shows one at a time, as tabs: each keeps its own
+ * colours and y scale (bytes and CPU seconds share none), and "tabs"
+ * names the kinds, in hp/parts.h's order, for the tabs.
  */
 #include "page.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/parts.h"
 #include "../hp/stats.h"
 #include "../hp/steps.h"
 #include "../render/layout/layout.h"
@@ -33,6 +41,7 @@ struct many {
 	struct render_layout *alone;	/* each alone, as --summary's */
 	struct hp_stats *st;
 	size_t svg_len;
+	const char *const *tabs;	/* a run's kinds, or NULL */
 };
 
 static const hp_model *
@@ -50,6 +59,12 @@ many_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 
 	switch (what) {
 	case PAGE_SUBTITLE:
+		if (p->tabs) {
+			fputs("one view a kind:", f);
+			for (i = 0; i < p->n; i++)
+				fprintf(f, " %s", p->tabs[i]);
+			return 0;
+		}
 		for (i = 0; i < p->n; i++) {
 			if (i)
 				fputs(" \xc2\xb7 ", f);
@@ -60,7 +75,8 @@ many_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 	case PAGE_TABLE:
 		for (i = 0; i < p->n; i++) {
 			fputs("<h2>", f);
-			page_put_html(f, p->name[i], strlen(p->name[i]));
+			page_put_html(f, p->tabs ? p->tabs[i] : p->name[i],
+				      strlen(p->tabs ? p->tabs[i] : p->name[i]));
 			fputs("</h2>\n", f);
 			page_input_table(f, p->m[i], &p->l[i], &p->st[i]);
 		}
@@ -72,6 +88,13 @@ many_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 		json_int(&w, 1);
 		json_key(&w, "kind");
 		json_cstr(&w, "many");
+		if (p->tabs) {
+			json_key(&w, "tabs");
+			json_array(&w);
+			for (i = 0; i < p->n; i++)
+				json_cstr(&w, p->tabs[i]);
+			json_end(&w);
+		}
 		json_key(&w, "inputs");
 		json_array(&w);
 		for (i = 0; i < p->n; i++)
@@ -86,10 +109,11 @@ many_part(FILE *f, enum page_part what, void *closure, struct hp_err *err)
 	}
 }
 
-int
-out_html_many(render_ctx *ctx, const hp_model *const *m,
-	      const char *const *name, size_t n, const struct render_opts *o,
-	      FILE *f, struct hp_err *err)
+/* Several inputs, or with tabs a run's kinds (each its own scale). */
+static int
+many(render_ctx *ctx, const hp_model *const *m, const char *const *name,
+     size_t n, const struct render_opts *o, const char *const *tabs,
+     FILE *f, struct hp_err *err)
 {
 	struct render_input *in = hp_callocn(n, sizeof *in);
 	struct render_layout *l = hp_callocn(n, sizeof *l);
@@ -126,7 +150,7 @@ out_html_many(render_ctx *ctx, const hp_model *const *m,
 				   steps[nalone] ? steps[nalone] : m[nalone],
 				   &so, NULL, NULL, NULL, err))
 			goto out;
-	if (!(shared = layout_share(alone, n, &so, err)))
+	if (!tabs && !(shared = layout_share(alone, n, &so, err)))
 		goto out;
 	for (; done < n; done++)
 		if (layout_compute(&l[done], steps[done] ? steps[done] : m[done],
@@ -139,11 +163,13 @@ out_html_many(render_ctx *ctx, const hp_model *const *m,
 		hp_err_set(err, "out of memory");
 		goto out;
 	}
-	for (*title = 0, i = 0; i < n; i++) {
+	for (*title = 0, i = 0; i < (tabs ? 1 : n); i++) {
 		if (i)
 			strcat(title, " \xc2\xb7 ");
 		strcat(title, name[i]);
 	}
+	if (tabs)	/* the file, not its first view */
+		strrchr(title, '(')[-1] = '\0';
 	p.m = m;
 	p.steps = steps;
 	p.name = name;
@@ -153,6 +179,7 @@ out_html_many(render_ctx *ctx, const hp_model *const *m,
 	p.alone = alone;
 	p.st = st;
 	p.svg_len = page_url_len(svg, svg_len);
+	p.tabs = tabs;
 	rc = page_fill(f, title, svg, svg_len, 0, many_part, &p, err);
 out:
 	for (i = 0; i < done; i++)
@@ -171,5 +198,46 @@ out:
 	free(alone);
 	free(st);
 	free(steps);
+	return rc;
+}
+
+int
+out_html_many(render_ctx *ctx, const hp_model *const *m,
+	      const char *const *name, size_t n, const struct render_opts *o,
+	      FILE *f, struct hp_err *err)
+{
+	return many(ctx, m, name, n, o, NULL, f, err);
+}
+
+int
+out_html_parts(render_ctx *ctx, const hp_model *const part[HP_NPARTS],
+	       const struct render_opts *o, const char *name, FILE *f,
+	       struct hp_err *err)
+{
+	const hp_model *m[HP_NPARTS];
+	const char *names[HP_NPARTS], *tabs[HP_NPARTS];
+	char *own[HP_NPARTS];
+	size_t n = 0, i;
+	unsigned k;
+	int rc = -1;
+
+	/* each view's charts and table rows name the file and its kind */
+	for (k = 0; k < HP_NPARTS; k++)
+		if (part[k]) {
+			size_t len = strlen(name) + strlen(hp_part_names[k]) + 4;
+
+			if (!(own[n] = hp_malloc(len))) {
+				hp_err_set(err, "out of memory");
+				goto out;
+			}
+			snprintf(own[n], len, "%s (%s)", name, hp_part_names[k]);
+			m[n] = part[k];
+			names[n] = own[n];
+			tabs[n++] = hp_part_names[k];
+		}
+	rc = many(ctx, m, names, n, o, tabs, f, err);
+out:
+	for (i = 0; i < n; i++)
+		free(own[i]);
 	return rc;
 }

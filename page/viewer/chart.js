@@ -31,7 +31,7 @@ function makeChart(D, S, changed, root, link) {
     var r = win();
     inWin = pickView(D, r[0], r[1], W ? W - M.l - M.r : 1000);
     var a = lowerIdx(D.tm, r[0]), b = lowerIdx(D.tm, r[1]);
-    return [Math.max(0, a), Math.min(D.T - 1, b + 1)];
+    return [max(0, a), min(D.T - 1, b + 1)];
   }
 
   function total(i) { var s = 0; for (var j = 0; j < vis.length; j++) s += D.val[vis[j]][i]; return s; }
@@ -93,7 +93,7 @@ function makeChart(D, S, changed, root, link) {
   function dpr() { return window.devicePixelRatio || 1; }
   function setup(c, h) {
     var d = dpr(), w = widthOf(c.parentNode);
-    var pw = Math.round(w * d), ph = Math.round(h * d);
+    var pw = round(w * d), ph = round(h * d);
     if (c.width !== pw || c.height !== ph) {
       c.width = pw; c.height = ph;
       c.style.width = w + 'px'; c.style.height = h + 'px';
@@ -106,8 +106,8 @@ function makeChart(D, S, changed, root, link) {
 
   /* The CSS box from (x0, y0) to (x1, y1) in device pixels. */
   function devRect(x0, y0, x1, y1) {
-    var d = dpr(), X = Math.round(x0 * d), Y = Math.round(y0 * d);
-    return { x: X, y: Y, w: Math.round(x1 * d) - X, h: Math.round(y1 * d) - Y };
+    var d = dpr(), X = round(x0 * d), Y = round(y0 * d);
+    return { x: X, y: Y, w: round(x1 * d) - X, h: round(y1 * d) - Y };
   }
 
   /* The value drawn for band k at sample i, before stacking. */
@@ -196,14 +196,14 @@ function makeChart(D, S, changed, root, link) {
   }
 
   function axes(g, w, h) {
-    var r = win(), span = r[1] - r[0], xs = niceStep(span, Math.max(2, (w - M.l - M.r) / 90));
+    var r = win(), span = r[1] - r[0], xs = niceStep(span, max(2, (w - M.l - M.r) / 90));
     g.fillStyle = '#222'; g.strokeStyle = '#222'; g.lineWidth = 1;
     g.font = '12px system-ui, sans-serif';
     g.textAlign = 'center'; g.textBaseline = 'top';
     var bottom = h - M.b;
     g.beginPath(); g.moveTo(M.l, M.t); g.lineTo(M.l, bottom + 0.5); g.lineTo(w - M.r, bottom + 0.5); g.stroke();
     for (var t = Math.ceil(r[0] / xs) * xs; t <= r[1] + xs * 1e-9; t += xs) {
-      var X = Math.round(px(t, w)) + 0.5;
+      var X = round(px(t, w)) + 0.5;
       g.beginPath(); g.moveTo(X, bottom); g.lineTo(X, bottom + 4); g.stroke();
       g.fillText(fmtTime(t, xs * 10), X, bottom + 6);
     }
@@ -211,13 +211,13 @@ function makeChart(D, S, changed, root, link) {
     g.textAlign = 'right'; g.textBaseline = 'middle';
     var ys = S.view === 'stack' ? niceStep(yMax, 5) : 0.2;
     for (var v = 0; v <= yMax * 1.0001; v += ys) {
-      var Y = Math.round(py(v)) + 0.5;
+      var Y = round(py(v)) + 0.5;
       /* behind what is drawn: a grid line shows where no band is */
       g.save(); g.globalCompositeOperation = 'destination-over';
       g.strokeStyle = '#e4e4e4'; g.beginPath(); g.moveTo(M.l + 1, Y); g.lineTo(w - M.r, Y); g.stroke();
       g.restore();
       g.strokeStyle = '#222'; g.beginPath(); g.moveTo(M.l - 4, Y); g.lineTo(M.l, Y); g.stroke();
-      g.fillText(S.view === 'stack' ? fmtSI(v * D.scale, '').replace(' ', '') : Math.round(v * 100) + ' %', M.l - 6, Y);
+      g.fillText(S.view === 'stack' ? fmtSI(v * D.scale, '').replace(' ', '') : round(v * 100) + ' %', M.l - 6, Y);
     }
     g.save(); g.translate(14, M.t + (h - M.t - M.b) / 2); g.rotate(-Math.PI / 2);
     g.textAlign = 'center';
@@ -230,7 +230,7 @@ function makeChart(D, S, changed, root, link) {
     g.font = '11px system-ui, sans-serif'; g.textBaseline = 'bottom'; g.textAlign = 'left';
     D.marks.forEach(function (mk) {
       if (mk[0] < r[0] || mk[0] > r[1]) return;
-      var X = Math.round(px(mk[0], w)) + 0.5;
+      var X = round(px(mk[0], w)) + 0.5;
       g.strokeStyle = 'rgba(0,0,0,0.55)'; g.setLineDash([3, 3]);
       g.beginPath(); g.moveTo(X, M.t - 4); g.lineTo(X, h - M.b); g.stroke(); g.setLineDash([]);
       if (mk[1] !== null && X > lastEnd) {
@@ -239,7 +239,7 @@ function makeChart(D, S, changed, root, link) {
         /* past the right edge: left of its rule when there is room */
         if (L + tw > w - 2 && X - 2 - tw > lastEnd) L = X - 2 - tw;
         g.fillStyle = '#333'; g.fillText(txt, L, M.t - 4);
-        lastEnd = Math.max(X, L + tw) + 4;
+        lastEnd = max(X, L + tw) + 4;
       }
     });
   }
@@ -266,7 +266,7 @@ function makeChart(D, S, changed, root, link) {
 
   C.draw = function (yShared) {
     vis = S.shown();
-    H = Math.round(Math.max(link ? 200 : 260, Math.min(520, window.innerHeight * (link ? 0.4 : 0.55))));
+    H = round(max(link ? 200 : 260, min(520, window.innerHeight * (link ? 0.4 : 0.55))));
     var gw = setup(cv, H), g = gw[0];
     W = gw[1];
     var ab = range();
@@ -287,9 +287,9 @@ function makeChart(D, S, changed, root, link) {
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
     if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
     if (!link || link.first === C) $('note').textContent = note.join(' ');
-    box.setAttribute('data-x0', r[0]); box.setAttribute('data-x1', r[1]); box.setAttribute('data-ymax', yMax);
-    box.setAttribute('data-w', W);
-    box.setAttribute('data-level', D.view); box.setAttribute('data-in-window', inWin);
+    attr(box, 'data-x0', r[0]); attr(box, 'data-x1', r[1]); attr(box, 'data-ymax', yMax);
+    attr(box, 'data-w', W);
+    attr(box, 'data-level', D.view); attr(box, 'data-in-window', inWin);
   };
 
   C.drawOverview = function () {
@@ -310,7 +310,7 @@ function makeChart(D, S, changed, root, link) {
       });
     }
     var r = win(), a = x(r[0]), b = x(r[1]);
-    ovwin.style.left = a + 'px'; ovwin.style.width = Math.max(2, b - a) + 'px';
+    ovwin.style.left = a + 'px'; ovwin.style.width = max(2, b - a) + 'px';
     ovwin.hidden = S.x0 === null && S.x1 === null;
   };
 
@@ -337,7 +337,7 @@ function makeChart(D, S, changed, root, link) {
     if (D.tm[i] < r[0] || D.tm[i] > r[1]) { C.leave(); return; }
     var X = px(D.tm[i], W), yv = (1 - (y - M.t) / (H - M.t - M.b)) * yMax;
     var k = bandAt(i, yv);
-    xhair.hidden = false; xhair.style.left = Math.round(X) + 'px';
+    xhair.hidden = false; xhair.style.left = round(X) + 'px';
     xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
     C.tooltip(i, k);
     place(X, y);
@@ -349,7 +349,7 @@ function makeChart(D, S, changed, root, link) {
   C.mark = function (t) {
     var r = win();
     if (!(t >= r[0] && t <= r[1])) { xhair.hidden = true; return; }
-    xhair.hidden = false; xhair.style.left = Math.round(px(t, W)) + 'px';
+    xhair.hidden = false; xhair.style.left = round(px(t, W)) + 'px';
     xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
   };
 
@@ -361,8 +361,8 @@ function makeChart(D, S, changed, root, link) {
   var tipAt = null, tipW = 0, tipH = 0;
   function place(X, y) {
     tipAt = [X, y];
-    tip.style.left = (X + 14 + tipW > W ? Math.max(0, X - 14 - tipW) : X + 14) + 'px';
-    tip.style.top = Math.max(0, Math.min(H - tipH, y - tipH / 2)) + 'px';
+    tip.style.left = (X + 14 + tipW > W ? max(0, X - 14 - tipW) : X + 14) + 'px';
+    tip.style.top = max(0, min(H - tipH, y - tipH / 2)) + 'px';
   }
   new ResizeObserver(function () {
     if (tip.hidden || (tip.offsetWidth === tipW && tip.offsetHeight === tipH)) return;
@@ -381,12 +381,12 @@ function makeChart(D, S, changed, root, link) {
     rows.sort(function (p, q) { return q[1] - p[1] || q[0] - p[0]; });
     var tot = 0; rows.forEach(function (p) { tot += p[1]; });
     tip.textContent = '';
-    tip.setAttribute('data-i', i);
-    tip.setAttribute('data-t', D.tm[i]);
+    attr(tip, 'data-i', i);
+    attr(tip, 'data-t', D.tm[i]);
     var head = el('div', 'th');
     head.appendChild(el('span', 'tt', fmtTime(D.tm[i], (win()[1] - win()[0])) + ' s'));
     var totEl = el('span', 'tv', fmtSI(tot * D.scale, D.unit));
-    totEl.setAttribute('data-v', tot);
+    attr(totEl, 'data-v', tot);
     totEl.id = 'tip-total';
     head.appendChild(el('span', null, ' total '));
     head.appendChild(totEl);
@@ -399,10 +399,10 @@ function makeChart(D, S, changed, root, link) {
       var row = el('div', 'tr' + (p[0] === k ? ' hl' : ''));
       var sw = el('span', 'sw'); sw.style.background = D.bands[p[0]].c;
       row.appendChild(sw);
-      var v = el('span', 'tv', fmtSI(p[1] * D.scale, D.unit)); v.setAttribute('data-v', p[1]);
+      var v = el('span', 'tv', fmtSI(p[1] * D.scale, D.unit)); attr(v, 'data-v', p[1]);
       row.appendChild(v);
       row.appendChild(el('span', 'tn', cut(D.bands[p[0]].label)));
-      row.setAttribute('data-slot', p[0]);
+      attr(row, 'data-slot', p[0]);
       tip.appendChild(row);
     });
     if (rest) tip.appendChild(el('div', 'more', rest + ' more'));
@@ -414,7 +414,7 @@ function makeChart(D, S, changed, root, link) {
       sw.style.borderColor = SERIES[s][1];
       row.appendChild(sw);
       var v = el('span', 'tv', fmtSI(D.series[s][1][j], 'B'));
-      v.setAttribute('data-v', D.series[s][1][j]);
+      attr(v, 'data-v', D.series[s][1][j]);
       row.appendChild(v);
       row.appendChild(el('span', 'tn', SERIES[s][0] + ' at ' + fmtTime(ts[j], win()[1] - win()[0]) + ' s'));
       tip.appendChild(row);
@@ -433,33 +433,33 @@ function makeChart(D, S, changed, root, link) {
 
   function localX(e, elm) { var b = elm.getBoundingClientRect(); return [e.clientX - b.left, e.clientY - b.top]; }
 
-  box.addEventListener('pointermove', function (e) {
+  on(box, 'pointermove', function (e) {
     var p = localX(e, box);
     if (drag) {
-      var a = Math.max(M.l, Math.min(drag, p[0])), b = Math.min(W - M.r, Math.max(drag, p[0]));
+      var a = max(M.l, min(drag, p[0])), b = min(W - M.r, max(drag, p[0]));
       sel.hidden = false; sel.style.left = a + 'px'; sel.style.width = (b - a) + 'px';
       sel.style.top = M.t + 'px'; sel.style.height = (H - M.t - M.b) + 'px';
     }
     C.hover(p[0], p[1]);
   });
-  box.addEventListener('pointerleave', function () { if (!drag) C.leave(); });
-  box.addEventListener('pointerdown', function (e) {
+  on(box, 'pointerleave', function () { if (!drag) C.leave(); });
+  on(box, 'pointerdown', function (e) {
     if (e.button !== 0) return;
     var p = localX(e, box);
     if (p[0] < M.l || p[0] > W - M.r) return;
     drag = p[0]; box.setPointerCapture(e.pointerId); e.preventDefault();
   });
-  box.addEventListener('pointerup', function (e) {
+  on(box, 'pointerup', function (e) {
     if (drag === null) return;
-    var p = localX(e, box), a = Math.min(drag, p[0]), b = Math.max(drag, p[0]);
+    var p = localX(e, box), a = min(drag, p[0]), b = max(drag, p[0]);
     drag = null; sel.hidden = true;
-    if (b - a >= 4) C.zoomTo(tOf(Math.max(a, M.l)), tOf(Math.min(b, W - M.r)));
+    if (b - a >= 4) C.zoomTo(tOf(max(a, M.l)), tOf(min(b, W - M.r)));
   });
-  box.addEventListener('dblclick', function () { C.zoomTo(null, null); });
+  on(box, 'dblclick', function () { C.zoomTo(null, null); });
 
   C.zoomTo = function (a, b) {
     if (a !== null && b !== null) {
-      a = Math.max(D.lo, a); b = Math.min(D.hi, b);
+      a = max(D.lo, a); b = min(D.hi, b);
       if (!(b > a)) return;
       if (a <= D.lo && b >= D.hi) a = b = null;
     }
@@ -482,10 +482,10 @@ function makeChart(D, S, changed, root, link) {
   var odrag = null;
   var ovbox = q('overview');
   function otime(x) { var w = widthOf(ovbox); return D.lo + (x - M.l) / (w - M.l - M.r) * (D.hi - D.lo); }
-  ovbox.addEventListener('pointerdown', function (e) { odrag = localX(e, ovbox)[0]; ovbox.setPointerCapture(e.pointerId); e.preventDefault(); });
-  ovbox.addEventListener('pointerup', function (e) {
+  on(ovbox, 'pointerdown', function (e) { odrag = localX(e, ovbox)[0]; ovbox.setPointerCapture(e.pointerId); e.preventDefault(); });
+  on(ovbox, 'pointerup', function (e) {
     if (odrag === null) return;
-    var x = localX(e, ovbox)[0], a = Math.min(odrag, x), b = Math.max(odrag, x);
+    var x = localX(e, ovbox)[0], a = min(odrag, x), b = max(odrag, x);
     odrag = null;
     if (b - a >= 3) C.zoomTo(otime(a), otime(b));
     else { var r = win(), h = (r[1] - r[0]) / 2, c = otime(x); if (S.x0 !== null) C.zoomTo(c - h, c + h); }

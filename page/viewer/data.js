@@ -116,7 +116,7 @@ function pickView(D, x0, x1, w) {
     n = lowerIdx(tm, x1) - lowerIdx(tm, x0) + 1;
     if (n >= w) break;
   }
-  k = Math.min(k, D.views.length - 1);
+  k = min(k, D.views.length - 1);
   if (k !== D.view) useView(D, k);
   return n;
 }
@@ -150,8 +150,8 @@ function prepare(D) {
   D.times = Array.from(D.tm.subarray(D.lead, D.lead + D.kept));   /* live.js extends them */
   /* each band's peak over the finest view (the 'of its peak' view) */
   D.peak = D.views[D.views.length - 1].val.map(function (v) { var m = 0; for (var j = 0; j < v.length; j++) if (v[j] > m) m = v[j]; return m; });
-  D.lo = Math.min(D.t0, T ? times[0] : D.t0);
-  D.hi = Math.max(D.t1, T ? times[T - 1] : D.t1);
+  D.lo = min(D.t0, T ? times[0] : D.t0);
+  D.hi = max(D.t1, T ? times[T - 1] : D.t1);
   if (D.hi <= D.lo) D.hi = D.lo + 1;
   /* Table rows: every band, with --summary=json's numbers. */
   var fates = ['drawn', 'other', 'dropped'];

@@ -52,7 +52,7 @@ function makeLive(D, S, changed, chart, key) {
    * as long as the data (the binary searches read .length). */
   function grow(T) {
     if (T > cap) {
-      cap = Math.max(T, cap * 2, 1024);
+      cap = max(T, cap * 2, 1024);
       var tm = new Float64Array(cap); tm.set(D.tm);
       var vals = D.val.map(function (v) { var a = new Float64Array(cap); a.set(v); return a; });
       buf = { tm: tm, val: vals };
@@ -135,8 +135,8 @@ function makeLive(D, S, changed, chart, key) {
       splice(D.T, 0, t, s);
       for (var j = 0; j < t.length; j++) D.times.push(t[j]);
       D.n += t.length;
-      D.t1 = Math.max(D.t1, t[t.length - 1]);
-      D.hi = Math.max(D.hi, D.t1);
+      D.t1 = max(D.t1, t[t.length - 1]);
+      D.hi = max(D.hi, D.t1);
     }
     for (var i = 0; i < m.marks.length; i++) {
       if (m.mi + i < have.nm) continue;
@@ -168,8 +168,8 @@ function makeLive(D, S, changed, chart, key) {
     if (m.rows && m.n === D.n) takeRows(m.rows);
     chart.dataChanged();
     changed('data');
-    document.documentElement.setAttribute('data-live-n', D.n);
-    $('counts').textContent = (D.n < m.n ? D.n : m.c) + ' samples, ' + Math.max(have.nb, D.names.length) + ' bands';
+    attr(DE, 'data-live-n', D.n);
+    $('counts').textContent = (D.n < m.n ? D.n : m.c) + ' samples, ' + max(have.nb, D.names.length) + ' bands';
     mark('live · ' + new Date().toLocaleTimeString());
   }
 
@@ -183,16 +183,16 @@ function makeLive(D, S, changed, chart, key) {
   function start() {
     var url = 'events?g=' + D.live.gen + '&from=' + D.n + '&nb=' + have.nb + '&nm=' + have.nm + '&ns=' + have.ns.join(',');
     var es = new EventSource(url);
-    es.addEventListener('samples', function (e) { batch(JSON.parse(e.data)); });
-    es.addEventListener('reload', function () { es.close(); reload(); });
-    es.addEventListener('open', function () { retry = RETRY_MIN; mark('live · ' + $('counts').textContent.split(',')[0]); });
-    es.addEventListener('error', function () {
+    on(es, 'samples', function (e) { batch(JSON.parse(e.data)); });
+    on(es, 'reload', function () { es.close(); reload(); });
+    on(es, 'open', function () { retry = RETRY_MIN; mark('live · ' + $('counts').textContent.split(',')[0]); });
+    on(es, 'error', function () {
       if (es.readyState !== 2) { mark('reconnecting…'); return; }
       mark('not live: the server does not answer; trying again in ' + retry / 1000 + ' s');
       setTimeout(start, retry);
-      retry = Math.min(retry * 2, RETRY_MAX);
+      retry = min(retry * 2, RETRY_MAX);
     });
-    document.documentElement.setAttribute('data-live-n', D.n);
+    attr(DE, 'data-live-n', D.n);
   }
 
   /* ---- a zoom finer than the page's samples ---- */
@@ -202,21 +202,21 @@ function makeLive(D, S, changed, chart, key) {
   }
 
   function columns(a, b) {
-    var w = Math.max(100, Math.round(chart.width()));
+    var w = max(100, round(chart.width()));
     fetch('columns?a=' + a + '&b=' + b + '&n=' + w).then(function (r) {
       if (!r.ok) throw new Error(r.status);
       return r.json();
     }).then(function (res) {
       if (!res.t.length) return;
       var lo = res.t[0], hi = res.t[res.t.length - 1];
-      var i0 = D.lead, at = Math.max(i0, lowerIdx(D.tm, lo)), e;
+      var i0 = D.lead, at = max(i0, lowerIdx(D.tm, lo)), e;
       if (D.tm[at] < lo) at++;
       for (e = at; e < D.T && D.tm[e] <= hi; e++) ;
       if (D.step) return;
       splice(at, e - at, res.t, res.s);
       if (res.exact) fetched.push([lo, hi]);
       var n = Number($('chart').getAttribute('data-columns') || 0) + 1;
-      $('chart').setAttribute('data-columns', n);
+      attr($('chart'), 'data-columns', n);
       chart.dataChanged();
       changed('data');
     }).catch(function () { /* the server is gone: the page keeps what it has */ });

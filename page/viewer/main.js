@@ -3,19 +3,20 @@
 
 function main() {
   var B = loadData(), inputs = B.kind === 'many' ? B.inputs : [B], D = inputs[0];
-  var S = makeState(D), charts = [], keys = [], table, link = null, live = null;
+  var S = makeState(D), charts = [], keys = [], table, link = null, live = null, show = null;
   var chart = {   /* the charts together: a zoom or a key zooms them all */
-    draw: function () {
-      if (charts.length < 2) { charts.forEach(function (c) { c.draw(); }); return; }
-      var y = Math.max.apply(null, charts.map(function (c) { return c.needY(); }));
-      charts.forEach(function (c) { c.draw(y); });
+    draw: () => {
+      if (show) { charts[S.tab].draw(); return; }   /* a run's kinds: the one shown */
+      if (charts.length < 2) { charts.forEach((c) => { c.draw(); }); return; }
+      var y = Math.max.apply(null, charts.map((c) => { return c.needY(); }));
+      charts.forEach((c) => { c.draw(y); });
     },
-    resized: function () { charts.forEach(function (c) { c.resized(); }); },
-    zoomTo: function (a, b) { if (charts.length) charts[0].zoomTo(a, b); },
-    zoomBy: function (f) { if (charts.length) charts[0].zoomBy(f); },
-    pan: function (f) { if (charts.length) charts[0].pan(f); }
+    resized: () => { charts.forEach((c) => { c.resized(); }); },
+    zoomTo: (a, b) => { if (charts.length) charts[0].zoomTo(a, b); },
+    zoomBy: (f) => { if (charts.length) charts[0].zoomBy(f); },
+    pan: (f) => { if (charts.length) charts[0].pan(f); }
   };
-  document.documentElement.classList.add('js');
+  DE.classList.add('js');
   $('app').hidden = false;
 
   /* The table and the address follow after the graph has shown
@@ -25,26 +26,27 @@ function main() {
   function follow() {
     if (pending) return;
     pending = true;
-    document.documentElement.setAttribute('data-pending', '1');
-    afterFrame(function () {
+    attr(DE, 'data-pending', '1');
+    afterFrame(() => {
       pending = false;
       S.write();
       table.refresh();
-      document.documentElement.removeAttribute('data-pending');
-      var de = document.documentElement;   /* the whole page drawn, once */
-      if (!de.hasAttribute('data-idle-ms')) de.setAttribute('data-idle-ms', performance.now().toFixed(1));
+      DE.removeAttribute('data-pending');
+      var de = DE;   /* the whole page drawn, once */
+      if (!de.hasAttribute('data-idle-ms')) attr(de, 'data-idle-ms', performance.now().toFixed(1));
     });
   }
 
   function changed(what) {
+    if (show && what !== 'hl') { show(); charts[S.tab].resized(); }
     if (what !== 'hl') chart.draw();
-    keys.forEach(function (k, i) { k.update(charts[i].hl(), what === 'hl'); });
+    keys.forEach((k, i) => { k.update(charts[i].hl(), what === 'hl'); });
     if (what !== 'hl') {
       follow();
-      document.querySelectorAll('[data-view]').forEach(function (b) { b.setAttribute('aria-pressed', b.getAttribute('data-view') === S.view ? 'true' : 'false'); });
-      document.querySelectorAll('[data-line]').forEach(function (b) { b.setAttribute('aria-pressed', S.lines[b.getAttribute('data-line')] ? 'true' : 'false'); });
+      document.querySelectorAll('[data-view]').forEach((b) => { attr(b, 'aria-pressed', b.getAttribute('data-view') === S.view); });
+      document.querySelectorAll('[data-line]').forEach((b) => { attr(b, 'aria-pressed', !!S.lines[b.getAttribute('data-line')]); });
       $('filter-msg').textContent = S.err;
-      $('filter').setAttribute('aria-invalid', S.err ? 'true' : 'false');
+      attr($('filter'), 'aria-invalid', !!S.err);
       $('reset').disabled = S.x0 === null;
     }
     if (live && (what === 'window' || what === 'state' || what === 'init')) live.zoomed();
@@ -60,28 +62,30 @@ function main() {
   } else if (inputs.length > 1 && !picture) {
     /* Several inputs: a chart each, one time axis, one y scale; the
      * pointer over one puts the crosshair at that time on the others. */
-    var lo = Math.min.apply(null, inputs.map(function (d) { return d.lo; }));
-    var hi = Math.max.apply(null, inputs.map(function (d) { return d.hi; }));
+    var lo = Math.min.apply(null, inputs.map((d) => { return d.lo; }));
+    var hi = Math.max.apply(null, inputs.map((d) => { return d.hi; }));
     var first = document.querySelector('.pane');
     link = {
-      hover: function (c, t) { charts.forEach(function (o) { if (o !== c) o.mark(t); }); },
-      leave: function (c) { charts.forEach(function (o) { if (o !== c) o.unmark(); }); }
+      hover: (c, t) => { charts.forEach((o) => { if (o !== c) o.mark(t); }); },
+      leave: (c) => { charts.forEach((o) => { if (o !== c) o.unmark(); }); }
     };
-    inputs.forEach(function (d, i) {
+    inputs.forEach((d, i) => {
       var pane = first;
       if (i) {
         pane = first.cloneNode(true);
-        pane.querySelectorAll('[id]').forEach(function (e) { e.removeAttribute('id'); });
+        pane.querySelectorAll('[id]').forEach((e) => { e.removeAttribute('id'); });
         $('panes').appendChild(pane);
       }
-      pane.setAttribute('data-input', i);
+      attr(pane, 'data-input', i);
       var h = pane.querySelector('.pname');
       h.textContent = d.file; h.hidden = false;
       d.lo = lo; d.hi = hi;
-      S.pane(i, d);
+      var P = S.pane(i, d);
+      if (B.tabs && !d.n) { P.lines = {}; Object.keys(d.series).forEach((k) => { P.lines[k] = 1; }); }
     });
+    if (B.tabs) show = makeTabs(B.tabs, S, document.querySelectorAll('.pane'), changed);
     S.read();
-    inputs.forEach(function (d, i) {
+    inputs.forEach((d, i) => {
       var pane = document.querySelectorAll('.pane')[i];
       charts.push(makeChart(d, S.panes[i], changed, pane, link));
       keys.push(makeKey(d, S.panes[i], changed, pane));
@@ -103,25 +107,25 @@ function main() {
     img.parentNode.removeChild(img);
     $('app').insertBefore(img, $('note'));
   }
-  document.querySelectorAll('[data-view]').forEach(function (b) {
-    b.addEventListener('click', function () { S.view = b.getAttribute('data-view'); changed('view'); });
+  document.querySelectorAll('[data-view]').forEach((b) => {
+    on(b, 'click', () => { S.view = b.getAttribute('data-view'); changed('view'); });
   });
-  Object.keys(D.series).forEach(function (k) {
+  Object.keys(D.series).forEach((k) => {
     var b = el('button', null, SERIES[k][0]); b.type = 'button';
-    b.setAttribute('data-line', k);
+    attr(b, 'data-line', k);
     var sw = el('span', 'sw line'); sw.style.borderColor = SERIES[k][1]; b.insertBefore(sw, b.firstChild);
-    b.addEventListener('click', function () { S.lines[k] = !S.lines[k]; changed('lines'); });
+    on(b, 'click', () => { S.lines[k] = !S.lines[k]; changed('lines'); });
     document.querySelector('.lines').appendChild(b);
   });
   var f = $('filter');
   f.value = S.filter;
-  f.addEventListener('input', function () { S.setFilter(f.value); changed('filter'); });
-  $('reset').addEventListener('click', function () { chart.zoomTo(null, null); });
+  on(f, 'input', () => { S.setFilter(f.value); changed('filter'); });
+  on($('reset'), 'click', () => { chart.zoomTo(null, null); });
   var help = $('help'), hb = $('help-btn');
-  function toggleHelp() { help.hidden = !help.hidden; hb.setAttribute('aria-expanded', help.hidden ? 'false' : 'true'); }
-  hb.addEventListener('click', toggleHelp);
+  function toggleHelp() { help.hidden = !help.hidden; attr(hb, 'aria-expanded', !help.hidden); }
+  on(hb, 'click', toggleHelp);
 
-  document.addEventListener('keydown', function (e) {
+  on(document, 'keydown', (e) => {
     if (e.target === f) { if (e.key === 'Escape') f.blur(); return; }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     var k = e.key;
@@ -139,17 +143,17 @@ function main() {
   /* Drawn again when the graph's box changes size: a window resized, or
    * a scroll bar come with the table. */
   var rt = null, lastW = -1;
-  new ResizeObserver(function () {
+  new ResizeObserver(() => {
     var w = $('chart').clientWidth;
     if (w === lastW) return;
     lastW = w;
-    clearTimeout(rt); rt = setTimeout(function () { chart.resized(); chart.draw(); }, 30);
+    clearTimeout(rt); rt = setTimeout(() => { chart.resized(); chart.draw(); }, 30);
   }).observe($('chart'));
-  window.addEventListener('hashchange', function () { S.read(); changed('state'); });
+  on(window, 'hashchange', () => { S.read(); changed('state'); });
   if (D.live && charts.length === 1) live = makeLive(D, S, changed, charts[0], keys[0]);
   changed('init');
-  document.documentElement.setAttribute('data-ready', '1');
-  document.documentElement.setAttribute('data-ready-ms', performance.now().toFixed(1));
+  attr(DE, 'data-ready', '1');
+  attr(DE, 'data-ready-ms', performance.now().toFixed(1));
 }
 
 main();

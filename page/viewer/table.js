@@ -91,7 +91,7 @@ function makeTable(Din, S, changed) {
     if (c.nosort) th.textContent = c.t;
     else {
       var b = el('button', 'sort', c.t); b.type = 'button';
-      b.addEventListener('click', function () {
+      on(b, 'click', function () {
         if (sortKey === c.k) desc = !desc; else { sortKey = c.k; desc = !!c.n; }
         T.refresh();
       });
@@ -125,7 +125,7 @@ function makeTable(Din, S, changed) {
     var V = D.views && !D.live ? D.views[D.views.length - 1] : D;
     var a = lowerIdx(V.tm, x0), b = lowerIdx(V.tm, x1);
     if (V.tm[a] < x0 && a < b) a++;
-    if (V.lead && a === 0) a = Math.min(1, b);
+    if (V.lead && a === 0) a = min(1, b);
     /* the share's whole: the drawn slots (OTHER holds what it
      * merged) and the bands left out */
     var all = 0, per = V.val.map(function (v, k) {
@@ -159,7 +159,7 @@ function makeTable(Din, S, changed) {
         d = c.n ? x - y : String(x).localeCompare(String(y));
         return desc ? -d : d;
       });
-      cols.forEach(function (x) { x.th.setAttribute('aria-sort', x.k === sortKey ? (desc ? 'descending' : 'ascending') : 'none'); });
+      cols.forEach(function (x) { attr(x.th, 'aria-sort', x.k === sortKey ? (desc ? 'descending' : 'ascending') : 'none'); });
       $('tcount').textContent = rows.length + ' of ' + every.length + (Ds.length > 1 ? ' (' + Ds.length + ' inputs)' : '') +
         (S.x0 !== null ? ' · numbers for ' + S.x0.toFixed(3) + '–' + S.x1.toFixed(3) + ' s' +
           (Ds.every(function (d) { return d.exact; }) ? '' : ' (from the samples kept)') +
@@ -168,17 +168,17 @@ function makeTable(Din, S, changed) {
       T.render(true);
     },
     render: function (force) {
-      var first = Math.max(0, Math.floor(scroll.scrollTop / ROW_H) - 5);
+      var first = max(0, Math.floor(scroll.scrollTop / ROW_H) - 5);
       /* as many rows as the box shows at its greatest height (it may
        * not have its height yet, drawn before the layout settles), or
        * the window if that is less: every row more is work at every
        * frame (the browser sorts each row's clips and sparkline into
        * layers again whenever anything on the page changes) */
-      var h = Math.min(window.innerHeight, parseFloat(getComputedStyle(scroll).maxHeight) || Infinity);
-      var last = Math.min(rows.length, first + Math.ceil(h / ROW_H) + 10);
+      var h = min(window.innerHeight, parseFloat(getComputedStyle(scroll).maxHeight) || Infinity);
+      var last = min(rows.length, first + Math.ceil(h / ROW_H) + 10);
       if (!force && first === T.first && last === T.last) return;
       T.first = first; T.last = last;
-      body.setAttribute('data-first', first);
+      attr(body, 'data-first', first);
       body.textContent = '';
       var top = el('tr', 'pad'); top.style.height = first * ROW_H + 'px'; body.appendChild(top);
       for (var i = first; i < last; i++) body.appendChild(row(rows[i]));
@@ -188,11 +188,11 @@ function makeTable(Din, S, changed) {
 
   function row(r) {
     var tr = el('tr'), D = r.D;
-    tr.setAttribute('data-m', r.m);
-    tr.setAttribute('data-input', r.input);
+    attr(tr, 'data-m', r.m);
+    attr(tr, 'data-input', r.input);
     cols.forEach(function (c) {
       var td = el('td', c.n ? 'num' : c.k === 'spark' ? null : 'txt'), v = val(r, c);
-      td.setAttribute('data-k', c.k);
+      attr(td, 'data-k', c.k);
       if (c.k === 'label') {
         var k = D.slotOf.has(r.m) ? D.slotOf.get(r.m) : -1;
         var sw = el('span', 'sw'), cell = el('div', 'cell');
@@ -203,7 +203,7 @@ function makeTable(Din, S, changed) {
       } else if (c.k === 'spark') td.appendChild(spark(v));
       else if (c.n) {
         td.textContent = v === null || v === undefined ? '—' : c.f(v, r);
-        if (v !== null && v !== undefined) td.setAttribute('data-v', v);
+        if (v !== null && v !== undefined) attr(td, 'data-v', v);
       } else td.textContent = cut(v);
       if (!c.n && v && c.k !== 'spark') {
         td.title = v;
@@ -216,28 +216,28 @@ function makeTable(Din, S, changed) {
 
   function spark(s) {
     var ns = 'http://www.w3.org/2000/svg', svg = document.createElementNS(ns, 'svg');
-    svg.setAttribute('width', '72'); svg.setAttribute('height', '18');
-    svg.setAttribute('viewBox', '0 0 ' + (s.length * 3) + ' 36');
-    svg.setAttribute('aria-hidden', 'true');
+    attr(svg, 'width', '72'); attr(svg, 'height', '18');
+    attr(svg, 'viewBox', '0 0 ' + (s.length * 3) + ' 36');
+    attr(svg, 'aria-hidden', 'true');
     var pts = [];
     for (var i = 0; i < s.length; i++) pts.push(i * 3 + 1.5 + ',' + (36 - parseInt(s[i], 36)));
     var pl = document.createElementNS(ns, 'polyline');
-    pl.setAttribute('points', pts.join(' '));
-    pl.setAttribute('fill', 'none'); pl.setAttribute('stroke', '#446'); pl.setAttribute('stroke-width', '2');
+    attr(pl, 'points', pts.join(' '));
+    attr(pl, 'fill', 'none'); attr(pl, 'stroke', '#446'); attr(pl, 'stroke-width', '2');
     svg.appendChild(pl);
     return svg;
   }
 
   /* The whole text of a cut cell, below the table, laid out only when
    * asked for. */
-  body.addEventListener('click', function (e) {
+  on(body, 'click', function (e) {
     var td = e.target.closest('td.cut');
     if (td) { $('whole-t').textContent = td.title; $('whole').hidden = false; }
   });
-  $('whole-x').addEventListener('click', function () { $('whole').hidden = true; });
+  on($('whole-x'), 'click', function () { $('whole').hidden = true; });
 
   var pending = false;
-  scroll.addEventListener('scroll', function () {
+  on(scroll, 'scroll', function () {
     if (pending) return;
     pending = true;
     requestAnimationFrame(function () { pending = false; T.render(false); });

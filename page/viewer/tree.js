@@ -7,31 +7,31 @@
 
 function makeTree(D) {
   if (!D.tree) return;
-  var N = D.tree, kids = N.map(function () { return []; }), roots = [];
-  N.forEach(function (n, i) { (n[0] < 0 ? roots : kids[n[0]]).push(i); });
+  var N = D.tree, kids = N.map(() => { return []; }), roots = [];
+  N.forEach((n, i) => { (n[0] < 0 ? roots : kids[n[0]]).push(i); });
   function byShare(a, b) { return N[b][4] - N[a][4] || a - b; }
   roots.sort(byShare);
-  kids.forEach(function (k) { k.sort(byShare); });
+  kids.forEach((k) => { k.sort(byShare); });
 
   function list(ids, depth) {
     var ul = el('ul', 'tlist');
-    ids.forEach(function (i) { ul.appendChild(item(i, depth)); });
+    ids.forEach((i) => { ul.appendChild(item(i, depth)); });
     return ul;
   }
 
   function item(i, depth) {
     var n = N[i], li = el('li'), row = el('div', 'node'), sub = null;
-    li.setAttribute('data-node', i);
+    attr(li, 'data-node', i);
     var tog = el('button', 'tog');
     tog.type = 'button';
     if (kids[i].length) {
-      tog.setAttribute('aria-expanded', 'false');
-      tog.setAttribute('aria-label', 'open ' + cut(n[1]));
-      tog.addEventListener('click', function () {
+      attr(tog, 'aria-expanded', 'false');
+      attr(tog, 'aria-label', 'open ' + cut(n[1]));
+      on(tog, 'click', () => {
         var open = tog.getAttribute('aria-expanded') !== 'true';
         if (open && !sub) { sub = list(kids[i], depth + 1); li.appendChild(sub); }
         sub.hidden = !open;
-        tog.setAttribute('aria-expanded', open ? 'true' : 'false');
+        attr(tog, 'aria-expanded', !!open);
       });
     } else tog.disabled = true;
     row.appendChild(tog);
@@ -40,11 +40,11 @@ function makeTree(D) {
     row.appendChild(sw);
     row.appendChild(el('span', 'tn', cut(n[1])));
     var pk = el('span', 'tv', fmtSI(n[2] * D.scale, D.unit));
-    pk.setAttribute('data-v', n[2]);
+    attr(pk, 'data-v', n[2]);
     pk.title = 'peak at ' + n[3] + ' s';
     row.appendChild(pk);
     var sh = el('span', 'tv', fmtPct(n[4]));
-    sh.setAttribute('data-v', n[4]);
+    attr(sh, 'data-v', n[4]);
     row.appendChild(sh);
     li.appendChild(row);
     /* open what matters at first: nodes of 5 % or more, three deep */

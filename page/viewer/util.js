@@ -3,6 +3,11 @@
  * static graph and --summary write them. */
 
 function $(id) { return document.getElementById(id); }
+var DE = document.documentElement, max = Math.max, min = Math.min, round = Math.round;
+/* Short for what the page does most (a boolean v reads 'true' or
+ * 'false', as ARIA's states are written). */
+function attr(e, k, v) { e.setAttribute(k, v); }
+function on(e, type, f) { e.addEventListener(type, f); }
 
 /* An element with text content (never innerHTML: names are hostile). */
 function el(tag, cls, text) {
@@ -38,7 +43,7 @@ function fmtSI(v, unit) {
 
 /* Seconds, with as many decimals as the span shown needs. */
 function fmtTime(t, span) {
-  var d = span > 0 ? Math.max(0, Math.min(9, 2 - Math.floor(Math.log10(span)))) : 3;
+  var d = span > 0 ? max(0, min(9, 2 - Math.floor(Math.log10(span)))) : 3;
   return t.toFixed(d);
 }
 

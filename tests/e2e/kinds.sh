@@ -18,6 +18,10 @@
 #   data      every CSV row and JSON file says its kind
 #   watch     --watch draws the same kind a single run does, default or
 #             --kind; a kind the log lacks is refused when it ends
+#   page      -o FOO.html holds every kind, one view each behind tabs
+#             (tests/e2e/kinds_page.py in headless Chromium: keyboard,
+#             the address, one window and time axis, the marks); each
+#             view within its own budget; --kind=time's page is one view
 set -u
 . "$(dirname "$0")/lib.bash"
 e2e_init kinds
@@ -163,6 +167,14 @@ watch_kind() {
 	[ ! -e wk.csv ] || bad "wk.csv written"
 }
 
+page() {
+	"$HP2X" "$log" -o k.html && "$HP2X" --kind=time "$log" -o t.html || { bad "pages failed"; return; }
+	grep -q '"tabs":\["heap","time","heap-size"\]' k.html || bad "the page's data names no tabs"
+	grep -q '"tabs":' t.html && bad "--kind=time's page has tabs"
+	/usr/bin/python3 "$HP2X_SRC/tests/e2e/kinds_page.py" k.html >out 2>&1 || bad "$(cat out)"
+	cat out >&2
+}
+
 run default default
 run time time_kind
 run heapsize heapsize
@@ -170,4 +182,5 @@ run refused refused
 run summary summary
 run data data
 run watch watch_kind
+run page page
 e2e_done
