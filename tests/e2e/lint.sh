@@ -121,10 +121,24 @@ for f in sys.argv[4:]:
 PY
 )
 		echo "clang-tidy: ${#todo[@]} of ${#files[@]} files to check"
-		# Two at a time: the machine (and CI) has two cores.
-		: >"$tmp/tidy"
+		# Two at a time: the machine (and CI) has two cores.  Each
+		# batch of four whose output is clean is remembered as it
+		# ends, so that a run cut short (by the test's time limit on
+		# a busy machine) keeps what it did for the next.
+		mkdir "$tmp/out"
+		for f in "${todo[@]}"; do echo "$f ${key[$f]}"; done >"$tmp/keys"
 		[ ${#todo[@]} -eq 0 ] || printf '%s\n' "${todo[@]}" |
-			xargs -P2 -n4 "$tidy" -p "$tmp/build" --quiet >"$tmp/tidy" 2>&1
+			T=$tidy B=$tmp/build O=$tmp/out K=$tmp/keys C=$cache \
+			xargs -P2 -n4 bash -c '
+				out=$(mktemp "$O/batch.XXXXXX")
+				"$T" -p "$B" --quiet "$@" >"$out" 2>&1 || exit 0
+				[ -n "$C" ] || exit 0
+				grep -q ": \(warning\|error\): \|Error while processing" "$out" && exit 0
+				for f in "$@"; do
+					k=$(awk -v f="$f" "\$1 == f { print \$2 }" "$K")
+					[ -z "$k" ] || : >"$C/tidy/$k"
+				done' batch
+		cat "$tmp"/out/batch.* >"$tmp/tidy" 2>/dev/null || : >"$tmp/tidy"
 		if grep -q "error: .*\(no such file\|unknown argument\|Error while processing\)" "$tmp/tidy"; then
 			echo "FAIL: clang-tidy could not run:"
 			grep "Error while processing\|no such file\|unknown argument" "$tmp/tidy" | head -5
