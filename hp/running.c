@@ -166,7 +166,8 @@ hp_running_growth(const struct hp_running *r, size_t b, double *slope,
 	noise = isfinite(mag) && fabs(num) <= 4 * n * DBL_EPSILON * mag;
 	/* a sum past the largest double stays what it is: the summary
 	 * says it cannot compute it */
-	*slope = sxx > 0 && !noise ? num / sxx : 0;
+	*slope = !isfinite(sxx) || !isfinite(num) ? NAN
+		 : sxx > 0 && !noise ? num / sxx : 0;
 	if (!fit)
 		return;
 	var = n > 0 ? syy - sy * (sy / n) : 0;

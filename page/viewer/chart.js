@@ -282,8 +282,8 @@ function makeChart(D, S, changed, root, link) {
     var r = win();
     var note = [];
     if (!D.all) note.push(keptNote(D, inWin, W - M.l - M.r));
-    if (D.live && D.live.exact_from !== undefined && r[0] < D.live.exact_from)
-      note.push('Before ' + fmtTime(D.live.exact_from, r[1] - r[0]) + ' s this is the run\'s summary: of each stretch of older censuses, hp2x keeps those of least and greatest total and the last (--keep); from then on, every census.');
+    if (D.live && r[0] < D.live.exact_from)
+      note.push('Before ' + fmtTime(D.live.exact_from, r[1] - r[0]) + ' s: the run\'s summary.');
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
     if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
     if (!link || link.first === C) $('note').textContent = note.join(' ');

@@ -185,7 +185,7 @@ function makeLive(D, S, changed, chart, key) {
     var es = new EventSource(url);
     on(es, 'samples', function (e) { batch(JSON.parse(e.data)); });
     on(es, 'reload', function () { es.close(); reload(); });
-    on(es, 'open', function () { retry = RETRY_MIN; mark('live · ' + $('counts').textContent.split(',')[0]); });
+    on(es, 'open', function () { retry = RETRY_MIN; mark('live'); });
     on(es, 'error', function () {
       if (es.readyState !== 2) { mark('reconnecting…'); return; }
       mark('not live: the server does not answer; trying again in ' + retry / 1000 + ' s');
