@@ -24,7 +24,6 @@
 #include "arena.h"
 #include "grow.h"
 #include "hash.h"
-#include "running.h"
 
 struct band {
 	const char *name;	/* interned bytes, NUL-terminated */
@@ -134,7 +133,7 @@ struct hp_model {
 	 * samples summarise, each of `span` samples as they came (the last
 	 * one fewer), and how many samples it no longer holds. */
 	struct hp_running *run;
-	int run_own;
+	void (*run_free)(struct hp_running *);	/* set: m's own */
 	struct bucket {
 		size_t raw;	/* samples it stands for */
 		size_t n;	/* its samples kept, rep[0..n-1] ascending */
@@ -228,10 +227,8 @@ hp_model_free(hp_model *m)
 		free(m->warning[i]);
 	free(m->warning);
 	free(m->counter);
-	if (m->run_own) {
-		hp_running_release(m->run);
-		free(m->run);
-	}
+	if (m->run_free)
+		m->run_free(m->run);
 	free(m->bucket);
 	hp_arena_release(&m->arena);
 	free(m);
@@ -1393,6 +1390,16 @@ hp_model_running(const hp_model *m)
 	return m->run;
 }
 
+void
+hp_model_set_running(hp_model *m, struct hp_running *r,
+		     void (*destroy)(struct hp_running *))
+{
+	if (m->run_free)
+		m->run_free(m->run);
+	m->run = r;
+	m->run_free = destroy;
+}
+
 size_t
 hp_model_summarised(const hp_model *m)
 {
@@ -1463,28 +1470,21 @@ buckets_halve(hp_model *m)
 }
 
 int
-hp_model_compact(hp_model *m, size_t upto, size_t nbuckets,
+hp_model_compact(hp_model *m, size_t upto, size_t nbuckets, size_t *removedp,
 		 struct hp_err *err)
 {
 	size_t n = m->nsample, i, k, j, e, old_upto_entry, delta, removed;
 	size_t nopen, p, ncp;
 
+	*removedp = 0;
 	if (upto + 1 > n)
 		upto = n ? n - 1 : 0;
 	if (upto <= m->nhist)
 		return 0;
 	if (nbuckets < 2)
 		nbuckets = 2;
-	if (!m->run) {
-		if (!(m->run = hp_malloc(sizeof *m->run)))
-			return oom(err);
-		hp_running_init(m->run);
-		m->run_own = 1;
+	if (!m->span)
 		m->span = 1;
-	}
-	/* every sample before the last folded: those about to go, too */
-	if (hp_running_sync(m->run, m) < 0)
-		return oom(err);
 	for (i = m->nhist; i < upto; i++) {
 		struct bucket *b;
 		size_t cand[5];
@@ -1550,8 +1550,8 @@ hp_model_compact(hp_model *m, size_t upto, size_t nbuckets,
 	}
 	m->npart = k;
 	m->ncpart = ncp;
-	m->run->next -= removed;
 	m->dropped += removed;
+	*removedp = removed;
 	/* a summary of the samples as they were (render/'s column index) */
 	hp_model_set_cache(m, NULL, NULL);
 	return 0;

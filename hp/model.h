@@ -287,18 +287,25 @@ const char *hp_model_warning(const hp_model *m, size_t i);
  * had; a share of all its samples (hp_model_share_range) says them too.
  * Shapes and phases are read from the samples held.
  *
+ * The running sums must hold every sample before upto first:
+ * hp_running_compact (running.h) folds them and compacts, and says how
+ * many samples moved (*removed) to them.
+ *
  * Sample indices change: anything that holds an index into m, a share
  * of m's entries or a summary of them (hp_model_cache) must let go of it
  * first (m's own cache slot is emptied).  0, or -1 (err) when out of
  * memory. */
 int hp_model_compact(hp_model *m, size_t upto, size_t nbuckets,
-		     struct hp_err *err) HP_MUSTCHECK;
+		     size_t *removed, struct hp_err *err) HP_MUSTCHECK;
 size_t hp_model_summarised(const hp_model *m);
 size_t hp_model_dropped(const hp_model *m);
 /* The running sums (hp/running.h) of a model that was compacted (or of
  * a share of all its samples), else NULL: through a const model, as
  * hp_model_cache, for hp_stats_compute brings them up to date. */
 struct hp_running *hp_model_running(const hp_model *m);
+/* m keeps r (running.c makes it), destroy frees it with m. */
+void hp_model_set_running(hp_model *m, struct hp_running *r,
+			  void (*destroy)(struct hp_running *));
 
 /* ---- profiles that are not heap censuses (ticky, time) ----
  *

@@ -146,6 +146,35 @@ hp_running_result(const struct hp_running *r, const hp_model *m,
 	return 0;
 }
 
+static void
+running_free(struct hp_running *r)
+{
+	hp_running_release(r);
+	free(r);
+}
+
+int
+hp_running_compact(hp_model *m, size_t upto, size_t nbuckets,
+		   struct hp_err *err)
+{
+	struct hp_running *r = hp_model_running(m);
+	size_t removed;
+
+	if (!r) {
+		if (!(r = hp_malloc(sizeof *r)))
+			return hp_err_set(err, "out of memory");
+		hp_running_init(r);
+		hp_model_set_running(m, r, running_free);
+	}
+	/* every sample before the last folded: those about to go, too */
+	if (hp_running_sync(r, m))
+		return hp_err_set(err, "out of memory");
+	if (hp_model_compact(m, upto, nbuckets, &removed, err))
+		return -1;
+	r->next -= removed;
+	return 0;
+}
+
 void
 hp_running_growth(const struct hp_running *r, size_t b, double *slope,
 		  double *fit)

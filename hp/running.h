@@ -61,6 +61,12 @@ int hp_running_sync(struct hp_running *r, const hp_model *m) HP_MUSTCHECK;
 int hp_running_result(const struct hp_running *r, const hp_model *m,
 		      struct hp_running *out) HP_MUSTCHECK;
 
+/* hp_model_compact (model.h) of m, its running sums (m's own, made the
+ * first time) brought up to the samples that go first.  0, or -1 (err)
+ * when out of memory. */
+int hp_running_compact(hp_model *m, size_t upto, size_t nbuckets,
+		       struct hp_err *err) HP_MUSTCHECK;
+
 /* Band b's growth (per second) and fit (R², NaN: flat) from a result. */
 void hp_running_growth(const struct hp_running *r, size_t b, double *slope,
 		       double *fit);

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "../hp/hash.h"
+#include "../hp/running.h"
 #include "../convert/inputs.h"
 
 double
@@ -240,7 +241,7 @@ watch_bound(struct watcher *w, struct hp_err *err)
 	w->drawing.cut = NULL;
 	if (w->serve)
 		cli_serve_forget(w->serve);
-	if (hp_model_compact(m, upto, WATCH_BUCKETS, err))
+	if (hp_running_compact(m, upto, WATCH_BUCKETS, err))
 		return -1;
 	/* the pages load the compacted model at once (not a "waiting"
 	 * page until the next drawing) */

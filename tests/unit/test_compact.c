@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_compact.c - a model that lets its old samples go
- * (hp_model_compact): its size stays bounded however many samples come,
+ * (hp_model_compact, hp_running_compact): its size stays bounded however many samples come,
  * the samples after the cut are kept as they were (an open one too), the
  * summary keeps the first sample and the greatest and least totals, and
  * hp_stats_compute says exactly, to the bit, what it says of a model
@@ -17,6 +17,7 @@
 
 #include "hp/model.h"
 #include "hp/stats.h"
+#include "hp/running.h"
 
 /* Sample i's values: a leak, a sawtooth, a band that comes and goes,
  * one that starts late, one added twice (its parts), a spike. */
@@ -111,7 +112,7 @@ check_exact(enum hp_profile prof, int exit_mark)
 		if (i % 100 == 99) {
 			size_t k = hp_model_sample_count(cut);
 
-			assert_int_equal(hp_model_compact(cut, k - 60, 16, &err), 0);
+			assert_int_equal(hp_running_compact(cut, k - 60, 16, &err), 0);
 			same_stats(all, cut);
 		}
 	}
@@ -164,7 +165,7 @@ share_says_them(void **state)
 		put_sample(all, i, (double)i);
 		put_sample(cut, i, (double)i);
 	}
-	assert_int_equal(hp_model_compact(cut, 2500, 8, &err), 0);
+	assert_int_equal(hp_running_compact(cut, 2500, 8, &err), 0);
 	view = hp_model_new();
 	for (i = 0; i < hp_model_band_count(cut); i++) {
 		size_t len;
@@ -195,7 +196,7 @@ bounded(void **state)
 		put_sample(m, i, (double)i);
 		if (i % 500 == 499) {
 			k = hp_model_sample_count(m);
-			assert_int_equal(hp_model_compact(m, k > 1000 ? k - 1000 : 0, 64, &err), 0);
+			assert_int_equal(hp_running_compact(m, k > 1000 ? k - 1000 : 0, 64, &err), 0);
 			if (hp_model_sample_count(m) > most)
 				most = hp_model_sample_count(m);
 		}
@@ -243,7 +244,7 @@ open_sample_kept(void **state)
 	assert_int_equal(hp_model_begin(m, 300, &err), 0);
 	assert_int_equal(hp_model_add(m, x, 5, &err), 0);
 	assert_int_equal(hp_model_add(m, y, 6, &err), 0);
-	assert_int_equal(hp_model_compact(m, 250, 4, &err), 0);
+	assert_int_equal(hp_running_compact(m, 250, 4, &err), 0);
 	assert_int_equal(hp_model_add(m, x, 100, &err), 0);
 	assert_int_equal(hp_model_commit(m, &err), 0);
 	k = hp_model_sample_count(m) - 1;
