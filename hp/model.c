@@ -784,6 +784,22 @@ hp_model_sample_count(const hp_model *m)
 	return m->nsample;
 }
 
+size_t
+hp_model_first_at(const hp_model *m, size_t n, double t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (hp_model_sample_time(m, mid) < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 double
 hp_model_sample_time(const hp_model *m, size_t i)
 {

@@ -187,6 +187,8 @@ int hp_model_shares(const hp_model *m);
 
 size_t hp_model_sample_count(const hp_model *m);	/* committed only */
 double hp_model_sample_time(const hp_model *m, size_t i);
+/* The first of samples 0..n-1 at or after time t (n when none). */
+size_t hp_model_first_at(const hp_model *m, size_t n, double t);
 /* Entries of sample i, in first-added order: n pairs (bands[k], bytes[k]),
  * every band at most once; bytes[k] may be 0. */
 size_t hp_model_sample(const hp_model *m, size_t i, const hp_band **bands,

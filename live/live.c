@@ -192,23 +192,6 @@ live_batch(FILE *f, const hp_model *m, struct live_pos *at,
 	return 1;
 }
 
-/* The first sample at or after time t (n when none). */
-static size_t
-first_at(const hp_model *m, size_t n, double t)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (hp_model_sample_time(m, mid) < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 int
 live_columns(FILE *f, const hp_model *m, render_colidx *x, double a, double b,
 	     size_t ncols, struct hp_err *err)
@@ -224,8 +207,8 @@ live_columns(FILE *f, const hp_model *m, render_colidx *x, double a, double b,
 		ncols = 1;
 	if (ncols > 8192)
 		ncols = 8192;
-	ia = first_at(m, n, a);
-	ib = first_at(m, n, b);
+	ia = hp_model_first_at(m, n, a);
+	ib = hp_model_first_at(m, n, b);
 	/* one sample beyond each side, as the page draws to the edges */
 	if (ia > 0)
 		ia--;
@@ -255,8 +238,8 @@ live_columns(FILE *f, const hp_model *m, render_colidx *x, double a, double b,
 		for (c = 0; c < ncols; c++) {
 			double t0 = a + (b - a) * (double)c / (double)ncols;
 			double t1 = a + (b - a) * (double)(c + 1) / (double)ncols;
-			size_t p = c ? first_at(m, n, t0) : ia;
-			size_t q = c + 1 < ncols ? first_at(m, n, t1) : ib;
+			size_t p = c ? hp_model_first_at(m, n, t0) : ia;
+			size_t q = c + 1 < ncols ? hp_model_first_at(m, n, t1) : ib;
 			struct render_colidx_span sp;
 			size_t lo, hi;
 

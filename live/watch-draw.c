@@ -191,7 +191,7 @@ static size_t
 keep_from(const struct watcher *w)
 {
 	const hp_model *m = watch_part(w);
-	size_t n = hp_model_sample_count(m), lo = hp_model_summarised(m), hi;
+	size_t n = hp_model_sample_count(m), lo = hp_model_summarised(m), at;
 	double t;
 
 	if (!(w->s->keep_seconds > 0)) {
@@ -201,15 +201,8 @@ keep_from(const struct watcher *w)
 		return n > k ? n - k : 0;
 	}
 	t = hp_model_sample_time(m, n - 1) - w->s->keep_seconds;
-	for (hi = n; lo < hi;) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (hp_model_sample_time(m, mid) < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	at = hp_model_first_at(m, n, t);
+	return at > lo ? at : lo;	/* the summary's samples stay summary */
 }
 
 int
