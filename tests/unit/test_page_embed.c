@@ -24,9 +24,11 @@
  * in one included), and stops, naming the file and line, where a "/"
  * may be either a division or a regular expression and on what it does
  * not read (a backtick, a comment or string that never ends).  The
- * viewer's HTML, CSS and JavaScript together stay under PAGE_BOUND,
- * 60 KB: the sources embedded as they are came to 91 KB,
- * without comments and indentation to 66.
+ * viewer's HTML, CSS and JavaScript together stay under PAGE_BOUND:
+ * 60 KB was the aim for the graph view alone (its sources embedded as
+ * they are came to 91 KB, without comments and indentation to 66,
+ * squeezed to 58); the other views of a run (heap size, the ticky
+ * table, the run's facts, ...) add a few KB each, so 80 KB.
  */
 #include <dirent.h>
 #include <setjmp.h>
@@ -43,7 +45,7 @@
 #include "page/page.h"
 #include "testutil.h"
 
-#define PAGE_BOUND (60 * 1024)
+#define PAGE_BOUND (80 * 1024)
 
 /* The lines of an embedded array, checked for the blanks and empty
  * lines stripping removes (same_tokens looks for comments); its
@@ -599,7 +601,7 @@ bound(void **state)
 
 	(void)state;
 	print_message("the viewer's own bytes: HTML %zu + CSS %zu + JS %zu = "
-		      "%zu (bound %d; aim 60 KB)\n", page_html_len,
+		      "%zu (bound %d)\n", page_html_len,
 		      page_css_len, page_js_len, sum, PAGE_BOUND);
 	assert_true(sum < PAGE_BOUND);
 }
