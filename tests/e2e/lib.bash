@@ -52,6 +52,9 @@ sweep() {
 
 e2e_init() {
 	top=$(mktemp -d "${TMPDIR:-/tmp}/hp2x-$1.XXXXXX") || exit 1
+	# what the test's tools leave in $TMPDIR (a browser's profile, if
+	# the test is ended before its script cleans up) goes with $top
+	mkdir "$top/tmp" && export TMPDIR=$top/tmp || exit 1
 	export HP2X_TEST_TAG=${HP2X_TEST_TAG:-t}:s$$
 	trap 'sweep; ! declare -F e2e_cleanup >/dev/null || e2e_cleanup; rm -rf "$top"' EXIT
 	trap 'exit 143' TERM INT HUP	# so that the EXIT trap runs
