@@ -440,11 +440,12 @@ el_heap_allocated(struct el *st, struct ev *e, struct hp_err *err)
 
 	size_t i;
 
-	(void)err;
-	/* A counter, not a series: only its newest value is kept. */
-	if (!get_u32(&e->c, &u) && !get_u64(&e->c, &v))
-		for (i = 0; i < st->nall; i++)
-			hp_model_set_allocated(st->all[i], ev_time(st, e->ns), v);
+	if (get_u32(&e->c, &u) || get_u64(&e->c, &v))
+		return 0;
+	for (i = 0; i < st->nall; i++)
+		if (hp_model_add_allocated(st->all[i], ev_time(st, e->ns), v,
+					   merr(st)))
+			return el_model_fail(st, e->off, err);
 	return 0;
 }
 

@@ -106,7 +106,7 @@ struct hp_model {
 	size_t nmark, mark_cap;
 
 	struct series series[HP_NSERIES];
-	struct series allocated;	/* only its newest point */
+	struct series allocated;	/* HEAP_ALLOCATED's counts */
 
 	char **warning;
 	size_t nwarning, warning_cap;
@@ -223,6 +223,8 @@ hp_model_free(hp_model *m)
 		free(m->series[i].t);
 		free(m->series[i].v);
 	}
+	free(m->allocated.t);
+	free(m->allocated.v);
 	for (i = 0; i < m->nwarning; i++)
 		free(m->warning[i]);
 	free(m->warning);
@@ -952,17 +954,12 @@ add_late(struct series *p, size_t end, double t, uint64_t v)
 	}
 }
 
-int
-hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
-		   struct hp_err *err)
+static int
+add_point(struct series *p, double t, uint64_t v, struct hp_err *err)
 {
-	struct series *p;
 	size_t k;
 	int late;
 
-	if ((unsigned)s >= HP_NSERIES)
-		return hp_err_set(err, "bad series %d", (int)s);
-	p = &m->series[s];
 	if (!p->has_last || t >= p->tlast)
 		p->has_last = 1, p->tlast = t, p->vlast = v;
 	if (p->group == 0)
@@ -1021,6 +1018,15 @@ hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
 }
 
 int
+hp_model_add_point(hp_model *m, enum hp_series s, double t, uint64_t v,
+		   struct hp_err *err)
+{
+	if ((unsigned)s >= HP_NSERIES)
+		return hp_err_set(err, "bad series %d", (int)s);
+	return add_point(&m->series[s], t, v, err);
+}
+
+int
 hp_model_latest(const hp_model *m, enum hp_series s, double *t, uint64_t *v)
 {
 	const struct series *p;
@@ -1035,13 +1041,20 @@ hp_model_latest(const hp_model *m, enum hp_series s, double *t, uint64_t *v)
 	return 1;
 }
 
-void
-hp_model_set_allocated(hp_model *m, double t, uint64_t v)
+int
+hp_model_add_allocated(hp_model *m, double t, uint64_t v, struct hp_err *err)
 {
-	struct series *p = &m->allocated;
+	return add_point(&m->allocated, t, v, err);
+}
 
-	if (!p->has_last || t >= p->tlast)
-		p->has_last = 1, p->tlast = t, p->vlast = v;
+size_t
+hp_model_allocations(const hp_model *m, const double **t, const uint64_t **v)
+{
+	if (t)
+		*t = m->allocated.t;
+	if (v)
+		*v = m->allocated.v;
+	return m->allocated.n;
 }
 
 int

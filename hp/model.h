@@ -255,9 +255,16 @@ int hp_model_series_only(const hp_model *m);
  * none; t and v may be NULL. */
 int hp_model_latest(const hp_model *m, enum hp_series s, double *t,
 		    uint64_t *v);
-/* Bytes allocated since the program started (HEAP_ALLOCATED, a counter,
- * so no series): the value with the greatest time is kept. */
-void hp_model_set_allocated(hp_model *m, double t, uint64_t v);
+/* Bytes allocated since the program started (HEAP_ALLOCATED, a counter
+ * the collector posts at every collection): held as a series is, in
+ * time order and thinned past HP_SERIES_MAX, so the rate between two
+ * counts is the allocation rate there (the page's heap view).
+ * hp_model_allocated says the count of greatest time (1), or 0 when
+ * there is none. */
+int hp_model_add_allocated(hp_model *m, double t, uint64_t v,
+			   struct hp_err *err) HP_MUSTCHECK;
+size_t hp_model_allocations(const hp_model *m, const double **t,
+			    const uint64_t **v);
 int hp_model_allocated(const hp_model *m, double *t, uint64_t *v);
 
 /* Warnings: what a reader tolerated ("dropped truncated final sample").

@@ -104,9 +104,9 @@ hp_part_copy_run(hp_model *dst, const hp_model *src, struct hp_err *err)
 	static const enum hp_field run[] = {
 		HP_JOB, HP_DATE, HP_SOURCE, HP_SAMPLE_UNIT
 	};
+	const double *ts;
+	const uint64_t *vs;
 	size_t i, k, n;
-	double t;
-	uint64_t v;
 
 	hp_model_set_kind(dst, hp_model_kind(src));
 	for (i = 0; i < sizeof run / sizeof *run; i++) {
@@ -123,16 +123,15 @@ hp_part_copy_run(hp_model *dst, const hp_model *src, struct hp_err *err)
 			return -1;
 	}
 	for (i = 0; i < HP_NSERIES; i++) {
-		const double *ts;
-		const uint64_t *vs;
-
 		n = hp_model_series(src, (enum hp_series)i, &ts, &vs);
 		for (k = 0; k < n; k++)
 			if (hp_model_add_point(dst, (enum hp_series)i, ts[k],
 					       vs[k], err))
 				return -1;
 	}
-	if (hp_model_allocated(src, &t, &v))
-		hp_model_set_allocated(dst, t, v);
+	n = hp_model_allocations(src, &ts, &vs);
+	for (k = 0; k < n; k++)
+		if (hp_model_add_allocated(dst, ts[k], vs[k], err))
+			return -1;
 	return 0;
 }

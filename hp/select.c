@@ -261,8 +261,8 @@ copy_extras(hp_model *out, const hp_model *m, const struct hp_window *w,
 	    struct hp_err *err)
 {
 	size_t i, n = hp_model_mark_count(m);
-	uint64_t bytes;
-	double at;
+	const uint64_t *bytes;
+	const double *at;
 	int s;
 
 	for (i = 0; i < n; i++) {
@@ -284,9 +284,12 @@ copy_extras(hp_model *out, const hp_model *m, const struct hp_window *w,
 					       vs[i], err))
 				return -1;
 	}
-	/* the count by the window's end, if it was taken inside it */
-	if (hp_model_allocated(m, &at, &bytes) && at >= w->from && at <= w->to)
-		hp_model_set_allocated(out, at, bytes);
+	/* the counts taken inside it */
+	n = hp_model_allocations(m, &at, &bytes);
+	for (i = 0; i < n; i++)
+		if (at[i] >= w->from && at[i] <= w->to &&
+		    hp_model_add_allocated(out, at[i], bytes[i], err))
+			return -1;
 	return 0;
 }
 

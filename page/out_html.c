@@ -47,7 +47,8 @@
  *              string (band i's from i * HP_SHAPE_N)
  *   marks      [time, label or null], at most one a column of PAGE_MARKS
  *              (nmarks: how many the profile has); series: {heap_size:
- *              [[t], [v]], ...}, each at most SERIES_POINTS points
+ *              [[t], [v]], ...}, each at most SERIES_POINTS points;
+ *              alloc: HEAP_ALLOCATED's counts likewise (two at least)
  *   tree       -hc: the cost-centre tree (page_tree.c)
  *   counts, count_unit  a per-interval profile's: each band's count
  *              (ticks) over the run, in the model's order
@@ -398,57 +399,68 @@ put_counts(struct json_w *w, const hp_model *m, struct hp_err *err)
 	return 0;
 }
 
+/* Points t, v (n of them) as [[t...], [v...]]; past SERIES_POINTS,
+ * each run of `step` points as its least and greatest, in time order. */
 static void
-put_series(struct json_w *w, const hp_model *m)
+put_points(struct json_w *w, const double *t, const uint64_t *v, size_t n)
 {
-	static const char *const names[HP_NSERIES] = {
-		"heap_size", "blocks_size", "heap_live"
-	};
-	int s, pass;
+	size_t step = n > SERIES_POINTS ? (n + SERIES_POINTS - 1) /
+					  SERIES_POINTS : 1;
+	int pass;
 
-	json_key(w, "series");
-	json_object(w);
-	for (s = 0; s < HP_NSERIES; s++) {
-		const double *t;
-		const uint64_t *v;
-		size_t n = hp_model_series(m, (enum hp_series)s, &t, &v), i;
-		size_t step = n > SERIES_POINTS ? (n + SERIES_POINTS - 1) /
-						  SERIES_POINTS : 1;
+	json_array(w);
+	for (pass = 0; pass < 2; pass++) {
+		size_t i;
 
-		if (!n)
-			continue;
-		/* Past SERIES_POINTS, each run of `step` points as its
-		 * least and greatest, in time order: the times, then the
-		 * values of the same points. */
-		json_key(w, names[s]);
 		json_array(w);
-		for (pass = 0; pass < 2; pass++) {
-			json_array(w);
-			for (i = 0; i < n; i += step) {
-				size_t j, lo = i, hi = i, a, b;
+		for (i = 0; i < n; i += step) {
+			size_t j, lo = i, hi = i, a, b;
 
-				for (j = i; j < i + step && j < n; j++) {
-					if (v[j] < v[lo])
-						lo = j;
-					if (v[j] > v[hi])
-						hi = j;
-				}
-				a = lo < hi ? lo : hi;
-				b = lo < hi ? hi : lo;
-				if (pass == 0)
-					json_num(w, t[a]);
-				else
-					json_u64(w, v[a]);
-				if (a != b && pass == 0)
-					json_num(w, t[b]);
-				else if (a != b)
-					json_u64(w, v[b]);
+			for (j = i; j < i + step && j < n; j++) {
+				if (v[j] < v[lo])
+					lo = j;
+				if (v[j] > v[hi])
+					hi = j;
 			}
-			json_end(w);
+			a = lo < hi ? lo : hi;
+			b = lo < hi ? hi : lo;
+			if (pass == 0)
+				json_num(w, t[a]);
+			else
+				json_u64(w, v[a]);
+			if (a != b && pass == 0)
+				json_num(w, t[b]);
+			else if (a != b)
+				json_u64(w, v[b]);
 		}
 		json_end(w);
 	}
 	json_end(w);
+}
+
+/* The heap series, and HEAP_ALLOCATED's counts as "alloc" (the heap
+ * view reads the allocation rate between them). */
+static void
+put_series(struct json_w *w, const hp_model *m)
+{
+	const double *t;
+	const uint64_t *v;
+	size_t n;
+	int s;
+
+	json_key(w, "series");
+	json_object(w);
+	for (s = 0; s < HP_NSERIES; s++) {
+		if (!(n = hp_model_series(m, (enum hp_series)s, &t, &v)))
+			continue;
+		json_key(w, hp_series_names[s].key);
+		put_points(w, t, v, n);
+	}
+	json_end(w);
+	if ((n = hp_model_allocations(m, &t, &v)) > 1) {
+		json_key(w, "alloc");
+		put_points(w, t, v, n);
+	}
 }
 
 /* The marks; past PAGE_MARKS, the first in each of PAGE_MARKS columns
@@ -702,6 +714,19 @@ put_subtitle(FILE *f, const hp_model *m, const char *name)
 	if (date && *date) {
 		fputs(" \xc2\xb7 ", f);
 		put_html_c(f, date);
+	}
+	if (hp_model_series_only(m)) {	/* no census: what there is */
+		size_t s, n = 0, k = 0;
+
+		for (s = 0; s < HP_NSERIES; s++) {
+			size_t p = hp_model_series(m, (enum hp_series)s, NULL, NULL);
+
+			n += p;
+			k += p > 0;
+		}
+		fprintf(f, " \xc2\xb7 <span id=\"counts\">%zu points in %zu series</span>",
+			n, k);
+		return 0;
 	}
 	/* every census of the run, those a long run's model keeps only in
 	 * its summary included (hp_model_compact) */

@@ -15,7 +15,7 @@ function makeChart(D, S, changed, root, link) {
   function q(c) { return root.querySelector('.' + c); }
   var cv = q('cv'), hv = q('hilite'), ov = q('ovc'), box = q('chart');
   var xhair = q('xhair'), tip = q('tip'), sel = q('sel'), ovwin = q('ovwin');
-  var W = 0, H = 0, hl = -1, vis = [], yMax = 1, drag = null, ovKey = '';
+  var W = 0, H = 0, hl = -1, vis = [], yMax = 1, drag = null, ovKey = '', heap = isHeap(D);
   var C = { hl: function () { return hl; } };
   var ras = makeRaster(), ovRas = makeRaster();
 
@@ -245,14 +245,7 @@ function makeChart(D, S, changed, root, link) {
   }
 
   function series(g, w) {
-    if (S.view !== 'stack') return;
-    Object.keys(D.series).forEach(function (k) {
-      if (!S.lines[k]) return;
-      var t = D.series[k][0], v = D.series[k][1];
-      g.beginPath();
-      for (var j = 0; j < t.length; j++) { var X = px(t[j], w), Y = py(v[j]); if (j) g.lineTo(X, Y); else g.moveTo(X, Y); }
-      g.strokeStyle = SERIES[k][1]; g.lineWidth = 1.5; g.setLineDash([6, 3]); g.stroke(); g.setLineDash([]);
-    });
+    if (S.view === 'stack') heapLines(g, D, S, function (t) { return px(t, w); }, py, !heap);
   }
 
   C.visible = function () { return vis; };
@@ -285,6 +278,7 @@ function makeChart(D, S, changed, root, link) {
     if (D.live && r[0] < D.live.exact_from)
       note.push('Before ' + fmtTime(D.live.exact_from, r[1] - r[0]) + ' s: the run\'s summary.');
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
+    if (heap) note.push(heapNote(D, r[0], r[1]));
     if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
     if (!link || link.first === C) $('note').textContent = note.join(' ');
     attr(box, 'data-x0', r[0]); attr(box, 'data-x1', r[1]); attr(box, 'data-ymax', yMax);
@@ -295,7 +289,7 @@ function makeChart(D, S, changed, root, link) {
   C.drawOverview = function () {
     var w = widthOf(ov.parentNode), h = 56;
     var x = function (t) { return M.l + (t - D.lo) / (D.hi - D.lo) * (w - M.l - M.r); };
-    var key = [w, S.view, vis.join(',')].join(' ');
+    var key = [w, S.view, vis.join(','), heap && JSON.stringify(S.lines)].join(' ');
     if (key !== ovKey) {   /* the whole run: again only when it changes, after the graph shows */
       ovKey = key;
       afterFrame(function () {
@@ -307,6 +301,7 @@ function makeChart(D, S, changed, root, link) {
         if (S.view !== 'stack') m = 1;
         var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
         plot(g, 0, D.T - 1, x, y, 1, ovRas, devRect(0, 0, w, h), sum);
+        if (heap) heapOverview(g, D, S, x, h);
       });
     }
     var r = win(), a = x(r[0]), b = x(r[1]);
@@ -332,13 +327,15 @@ function makeChart(D, S, changed, root, link) {
   }
 
   C.hover = function (x, y) {
-    if (!D.T || x < M.l || x > W - M.r || y < M.t || y > H - M.b) { C.leave(); return; }
-    var r = win(), i = nearestIdx(D.tm, tOf(x));
+    if ((!D.T && !heap) || x < M.l || x > W - M.r || y < M.t || y > H - M.b) { C.leave(); return; }
+    var r = win();
+    /* a heap view: the lines at the pointer's time */
+    if (heap) { if (heapTip(tip, D, S, tOf(x), r[1] - r[0])) { C.mark(tOf(x)); place(x, y); } else C.leave(); return; }
+    var i = nearestIdx(D.tm, tOf(x));
     if (D.tm[i] < r[0] || D.tm[i] > r[1]) { C.leave(); return; }
     var X = px(D.tm[i], W), yv = (1 - (y - M.t) / (H - M.t - M.b)) * yMax;
     var k = bandAt(i, yv);
-    xhair.hidden = false; xhair.style.left = round(X) + 'px';
-    xhair.style.top = M.t + 'px'; xhair.style.height = (H - M.t - M.b) + 'px';
+    C.mark(D.tm[i]);
     C.tooltip(i, k);
     place(X, y);
     if (k !== hl) { hl = k; outline(); changed('hl'); }

@@ -37,6 +37,9 @@ function main() {
     });
   }
 
+  /* The state of the view shown (of its tab, with tabs). */
+  function cur() { return show ? S.panes[S.tab] : S; }
+
   function changed(what) {
     if (show && what !== 'hl') { show(); charts[S.tab].resized(); }
     if (what !== 'hl') chart.draw();
@@ -44,7 +47,9 @@ function main() {
     if (what !== 'hl') {
       follow();
       document.querySelectorAll('[data-view]').forEach((b) => { attr(b, 'aria-pressed', b.getAttribute('data-view') === S.view); });
-      document.querySelectorAll('[data-line]').forEach((b) => { attr(b, 'aria-pressed', !!S.lines[b.getAttribute('data-line')]); });
+      document.querySelectorAll('[data-line]').forEach((b) => { attr(b, 'aria-pressed', !!cur().lines[b.getAttribute('data-line')]); });
+      /* a heap view has no bands to stack or filter */
+      if (!picture) document.querySelector('.views').hidden = document.querySelector('.filter').hidden = isHeap(cur().D || D);
       $('filter-msg').textContent = S.err;
       attr($('filter'), 'aria-invalid', !!S.err);
       $('reset').disabled = S.x0 === null;
@@ -81,7 +86,7 @@ function main() {
       h.textContent = d.file; h.hidden = false;
       d.lo = lo; d.hi = hi;
       var P = S.pane(i, d);
-      if (B.tabs && !d.n) { P.lines = {}; Object.keys(d.series).forEach((k) => { P.lines[k] = 1; }); }
+      if (isHeap(d)) heapPane(P, d);
     });
     if (B.tabs) show = makeTabs(B.tabs, S, document.querySelectorAll('.pane'), changed);
     S.read();
@@ -93,9 +98,25 @@ function main() {
     link.first = charts[0];
     $('tablesec').querySelector('h2').firstChild.textContent = 'Bands of every input ';
   } else {
+    /* A profile with the heap series: the heap view is a tab beside it;
+     * a plain -l run's page is the heap view alone. */
+    var H = !picture && !D.live && D.n && Object.keys(D.series).length ? heapOf(D) : null, panes = [document.querySelector('.pane')];
+    if (isHeap(D)) { heapPane(S, D); $('tablesec').hidden = true; }
+    if (H) {
+      panes.push(panes[0].cloneNode(true));
+      panes[1].querySelectorAll('[id]').forEach((e) => { e.removeAttribute('id'); });
+      $('panes').appendChild(panes[1]);
+      S.D = D; S.panes.push(S);
+      heapPane(S.pane(1, H), H);
+      show = makeTabs([D.kind, 'heap-size'], S, panes, changed);
+    }
     S.read();
-    charts.push(makeChart(D, S, changed, document.querySelector('.pane'), null));
-    keys.push(makeKey(D, S, changed, document.querySelector('.pane')));
+    [D, H].forEach((d, i) => {
+      if (!d) return;
+      var P = i ? S.panes[1] : S;
+      charts.push(makeChart(d, P, changed, panes[i], null));
+      keys.push(makeKey(d, P, changed, panes[i]));
+    });
   }
   table = makeTable(inputs.length > 1 && !picture ? inputs : D, S, changed);
   makeTree(D);
@@ -114,7 +135,7 @@ function main() {
     var b = el('button', null, SERIES[k][0]); b.type = 'button';
     attr(b, 'data-line', k);
     var sw = el('span', 'sw line'); sw.style.borderColor = SERIES[k][1]; b.insertBefore(sw, b.firstChild);
-    on(b, 'click', () => { S.lines[k] = !S.lines[k]; changed('lines'); });
+    on(b, 'click', () => { var L = cur().lines; L[k] = !L[k]; changed('lines'); });
     document.querySelector('.lines').appendChild(b);
   });
   var f = $('filter');

@@ -14,6 +14,10 @@
 #   outputs   .hp is refused with a message and no file; JSON holds the
 #             series and the allocation, and no sample; --diff refuses
 #   watch     --watch draws one too (a graph at the end, exit 0)
+#   page      the page of each opens on the heap view, and the page of a
+#             -hT -l log has it as a tab beside the profile
+#             (tests/e2e/heapview.py in headless Chromium: lines, scale,
+#             tooltip and allocation rate against ghc-events)
 #   testdata  the ghc-events logs without heap samples: those with heap
 #             size events are drawn and summarised, the others refused
 #             by both with the same message
@@ -134,6 +138,17 @@ sys.exit(0 if ok else 1)' g.json || bad "JSON: $(head -c 300 g.json)"
 		bad "--diff: $(cat err)"
 }
 
+page() {
+	local log
+	for log in "${logs[@]}" "$data/live/leak-gc.eventlog"; do
+		ghc-events show "$log" >ev.txt && "$HP2X" "$log" -o p.html 2>err ||
+			{ bad "$(basename "$log"): $(cat err)"; continue; }
+		/usr/bin/python3 "$HP2X_SRC/tests/e2e/heapview.py" \
+			"$([ "$log" = "$data/live/leak-gc.eventlog" ] && echo tab || echo plain)" \
+			p.html ev.txt >out 2>&1 || bad "$(basename "$log"): $(cat out)"
+	done
+}
+
 watch() {
 	timeout 60 "$HP2X" -q --watch "${logs[1]}" -o w.png 2>err || bad "exit $?: $(cat err)"
 	[ -s w.png ] || bad "--watch drew nothing"
@@ -167,6 +182,7 @@ run clock clock
 run decode decode
 run formats formats
 run outputs outputs
+run page page
 run watch watch
 run testdata testdata
 e2e_done

@@ -1782,7 +1782,7 @@ series_only(void **state)
 	assert_int_equal(hp_model_add_point(m, HP_HEAP_SIZE, 2, 9000000, &err), 0);
 	assert_int_equal(hp_model_add_point(m, HP_HEAP_LIVE, 2, 3000000, &err), 0);
 	assert_int_equal(hp_model_add_mark(m, 2.5, "done", 4, &err), 0);
-	hp_model_set_allocated(m, 2, 500000000);
+	assert_int_equal(hp_model_add_allocated(m, 2, 500000000, &err), 0);
 	render_opts_init(&o);
 	assert_int_equal(o.heap_size, 0);	/* drawn without --heap-size */
 	compute(&l, m, &o, NULL);

@@ -605,15 +605,23 @@ series_thinned_past_max(void **state)
 	}
 	assert_int_equal(hp_model_latest(m, HP_HEAP_LIVE, NULL, NULL), 0);
 	assert_int_equal(hp_model_allocated(m, NULL, NULL), 0);
-	hp_model_set_allocated(m, 2.0, 500);
-	hp_model_set_allocated(m, 1.0, 400);
+	assert_int_equal(hp_model_add_allocated(m, 2.0, 500, &err), 0);
+	assert_int_equal(hp_model_add_allocated(m, 1.0, 400, &err), 0);
+	assert_int_equal(hp_model_add_allocated(m, 3.0, 900, &err), 0);
 	{
+		const double *ats;
+		const uint64_t *avs;
 		double at;
 		uint64_t av;
 
 		assert_int_equal(hp_model_allocated(m, &at, &av), 1);
-		assert_true(at == 2.0);
-		assert_int_equal(av, 500);
+		assert_true(at == 3.0);
+		assert_int_equal(av, 900);
+		/* every count, in time order: the page's allocation rate
+		 * is read between them (issue 35 §2) */
+		assert_int_equal(hp_model_allocations(m, &ats, &avs), 3);
+		assert_true(ats[0] == 1.0 && ats[1] == 2.0 && ats[2] == 3.0);
+		assert_true(avs[0] == 400 && avs[1] == 500 && avs[2] == 900);
 	}
 	/* Other series are untouched. */
 	assert_int_equal(hp_model_series(m, HP_HEAP_LIVE, NULL, NULL), 0);

@@ -214,7 +214,7 @@ live_fields(void **state)
 	cli_status_live(buf, sizeof buf, m);
 	assert_string_equal(buf, "; heap 2 MB");
 	assert_int_equal(hp_model_add_point(m, HP_HEAP_LIVE, 3, 500000, &err), 0);
-	hp_model_set_allocated(m, 3, 7000000000u);
+	assert_int_equal(hp_model_add_allocated(m, 3, 7000000000u, &err), 0);
 	assert_int_equal(hp_model_intern(m, "a", 1, &a, &err), 0);
 	assert_int_equal(hp_model_intern(m, "THUNK\tx", 7, &b, &err), 0);
 	assert_int_equal(hp_model_begin(m, 1, &err), 0);
