@@ -21,6 +21,7 @@
  */
 #include "watch.h"
 #include "watch-private.h"
+#include "alloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -399,6 +400,7 @@ cli_watch(const struct cli_settings *s, FILE *errs)
 	struct hp_err err = {{0}};
 	int status = 1;
 
+	cli_alloc_long_run();
 	init(&w, s, &run_s, &line, errs);
 	if (open_all(&w, s, &run_s, &err))
 		watch_report(&w, &err);

@@ -5,9 +5,9 @@
 #
 #  - symbols: the binary calls no Linux-only function (nm's list of what
 #    it takes from the system's libraries: inotify, signalfd, prctl,
-#    epoll, pipe2, accept4, ppoll, fopencookie, getrandom and their
-#    like), while it does call their POSIX stand-ins (poll, pipe,
-#    setpgid, getentropy, open_memstream, realpath).
+#    epoll, pipe2, accept4, ppoll, fopencookie, getrandom, glibc's
+#    mallopt and their like), while it does call their POSIX stand-ins
+#    (poll, pipe, setpgid, getentropy, open_memstream, realpath).
 #  - flags: every file of hp2x's libraries was compiled as ISO C11 with
 #    _POSIX_C_SOURCE=200809L, without _GNU_SOURCE on the command line or
 #    in the file, and Linux's files of HP2X_VARIANTS not at all.
@@ -22,7 +22,7 @@ SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$(dirname "$0")/lib.bash"
 e2e_init portable
 
-linux_only='inotify_[a-z0-9_]+|signalfd4?|prctl|epoll_[a-z0-9_]+|pipe2|accept4|ppoll|fopencookie|getrandom|dup3|eventfd|timerfd_[a-z_]+|memfd_create|sendfile(64)?|splice|pidfd_[a-z_]+|clone3?'
+linux_only='inotify_[a-z0-9_]+|signalfd4?|prctl|epoll_[a-z0-9_]+|pipe2|accept4|ppoll|fopencookie|getrandom|dup3|eventfd|timerfd_[a-z_]+|memfd_create|sendfile(64)?|splice|pidfd_[a-z_]+|clone3?|mallopt|malloc_trim'
 stand_ins='poll pipe setpgid getentropy open_memstream realpath'
 
 t_symbols() {

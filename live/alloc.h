@@ -1,0 +1,12 @@
+/*
+ * live/alloc.h - the allocator of a process that runs for months:
+ * watch mode asks it, once at start, to give back what it frees.
+ * glibc's is told so (alloc-mallopt.c); the portable build leaves its
+ * system's allocator as it is (alloc-default.c).
+ */
+#ifndef LIVE_ALLOC_H
+#define LIVE_ALLOC_H
+
+void cli_alloc_long_run(void);
+
+#endif
