@@ -12,9 +12,12 @@
  * when the page leaves it out.  A band the page has never seen goes to
  * OTHER, or, when the page has no OTHER, on top of the key in a colour
  * of its own (the static graph's order and colours come with the next
- * load).  A model other than the page's (the file was replaced) makes
- * the page load again, keeping its view (the address's fragment holds
- * it).  The table's numbers are the whole run's (--summary=json's):
+ * load).  A model other than the page's (the file was replaced, or a
+ * long run's old censuses went into its summary) makes the page load
+ * again, keeping its view: the address's fragment holds it, and what
+ * the address cannot say survives in the tab's sessionStorage: the
+ * hidden bands by name (the new page's key may be in another order)
+ * and a window that followed the end, as its width.  The table's numbers are the whole run's (--summary=json's):
  * the batch that brings the page to a drawing's census carries them
  * for that census ("rows", as the data block has them), so the table
  * shows the census the chart shows, redrawn with it. */
@@ -34,10 +37,28 @@ function makeLive(D, S, changed, chart, key) {
 
   function mark(text) { $('live').hidden = false; $('live').textContent = text; }
 
+  var KEPT = 'hp2x-view:' + location.pathname;
+  function atEnd() { return S.x1 !== null && S.x1 >= D.hi - (D.hi - D.lo) * 1e-9; }
   function reload() {
     if (reloading) return;
     reloading = true;
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify({
+        hidden: Array.from(S.hidden, function (k) { return D.bands[k].name; }),
+        follow: atEnd() ? S.x1 - S.x0 : 0 }));
+    } catch (e) { /* no storage: the address's view alone */ }
     setTimeout(function () { location.reload(); }, 300);
+  }
+
+  /* What the page before this load kept for it, once. */
+  function restore() {
+    var v = null;
+    try { v = JSON.parse(sessionStorage.getItem(KEPT)); sessionStorage.removeItem(KEPT); } catch (e) { return; }
+    if (!v || !Array.isArray(v.hidden)) return;
+    var names = new Set(v.hidden);
+    S.hidden = new Set();
+    D.bands.forEach(function (b, k) { if (names.has(b.name)) S.hidden.add(k); });
+    if (v.follow > 0 && v.follow < D.hi - D.lo) { S.x1 = D.hi; S.x0 = D.hi - v.follow; }
   }
 
   /* Where model band b is drawn: a slot, or -1. */
@@ -129,7 +150,7 @@ function makeLive(D, S, changed, chart, key) {
       if (other < 0) newBand(p[0], p[1]);
       have.nb = p[0] + 1;
     });
-    var end = S.x1 !== null && S.x1 >= D.hi - (D.hi - D.lo) * 1e-9;
+    var end = atEnd();
     if (skip < t.length) {
       t = t.slice(skip); s = s.slice(skip);
       splice(D.T, 0, t, s);
@@ -231,6 +252,7 @@ function makeLive(D, S, changed, chart, key) {
     fetchTimer = setTimeout(function () { columns(a, b); }, 120);
   }
 
+  restore();
   start();
   return { zoomed: zoomed };
 }

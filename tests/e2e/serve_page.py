@@ -30,6 +30,14 @@ Chromium (tests/e2e/serve_page.sh starts hp2x and the stream).
       shows, as its Last, the value the chart has at its last sample:
       the table and the chart show the same census (the table once
       followed a summary.json asked for at most every 2 s)
+  serve_page.py compacted URL FIFO   samples into FIFO (hp2x --serve
+      --keep=200, so its old censuses go into the summary every second
+      or so, and the page loads again each time): the page's view
+      survives a load that a compaction causes: a band hidden by name
+      stays hidden (the new page's key orders it elsewhere: a band grows
+      past it) and a window at the end goes on following
+      the end, its width kept (the address alone held a fixed window
+      that the end left behind)
   serve_page.py zoom URL REF.json   a finished profile larger than the
       page holds: a zoom into its middle asks the server for columns and
       then holds exactly REF.json's samples there
@@ -474,6 +482,81 @@ def census(url, fifo):
         d.quit()
 
 
+def compacted(url, fifo):
+    import threading
+    f = open(fifo, "w")
+
+    def sample(k):
+        s = "BEGIN_SAMPLE %.2f\n" % (k * 0.1)
+        for b in range(5):
+            s += "band%d\t%d\n" % (b, 100000 * (b + 1))
+        return s + "riser\t%d\nEND_SAMPLE %.2f\n" % (1000 * k, k * 0.1)
+    f.write('JOB "compacted"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
+            + "".join(sample(k) for k in range(250)))
+    f.flush()
+    stop = threading.Event()
+
+    def feed():
+        k = 250
+        while not stop.is_set() and k < 3000:
+            f.write(sample(k))
+            f.flush()
+            k += 1
+            stop.wait(0.02)
+        f.close()
+    th = threading.Thread(target=feed)
+    d = browser()
+    hidden = """return Array.from(document.querySelectorAll('#key [data-slot]'))
+      .filter(function (b) { return b.getAttribute('aria-pressed') === 'false'; })
+      .map(function (b) { return b.textContent; })"""
+    win = """var c = document.getElementById('chart'), D = document.getElementById('app').hp2xData;
+      return [+c.getAttribute('data-x0'), +c.getAttribute('data-x1'), D.hi, D.n]"""
+    try:
+        if not open_page(d, url):
+            return
+        th.start()
+        d.execute_script("""Array.from(document.querySelectorAll('#key [data-slot]'))
+          .filter(function (b) { return b.textContent === 'band2'; })[0].click()""")
+        d.execute_script("var D = document.getElementById('app').hp2xData;"
+                         "location.hash = location.hash + '&x=' + (D.hi - 3) + ',' + D.hi;")
+        if not wait(d, "return !document.documentElement.hasAttribute('data-pending') && location.hash.indexOf('x=') >= 0", 5):
+            fail("compacted: the window did not reach the address")
+        slot0 = d.execute_script("return location.hash")
+        # compactions: the page loads again, at every one; the riser
+        # passes band1 and band2 by 700 samples (its mean over the run,
+        # 50 n, theirs 200,000 and 300,000), so band2's place in the key
+        # changes
+        n0 = 0
+        end = time.monotonic() + 60
+        while n0 < 700 and time.monotonic() < end:
+            d.execute_script("document.documentElement.setAttribute('data-mark', 'before')")
+            if not wait(d, "var de = document.documentElement; return !de.hasAttribute('data-mark') && de.getAttribute('data-ready') === '1'", 40):
+                fail("compacted: the page did not load again (no compaction?)")
+                return
+            n0 = d.execute_script("return document.getElementById('app').hp2xData.n")
+        if not wait(d, "return document.getElementById('app').hp2xData.n > %d + 20" % n0, 20):
+            fail("compacted: the loaded page did not grow")
+        wait(d, "return !document.documentElement.hasAttribute('data-pending')", 5)
+        x0, x1, hi, n = d.execute_script(win)
+        if not (abs(x1 - hi) < 1e-6 * hi and abs((x1 - x0) - 3) < 1e-6 * hi):
+            fail("compacted: after the load the window is [%r, %r] with the run's end at %r: it did not follow the end, 3 s wide" % (x0, x1, hi))
+        h = d.execute_script(hidden)
+        if h != ["band2"]:
+            fail("compacted: after the load the hidden bands are %r, not band2" % h)
+        errs = [e for e in d.get_log("browser") if e["level"] == "SEVERE"]
+        for e in errs:
+            fail("console error: " + e["message"])
+        print("compacted: loaded again at %d samples (address %s, then %s), the window [%g, %g] at the end %g, %r hidden"
+              % (n0, slot0, d.execute_script("return location.hash"), x0, x1, hi, h))
+    finally:
+        stop.set()
+        if th.is_alive():
+            th.join()
+        else:
+            f.close()
+        d.quit()
+
+
 def zoom(url, ref_path):
     ref = json.load(open(ref_path))
     d = browser()
@@ -557,5 +640,5 @@ def shot(url, png, at):
 
 if __name__ == "__main__":
     {"live": live, "zoom": zoom, "shot": shot, "reconnect": reconnect, "late": late,
-     "census": census, "summarised": summarised}[sys.argv[1]](*sys.argv[2:])
+     "census": census, "summarised": summarised, "compacted": compacted}[sys.argv[1]](*sys.argv[2:])
     sys.exit(1 if failures else 0)

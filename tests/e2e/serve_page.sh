@@ -27,6 +27,10 @@
 #   zoom   a finished .hp of 60,000 samples (more than the page keeps): a
 #          zoom into the middle asks the server for columns, after which
 #          the page holds exactly the file's samples there
+#   compacted  samples through a FIFO into hp2x --serve --keep=200: the
+#          page that loads again at each compaction keeps its hidden band
+#          (by name) and its window at the end following the end
+#          (serve_page.py compacted)
 #   summarised  3,000 samples served with --keep=200: the page says
 #          where the run's summary ends (and not once zoomed into the
 #          censuses kept); its table is --summary=json's of the file
@@ -110,6 +114,15 @@ census() {
 	"$py" "$page_py" census "$url" in.hp || bad "census: see above"
 }
 
+compacted() {
+	mkfifo in.hp
+	"$HP2X" -q --serve=127.0.0.1:0 --interval 0.3 --keep=200 in.hp 2>err.txt &
+	pids+=($!)
+	until_true grep -q 'serving http' err.txt || { bad "no URL: $(cat err.txt)"; return; }
+	url=$(grep -o 'http://[^ ]*' err.txt | head -n 1)
+	"$py" "$page_py" compacted "$url" in.hp || bad "compacted: see above"
+}
+
 summarised() {
 	"$py" - <<'PY' >long.hp
 import sys
@@ -130,4 +143,5 @@ PY
 run census census
 run zoom zoom
 run summarised summarised
+run compacted compacted
 e2e_done
