@@ -19,6 +19,13 @@
 #    at main), each look at them a prefix of the one-shot's output that
 #    ends at a whole sample; at the end they are the one-shot's, byte for
 #    byte: every census, though the model kept 100.
+#  appended_marks: a stream with marks (MARK lines between samples, as
+#    GHC writes them) appended to a .hp as it comes: each later write
+#    puts its marks between samples, and the file is one that GHC's
+#    hp2ps reads (exit 0, nothing said) and draws every mark of (its
+#    PostScript has one more mark than without each MARK line), and
+#    that hp2x reads back to the one-shot's .hp of the stream, marks
+#    and censuses.
 set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
@@ -134,9 +141,42 @@ t_appended() {
 	cmp -s out.csv want.csv || bad "out.csv is not the one-shot's"
 }
 
+t_appended_marks() {
+	local n
+	py 'import sys
+w = sys.stdout.write
+w("JOB \"marks\"\nDATE \"now\"\nSAMPLE_UNIT \"seconds\"\nVALUE_UNIT \"bytes\"\n")
+for k in range(1500):
+    t = k / 10
+    if k % 97 == 50:
+        w("MARK %.2f\n" % (t - 0.05))
+    w("BEGIN_SAMPLE %.1f\nband_a\t%d\nband_b\t%d\nEND_SAMPLE %.1f\n" % (t, 1000 + 8 * k, 2000 + 8 * (k % 50), t))' >s.hp ||
+		bad "gen failed"
+	"$HP2X" -q s.hp -o want.hp || bad "one-shot: exit $?"
+	python3 "$SRC/tests/replay" s.hp --chunks 4093 --pace 0.01 |
+		"$HP2X" -q -w - --keep=100 --interval 0.05 -o out.hp ||
+		bad "hp2x -w: exit $?"
+	n=$(grep -c '^MARK' s.hp)
+	[ "$(grep -c '^MARK' out.hp)" = "$n" ] || bad "out.hp has $(grep -c '^MARK' out.hp) marks, the stream $n"
+	# the premise: a later write's marks come after samples
+	awk '/^END_SAMPLE/ { s = 1 } /^MARK/ && s { found = 1 } END { exit !found }' out.hp ||
+		bad "no MARK line after a sample in out.hp: nothing appended between samples"
+	grep -v '^MARK' out.hp >nomark.hp
+	/usr/bin/hp2ps out.hp >hp2ps.txt 2>&1 || bad "hp2ps out.hp: exit $?: $(head -n 2 hp2ps.txt)"
+	[ -s hp2ps.txt ] && bad "hp2ps out.hp said: $(head -n 2 hp2ps.txt)"
+	/usr/bin/hp2ps nomark.hp || bad "hp2ps nomark.hp: exit $?"
+	local a b
+	a=$(grep -c 'rlineto' out.ps) b=$(grep -c 'rlineto' nomark.ps)
+	# a mark is two rlinetos (hp2ps's Marks.c: a small triangle)
+	[ $((a - b)) = $((2 * n)) ] || bad "hp2ps drew $(((a - b) / 2)) of the $n marks"
+	"$HP2X" -q out.hp -o back.hp || bad "hp2x out.hp: exit $?"
+	cmp -s back.hp want.hp || bad "out.hp read back is not the one-shot's: $(diff back.hp want.hp | head -3)"
+}
+
 run memory_flat t_memory_flat
 run summary_exact t_summary_exact
 run status_peak t_status_peak
 run appended t_appended
+run appended_marks t_appended_marks
 
 e2e_done
