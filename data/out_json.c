@@ -14,9 +14,13 @@
  *   "counters": {"ALLOC_HEAP_tot": 123, ...}      (a ticky report's globals)
  *   }
  *
- * A ticky report's band also has "ticky": {"entries": N, "alloc": N,
- * "allocd": N, "arity": N, "kinds": "..."}, every measure whatever the
- * one drawn; a time profile's band "stack": its frames, outermost first.
+ * A ticky counter's band also has "ticky": {"entries": N, "alloc": N,
+ * "allocd": N, "arity": N, "kinds": "...", "fvs": "...", "closure":
+ * "function"}, every measure whatever the one drawn (an eventlog's: the
+ * sums over its samples); "fvs" (GHC 9.4 on) and "closure" (from the
+ * name's flags) are null when unknown, "arity" and "kinds" when the
+ * eventlog never defined the counter; a time profile's band "stack": its
+ * frames, outermost first.
  *
  * A header field never set is null.  "label" and "ipe" appear on a band
  * only when set; "band" in values is the index into "bands".  Samples are
@@ -37,6 +41,7 @@
 
 #include "../hp/ipe.h"
 #include "../hp/parts.h"
+#include "../hp/ticky.h"
 #include "json.h"
 
 /* The spacing of the file: the object's members one to a line, the
@@ -73,8 +78,12 @@ out_json_ipe(struct json_w *w, const struct hp_ipe *p,
 }
 
 static void
-put_ticky(struct json_w *w, const struct hp_ticky_row *r)
+put_ticky(struct json_w *w, const hp_model *m, hp_band b)
 {
+	const struct hp_ticky_row *r = hp_model_band_ticky(m, b);
+	size_t len;
+	const char *name = hp_model_band_name(m, b, &len);
+
 	if (!r)
 		return;
 	json_key(w, "ticky");
@@ -86,9 +95,22 @@ put_ticky(struct json_w *w, const struct hp_ticky_row *r)
 	json_key(w, "allocd");
 	json_u64(w, r->allocd);
 	json_key(w, "arity");
-	json_u64(w, r->arity);
+	if (r->undefined)
+		json_null(w);
+	else
+		json_u64(w, r->arity);
 	json_key(w, "kinds");
-	json_str(w, r->kinds, r->kinds_len);
+	if (r->undefined)
+		json_null(w);
+	else
+		json_str(w, r->kinds, r->kinds_len);
+	json_key(w, "fvs");
+	if (r->fvs)
+		json_str(w, r->fvs, r->fvs_len);
+	else
+		json_null(w);
+	json_key(w, "closure");
+	json_cstr(w, hp_ticky_closure(name, len));
 	json_end(w);
 }
 
@@ -153,7 +175,7 @@ put_bands(struct json_w *w, const hp_model *m)
 			json_key(w, "ipe");
 			out_json_ipe(w, ipe, &inline_);
 		}
-		put_ticky(w, hp_model_band_ticky(m, (hp_band)i));
+		put_ticky(w, m, (hp_band)i);
 		put_stack(w, m, (hp_band)i);
 		json_end(w);
 	}

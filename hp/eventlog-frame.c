@@ -687,5 +687,5 @@ el_finish(void *vst, struct hp_err *err)
 	case P_JUNK:
 		break;
 	}
-	return 0;
+	return el_ticky_finish(st, err);
 }

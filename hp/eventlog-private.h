@@ -159,6 +159,9 @@ struct el_prof {
 		uint64_t gen;	/* == tk_gen when in the open sample */
 		hp_band band;
 		int has_band, defined;
+		/* entries, alloc, allocd: sums over its samples, and
+		 * those of the open sample (dropped with it) */
+		uint64_t sum[3], open[3];
 	} *tk;
 	size_t ntk, tk_cap;
 	struct hp_index tkmap;	/* counter id -> index in tk */
@@ -355,6 +358,11 @@ el_handler el_heap_allocated, el_heap_size, el_heap_live, el_blocks_size,
 
 int el_time_close(struct el *st, uint64_t off, int last, struct hp_err *err);
 void el_prof_free(struct el_prof *p);
+/* The ticky counters' rows (model.h's hp_ticky_row), once the log is
+ * read; el_ticky_drop_open takes the open sample's counts back out of
+ * them when that sample is dropped. */
+int el_ticky_finish(struct el *st, struct hp_err *err);
+void el_ticky_drop_open(struct el *st);
 el_handler el_prof_begin, el_prof_sample, el_ticky_def, el_ticky_sample,
 	el_ticky_begin_sample;
 

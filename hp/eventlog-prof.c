@@ -291,10 +291,11 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 {
 	struct cur *c = &e->c;
 	uint64_t id, off = e->off;
-	const char *kinds, *name;
-	size_t klen, nlen;
+	const char *kinds, *name, *json = NULL;
+	size_t klen, nlen, jlen = 0;
 	unsigned a0, a1;
 	struct tk *k;
+	struct hp_ticky_row row;
 	int r = ticky_id(st, e, &id, err);
 	hp_model *m = st->out[K_TICKY].m;
 
@@ -302,8 +303,14 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 		return r;
 	if (get_u8(c, &a0) || get_u8(c, &a1))
 		return 0;
+	memset(&row, 0, sizeof row);
+	row.arity = (uint64_t)a0 << 8 | a1;
 	get_str(c, &kinds, &klen);
 	get_str(c, &name, &nlen);
+	/* GHC 9.4 on: the info table, GHC 9.6 on: the JSON after it */
+	if (!get_u64(c, &row.info) && c->p < c->end)
+		get_str(c, &json, &jlen);
+	hp_ticky_kinds(kinds, klen, json, jlen, &row);
 	if (!(k = tk_find(st, id, 1)))
 		return el_oom(st, err);
 	if (k->has_band && k->defined)
@@ -321,6 +328,8 @@ el_ticky_def(struct el *st, struct ev *e, struct hp_err *err)
 		return el_model_fail(st, off, err);
 	}
 	k->defined = 1;
+	if (hp_model_band_set_ticky(m, k->band, &row, merr(st)))
+		return el_model_fail(st, off, err);
 	/* The key shows the readable name ("Main.go in f"); a band
 	 * sampled before its definition is named by it this way. */
 	{
@@ -351,7 +360,7 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 	struct cur *c = &e->c;
 	uint64_t id, v[3], ns = e->ns, off = e->off;
 	struct tk *k;
-	int r = ticky_id(st, e, &id, err);
+	int r = ticky_id(st, e, &id, err), i;
 	hp_model *m = st->out[K_TICKY].m;
 
 	if (r <= 0)
@@ -377,8 +386,14 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 		if (ticky_begin(st, ns, off, err))
 			return -1;
 	}
+	if (k->gen != st->p.tk_gen)
+		memset(k->open, 0, sizeof k->open);
 	k->gen = st->p.tk_gen;
 	st->p.tk_last_ns = ns;
+	for (i = 0; i < 3; i++) {	/* stopping at 2^64-1 */
+		k->sum[i] = k->sum[i] > UINT64_MAX - v[i] ? UINT64_MAX : k->sum[i] + v[i];
+		k->open[i] = k->open[i] > UINT64_MAX - v[i] ? UINT64_MAX : k->open[i] + v[i];
+	}
 	/* the count itself, since the counter's last sample: the model
 	 * draws it as a rate over its interval (model.h), exactly */
 	if (hp_model_add(m, k->band,
@@ -386,6 +401,60 @@ el_ticky_sample(struct el *st, struct ev *e, struct hp_err *err)
 			   : st->opts.measure == HP_MEASURE_ALLOCD ? 2 : 1],
 			 merr(st)))
 		return el_model_fail(st, off, err);
+	return 0;
+}
+
+void
+el_ticky_drop_open(struct el *st)
+{
+	size_t i, j;
+
+	for (i = 0; i < st->p.ntk; i++) {
+		struct tk *k = &st->p.tk[i];
+
+		if (k->gen != st->p.tk_gen)
+			continue;
+		for (j = 0; j < 3; j++)
+			k->sum[j] -= k->sum[j] >= k->open[j] ? k->open[j] : k->sum[j];
+		memset(k->open, 0, sizeof k->open);
+	}
+}
+
+/* Every counter's row: its sums, what its definition said (a counter
+ * never defined has a row of sums alone), and its info table's
+ * provenance when the log has an IPE event for it (-finfo-table-map). */
+int
+el_ticky_finish(struct el *st, struct hp_err *err)
+{
+	hp_model *m = st->out[K_TICKY].m;
+	size_t i;
+
+	if (!m)
+		return 0;
+	for (i = 0; i < st->p.ntk; i++) {
+		const struct tk *k = &st->p.tk[i];
+		const struct hp_ticky_row *old;
+		struct hp_ticky_row row;
+		int64_t at;
+
+		if (!k->has_band)
+			continue;
+		old = hp_model_band_ticky(m, k->band);
+		if (old) {
+			row = *old;
+		} else {
+			memset(&row, 0, sizeof row);
+			row.undefined = 1;
+		}
+		row.entries = k->sum[0];
+		row.alloc = k->sum[1];
+		row.allocd = k->sum[2];
+		if (hp_model_band_set_ticky(m, k->band, &row, merr(st)))
+			return el_model_fail(st, st->pos, err);
+		if (row.info && (at = hp_index_get(&st->h.ipemap, row.info)) >= 0 &&
+		    hp_model_band_set_ipe(m, k->band, &st->h.ipe[at], merr(st)))
+			return el_model_fail(st, st->pos, err);
+	}
 	return 0;
 }
 

@@ -185,6 +185,8 @@ close_at_end(struct el *st, uint64_t off, int cut, struct hp_err *err)
 		} else if (!o->open) {
 			continue;
 		} else if (k == K_TICKY ? cut : st->has_end) {
+			if (k == K_TICKY)
+				el_ticky_drop_open(st);
 			hp_model_abort(o->m);
 			o->open = 0;
 			dropped = 1;

@@ -1396,11 +1396,13 @@ hp_model_band_set_ticky(hp_model *m, hp_band b, const struct hp_ticky_row *r,
 {
 	struct hp_ticky_row *p = m->band[b].ticky;
 	char *k = hp_arena_dup(&m->arena, r->kinds ? r->kinds : "", r->kinds_len);
+	char *f = r->fvs ? hp_arena_dup(&m->arena, r->fvs, r->fvs_len) : NULL;
 
-	if (!k || (!p && !(p = hp_malloc(sizeof *p))))
+	if (!k || (r->fvs && !f) || (!p && !(p = hp_malloc(sizeof *p))))
 		return oom(err);
 	*p = *r;
 	p->kinds = k;
+	p->fvs = f;
 	m->band[b].ticky = p;
 	return 0;
 }

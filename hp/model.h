@@ -380,12 +380,19 @@ int hp_model_band_set_stack(hp_model *m, hp_band b, const char *frames,
 			    size_t len, struct hp_err *err) HP_MUSTCHECK;
 const char *hp_model_band_stack(const hp_model *m, hp_band b, size_t *len);
 
-/* A ticky report's row for its counter's band: all three measures. */
+/* A ticky counter's row for its band: all three measures (a report's
+ * totals; an eventlog's sums over its committed samples), and what its
+ * definition says of the closure. */
 struct hp_ticky_row {
 	uint64_t entries, alloc, allocd;
 	uint64_t arity;
 	const char *kinds;	/* argument kinds, e.g. "iL" */
 	size_t kinds_len;
+	const char *fvs;	/* free variables' kinds (GHC 9.4+), NULL: unknown */
+	size_t fvs_len;
+	uint64_t info;		/* its info table's address (GHC 9.4+), 0: none */
+	int undefined;		/* an eventlog's counter sampled, never defined
+				 * (GHC defines them at exit): arity, kinds unknown */
 };
 int hp_model_band_set_ticky(hp_model *m, hp_band b,
 			    const struct hp_ticky_row *r,

@@ -230,8 +230,7 @@ row(struct ticky *t, const char *s, size_t n, struct hp_err *err)
 	r.alloc = v[1];
 	r.allocd = t->old ? 0 : v[2];
 	r.arity = t->old ? v[2] : v[3];
-	r.kinds = kinds;
-	r.kinds_len = klen;
+	hp_ticky_kinds(kinds, klen, NULL, 0, &r);
 	if (hp_model_intern(t->m, name, (size_t)(end - name), &b, &t->merr) ||
 	    hp_model_band_set_ticky(t->m, b, &r, &t->merr))
 		return model_fail(t, err);
@@ -612,4 +611,82 @@ hp_ticky_readable(const char *name, size_t len, char *out, size_t cap)
 		PUT(" (LNE)", 6);
 #undef PUT
 	return o;
+}
+
+/* ---- what a counter's definition says of its closure ---- */
+
+const char *
+hp_ticky_closure(const char *name, size_t len)
+{
+	const char *end = name + len, *p, *q;
+
+	/* the flags follow the unique's braces; a name of many '(' is
+	 * scanned once (hp_ticky_readable) */
+	if (!(p = memchr(name, '}', len)))
+		p = name;
+	for (; p < end && (p = memchr(p, '(', (size_t)(end - p))); p = q + 1) {
+		size_t n;
+		int se;
+
+		if (!(q = memchr(p, ')', (size_t)(end - p))))
+			break;
+		n = (size_t)(q - p - 1);
+		se = find(p + 1, n, ",se") != NULL;
+		if (n >= 3 && !memcmp(p + 1, "fun", 3) && (n == 3 || p[4] == ','))
+			return se ? "function, single entry" : "function";
+		if (n >= 3 && !memcmp(p + 1, "thk", 3) && (n == 3 || p[4] == ','))
+			return se ? "thunk, single entry" : "thunk";
+		if (n >= 4 && !memcmp(p + 1, "con:", 4))
+			return "constructor";
+		if (n == 3 && !memcmp(p + 1, "LNE", 3))
+			return "let-no-escape";
+	}
+	return NULL;
+}
+
+/* The string value of "key" in GHC's flat JSON of a counter (no nesting,
+ * no escapes in it: kinds are letters and signs); NULL when absent, cut
+ * short, or escaped. */
+static const char *
+json_value(const char *s, size_t n, const char *key, size_t *len)
+{
+	size_t k = strlen(key), i;
+
+	for (i = 0; i + k + 4 <= n; i++) {
+		const char *v, *e;
+
+		if (s[i] != '"' || memcmp(s + i + 1, key, k) != 0 ||
+		    memcmp(s + i + 1 + k, "\":\"", 3) != 0)
+			continue;
+		v = s + i + k + 4;
+		for (e = v; e < s + n && *e != '"' && *e != '\\'; e++)
+			;
+		if (e == s + n || *e != '"')
+			return NULL;
+		*len = (size_t)(e - v);
+		return v;
+	}
+	return NULL;
+}
+
+void
+hp_ticky_kinds(const char *kinds, size_t klen, const char *json, size_t jlen,
+	       struct hp_ticky_row *r)
+{
+	const char *a;
+	size_t alen = 0;
+
+	r->kinds = kinds;
+	r->kinds_len = klen;
+	r->fvs = NULL;
+	r->fvs_len = 0;
+	if (klen && kinds[0] == '{') {	/* GHC 9.4: the JSON in their place */
+		json = kinds;
+		jlen = klen;
+		a = json_value(json, jlen, "args", &alen);
+		r->kinds = a ? a : "";
+		r->kinds_len = a ? alen : 0;
+	}
+	if (json)
+		r->fvs = json_value(json, jlen, "fvs", &r->fvs_len);
 }

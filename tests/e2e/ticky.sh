@@ -12,6 +12,15 @@
 #             counters to the byte (401,367,408); every output names the
 #             counters GHC defined at exit by their names, never <ticky
 #             ID>; CSV's header gives the count's unit
+#   rows      a GHC 9.6 ticky eventlog of a -finfo-table-map build
+#             (tests/data/ticky/ghc96-ticky-ipe.eventlog): -o FOO.json
+#             gives every counter its row, its Alloc the sum of its
+#             samples (the measure drawn) and its entries those of
+#             --ticky-by entries, its arity, kinds, free variables and
+#             closure kind, and its info table's provenance; the report
+#             of the same build (ghc96-leak.ticky) has the same counters,
+#             each with its kinds and closure kind (a report has no free
+#             variables)
 #   cut       a report cut short: its complete rows, one warning, exit 0
 #   bad       a malformed report: FILE:LINE:, exit 1, no output file
 set -u
@@ -121,6 +130,47 @@ cut() {
 	[ "$rows" -gt 0 ] && [ "$rows" -lt 131 ] || bad "$rows rows from a cut report"
 }
 
+rows() {
+	local el=$HP2X_SRC/tests/data/ticky/ghc96-ticky-ipe.eventlog
+	local rep=$HP2X_SRC/tests/data/ticky/ghc96-leak.ticky
+	"$HP2X" "$el" -o a.json && "$HP2X" --ticky-by entries "$el" -o e.json &&
+		"$HP2X" "$rep" -o r.json || { bad "hp2x failed"; return; }
+	python3 - a.json e.json r.json <<'EOF' || bad "rows: see above"
+import json, sys
+a, e, r = (json.load(open(f)) for f in sys.argv[1:])
+bad = []
+def sums(d):
+    s = [0] * len(d["bands"])
+    for x in d["samples"]:
+        for b, v in x["values"]:
+            s[b] += v
+    return s
+sa, se = sums(a), sums(e)
+for i, b in enumerate(a["bands"]):
+    t = b.get("ticky")
+    if not t:
+        bad.append("%s: no ticky row" % b["name"]); continue
+    if t["alloc"] != sa[i] or t["entries"] != se[i]:
+        bad.append("%s: alloc %d entries %d, its samples %d %d" % (b["name"], t["alloc"], t["entries"], sa[i], se[i]))
+    if t["arity"] is None or t["kinds"] is None or t["fvs"] is None or t["closure"] is None:
+        bad.append("%s: %r" % (b["name"], t))
+    if not b.get("ipe", {}).get("table_name", "").endswith("_info"):
+        bad.append("%s: no info table: %r" % (b["name"], b.get("ipe")))
+t = {b["name"]: b["ticky"] for b in a["bands"]}["lvl{v s2sy} (Leak.Table) (fun) in r2gp"]
+if (t["arity"], t["kinds"], t["fvs"], t["closure"]) != (3, "I>M", "I", "function"):
+    bad.append("lvl: %r" % t)
+if {b["name"] for b in a["bands"]} != {b["name"] for b in r["bands"]}:
+    bad.append("the report's counters differ from the eventlog's")
+for b in r["bands"]:
+    t = b["ticky"]
+    if t["fvs"] is not None or t["closure"] is None or t["kinds"] is None:
+        bad.append("report: %s: %r" % (b["name"], t))
+for m in bad[:10]:
+    print(m)
+sys.exit(1 if bad else 0)
+EOF
+}
+
 bad_report() {
 	sed '50s/^ *[0-9]*/  12x/' "$report" >bad.ticky
 	if "$HP2X" bad.ticky -o b.png 2>err; then bad "accepted"; fi
@@ -131,6 +181,7 @@ bad_report() {
 run bars bars
 run totals totals
 run flags flags
+run rows rows
 run cut cut
 run bad bad_report
 e2e_done

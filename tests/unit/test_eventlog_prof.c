@@ -261,6 +261,88 @@ later_def_layout(void **state)
 	hp_model_free(m);
 }
 
+/* Each counter's row: the sums of its samples that were committed (a
+ * log cut inside its last sample drops that sample, and its counts with
+ * it), what GHC 9.6's definition says (arity, kinds, the JSON's free
+ * variables, the info table) and that table's provenance from its IPE
+ * event; a counter sampled but never defined has a row of sums alone. */
+static void
+ticky_rows(void **state)
+{
+	static const char *const ipe[6] = { "go_info", "14", "Int -> Int", "go", "Main", "Main.hs:3:1-9" };
+	static const char json[] = "{\"type\":\"entCntr\",\"subTy\":\"fun\",\"fvs_c\":2,\"fvs\":\">i\",\"args\":\"iM\"}";
+	static const char name[] = "go{v s1} (Main) (fun) in r1";
+	struct buf o = { .n = 0 };
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const struct hp_ticky_row *r;
+	const struct hp_ipe *p;
+	size_t len = 8, k;
+	hp_band b;
+
+	(void)state;
+	put(&o, "hdrbhetb", 8);
+	etype(&o, 169, 0xffff);
+	etype(&o, 210, 0xffff);
+	etype(&o, 211, 32);
+	etype(&o, 212, 0);
+	put(&o, "hetehdredatb", 12);
+	for (k = 0; k < 6; k++)
+		len += strlen(ipe[k]) + 1;
+	be(&o, 169, 2);
+	be(&o, 10, 8);
+	be(&o, len, 2);
+	be(&o, 0x4c9b58, 8);
+	for (k = 0; k < 6; k++)
+		put(&o, ipe[k], strlen(ipe[k]) + 1);
+	be(&o, 212, 2);
+	be(&o, 500000000, 8);
+	ticky_sample(&o, 500000001, 7, 10, 4000, 8);
+	ticky_sample(&o, 500000002, 9, 1, 16, 0);
+	be(&o, 212, 2);
+	be(&o, 1000000000, 8);
+	ticky_sample(&o, 1000000001, 7, 1, 3000, 0);
+	be(&o, 210, 2);
+	be(&o, 1000000002, 8);
+	be(&o, 8 + 2 + 2 + sizeof name + 8 + sizeof json, 2);
+	be(&o, 7, 8);
+	be(&o, 2, 2);
+	put(&o, "M", 2);
+	put(&o, name, sizeof name);
+	be(&o, 0x4c9b58, 8);
+	put(&o, json, sizeof json);
+	be(&o, 212, 2);
+	be(&o, 1500000000, 8);
+	ticky_sample(&o, 1500000001, 7, 100, 100000, 0);
+	/* no end marker: the last sample is dropped */
+	assert_int_equal(hp_read_mem(m, "rows.eventlog", o.b, o.n, &err), 0);
+	assert_int_equal(hp_model_sample_count(m), 2);
+	assert_true(hp_model_lookup(m, name, strlen(name), &b));
+	assert_non_null(r = hp_model_band_ticky(m, b));
+	assert_int_equal(r->entries, 11);
+	assert_int_equal(r->alloc, 7000);
+	assert_int_equal(r->allocd, 8);
+	assert_int_equal(r->arity, 2);
+	assert_false(r->undefined);
+	assert_int_equal(r->kinds_len, 1);
+	assert_memory_equal(r->kinds, "M", 1);
+	assert_int_equal(r->fvs_len, 2);
+	assert_memory_equal(r->fvs, ">i", 2);
+	assert_int_equal(r->info, 0x4c9b58);
+	assert_non_null(p = hp_model_band_ipe(m, b));
+	assert_string_equal(p->table_name, "go_info");
+	assert_string_equal(p->srcloc, "Main.hs:3:1-9");
+	/* counter 9, never defined */
+	assert_true(hp_model_lookup(m, "<ticky 9>", 9, &b));
+	assert_non_null(r = hp_model_band_ticky(m, b));
+	assert_true(r->undefined);
+	assert_int_equal(r->entries, 1);
+	assert_int_equal(r->alloc, 16);
+	assert_null(r->fvs);
+	assert_null(hp_model_band_ipe(m, b));
+	hp_model_free(m);
+}
+
 /* A log of a time profile, a heap profile and the heap size (as +RTS
  * -hc -p -l writes): each profile is read into a model of its own, the
  * first into the model given, the other and the heap-size series into
@@ -519,6 +601,7 @@ main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(time_prof_agrees),
 		cmocka_unit_test(ticky_agrees),
+		cmocka_unit_test(ticky_rows),
 		cmocka_unit_test(prof_sample_agrees),
 		cmocka_unit_test(late_definition),
 		cmocka_unit_test(later_def_layout),

@@ -335,6 +335,109 @@ readable(void **state)
 	assert_int_equal(n, strlen("Leak.Zoo.go9"));
 }
 
+/* The closure kind a counter's name says (GHC's flags after it). */
+static void
+closure(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "go9{v scBC} (Leak.Zoo) (fun) in rcaJ", "function" },
+		{ "sat_sgFK{v} (Main) (fun,se) in rgB4", "function, single entry" },
+		{ "sat_s2T2{v} (main:Main) (thk) in s2T4", "thunk" },
+		{ "sat_s1{v} (Main) (thk,se,std) in r1", "thunk, single entry" },
+		{ "sat_s1{v} (Main) (thk,std) in r1", "thunk" },
+		{ "$WJust{v r1} (con: Just)", "constructor" },
+		{ "j{v s1} (Main) (LNE) in r2", "let-no-escape" },
+		{ "Leak.Table.shrinkTable{v r2Sj} (fun)", "function" },
+		/* a module named like a flag is no flag: the flags follow it */
+		{ "f{v s1} (funny) in r1", NULL },
+		{ "TOP", NULL },
+		{ "x{v s1} (Main", NULL },
+	};
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *k = hp_ticky_closure(cases[i].in, strlen(cases[i].in));
+
+		if (cases[i].out == NULL ? k != NULL : k == NULL || strcmp(k, cases[i].out))
+			fail_msg("%s: '%s', want '%s'", cases[i].in, k ? k : "(null)",
+				 cases[i].out ? cases[i].out : "(null)");
+	}
+}
+
+/* Argument and free-variable kinds of every GHC's definition: 9.0's
+ * kinds alone, 9.4's JSON in their place (a report cuts it at 60
+ * characters), 9.6's kinds and JSON after. */
+static void
+kinds(void **state)
+{
+	static const char j96[] = "{\"type\":\"entCntr\",\"subTy\":\"fun\",\"fvs_c\":2,\"fvs\":\">i\",\"args\":\"iM\"}";
+	struct hp_ticky_row r;
+	char cut[61];
+
+	(void)state;
+	memset(&r, 0, sizeof r);
+	hp_ticky_kinds("iL", 2, NULL, 0, &r);
+	assert_int_equal(r.kinds_len, 2);
+	assert_memory_equal(r.kinds, "iL", 2);
+	assert_null(r.fvs);
+	hp_ticky_kinds("M", 1, j96, strlen(j96), &r);
+	assert_memory_equal(r.kinds, "M", 1);
+	assert_non_null(r.fvs);
+	assert_int_equal(r.fvs_len, 2);
+	assert_memory_equal(r.fvs, ">i", 2);
+	hp_ticky_kinds(j96, strlen(j96), NULL, 0, &r);
+	assert_int_equal(r.kinds_len, 2);
+	assert_memory_equal(r.kinds, "iM", 2);
+	assert_memory_equal(r.fvs, ">i", 2);
+	/* cut inside "args": no argument kinds, the free variables read */
+	memcpy(cut, j96, 60);
+	cut[60] = '\0';
+	hp_ticky_kinds(cut, 60, NULL, 0, &r);
+	assert_int_equal(r.kinds_len, 0);
+	assert_memory_equal(r.fvs, ">i", 2);
+	/* no free variables: known, and none */
+	hp_ticky_kinds("", 0, "{\"fvs\":\"\",\"args\":\"\"}", strlen("{\"fvs\":\"\",\"args\":\"\"}"), &r);
+	assert_non_null(r.fvs);
+	assert_int_equal(r.fvs_len, 0);
+	/* an escape or a cut value is not taken for kinds */
+	hp_ticky_kinds("", 0, "{\"fvs\":\"a\\\"b\"}", strlen("{\"fvs\":\"a\\\"b\"}"), &r);
+	assert_null(r.fvs);
+	hp_ticky_kinds("", 0, "{\"fvs\":\"ab", strlen("{\"fvs\":\"ab"), &r);
+	assert_null(r.fvs);
+}
+
+/* A real GHC 9.6 report (tests/data/ticky/ghc96-leak.ticky): its
+ * 60-wide kinds field, and a counter's row whole. */
+static void
+report_96(void **state)
+{
+	char path[4096];
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	hp_band b;
+	const struct hp_ticky_row *r;
+	static const char name[] = "lvl{v s2sy} (Leak.Table) (fun) in r2gp";
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/ghc96-leak.ticky", tu_data("ticky"));
+	assert_non_null(m);
+	if (hp_read_file(m, path, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(hp_model_band_count(m), 133);
+	assert_int_equal(hp_model_lookup(m, name, strlen(name), &b), 1);
+	assert_non_null(r = hp_model_band_ticky(m, b));
+	assert_int_equal(r->entries, 20016);
+	assert_int_equal(r->alloc, 800000);
+	assert_int_equal(r->arity, 3);
+	assert_int_equal(r->kinds_len, 3);
+	assert_memory_equal(r->kinds, "I>M", 3);
+	assert_null(r->fvs);
+	hp_model_free(m);
+}
+
 /* A name of a million '(' and no ')' is read in linear time: a scan to
  * the end from each '(' once took about 5 s of CPU for this one,
  * a linear one a few ms; a second of CPU is room for a sanitizer build
@@ -420,6 +523,9 @@ main(void)
 		cmocka_unit_test(malformed),
 		cmocka_unit_test(readable),
 		cmocka_unit_test(readable_linear),
+		cmocka_unit_test(closure),
+		cmocka_unit_test(kinds),
+		cmocka_unit_test(report_96),
 		cmocka_unit_test(line_cap),
 		cmocka_unit_test(detection),
 	};
