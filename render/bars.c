@@ -57,7 +57,7 @@ draw_bars(struct draw *d)
 	size_t i, k;
 	double v, ax0, ay, ax1, ay1;
 
-	if (layout_bars(&bl, d->m, d->o, d->l->page_h - 5 - d->l->title_h,
+	if (layout_bars(&bl, d->m, d->l, d->o, d->l->page_h - 5 - d->l->title_h,
 			draw_measure, d->pc, d->err))
 		return -1;
 	t.size = bl.font;

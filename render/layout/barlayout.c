@@ -41,9 +41,29 @@ by_value(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* A bar's colour: its counter's in the layout (the page's table and
+ * key show that one), else, past the layout's bands or merged into its
+ * OTHER, the next of the palette the layout's bands take. */
+static void
+bar_colour(struct bar *b, const struct render_layout *l,
+	   const struct render_opts *o, size_t rank)
+{
+	if (l && b->band < l->nslot && l->slot[b->band] >= 0 &&
+	    l->bands[l->slot[b->band]].band == b->band) {
+		memcpy(b->rgb, l->bands[l->slot[b->band]].rgb, sizeof b->rgb);
+		return;
+	}
+	if (o->palette == RENDER_PALETTE_GREY ||
+	    (o->palette == RENDER_PALETTE_HP2PS && rank < 20))
+		memcpy(b->rgb, render_palette(o->palette == RENDER_PALETTE_HP2PS, rank)->rgb,
+		       sizeof b->rgb);
+	else
+		render_rgb24(render_many[rank % RENDER_MANY_N].rgb, b->rgb);
+}
+
 int
 layout_bars(struct bar_layout *bl, const hp_model *m,
-	    const struct render_opts *o, double top,
+	    const struct render_layout *l, const struct render_opts *o, double top,
 	    layout_measure_fn measure, void *closure, struct hp_err *err)
 {
 	size_t nb = hp_model_band_count(m), i, n, nv = 0, keep;
@@ -85,13 +105,11 @@ layout_bars(struct bar_layout *bl, const hp_model *m,
 	bl->font = fmax(MIN_FONT, fmin(LAYOUT_FONT, bl->row * 0.8));
 	for (i = 0; i < n; i++) {
 		struct bar *b = &bl->bar[i];
-		const struct render_palette_entry *p = render_palette(o->colour, i);
-
 		b->band = r[i].band;
 		b->value = r[i].v;
 		b->label = hp_model_band_label(m, b->band, &b->label_len);
 		b->y = bl->y1 - bl->row * ((double)i + 0.5);
-		memcpy(b->rgb, p->rgb, sizeof b->rgb);
+		bar_colour(b, l, o, i);
 		w = measure(closure, b->label, b->label_len, bl->font);
 		if (isnan(w)) {
 			/* out of memory: no width, and no guessed picture */

@@ -36,8 +36,11 @@ struct bar_layout {
 	double axis_max, axis_step;	/* the value axis */
 };
 
-/* top: the y below which the chart goes (the title box's bottom). */
+/* top: the y below which the chart goes (the title box's bottom); l:
+ * the profile's band layout, whose colours the bars take (NULL: the
+ * palette's in rank order). */
 int layout_bars(struct bar_layout *bl, const hp_model *m,
+		const struct render_layout *l,
 		const struct render_opts *o, double top,
 		layout_measure_fn measure, void *closure,
 		struct hp_err *err) HP_MUSTCHECK;

@@ -231,14 +231,22 @@ is_other_name(const char *s, size_t len)
 	return len == sizeof other_name - 1 && memcmp(s, other_name, len) == 0;
 }
 
-/* Which palette the kept bands get: hp2ps's when hp2ps would use it. */
+/* Which palette the kept bands get: hp2ps's when hp2ps would use it.
+ * hp2ps never drew ticky counters, so they get the colours of many
+ * bands, with or without -c: hp2ps's greys and colours both begin with
+ * black, which filled a ticky eventlog's one large counter, or a
+ * report's top bar, solid black. */
 static enum render_palette_name
-palette_of(const struct render_layout *l, const struct render_opts *o)
+palette_of(const struct render_layout *l, const hp_model *m,
+	   const struct render_opts *o)
 {
 	if (o->colour_by_name)
 		return RENDER_PALETTE_MANY;
 	if (o->palette != RENDER_PALETTE_AUTO)
 		return o->palette;
+	if (hp_model_profile(m) == HP_PROFILE_TICKY ||
+	    hp_model_profile(m) == HP_PROFILE_COUNTERS)
+		return RENDER_PALETTE_MANY;
 	if (!o->colour)
 		return RENDER_PALETTE_GREY;
 	return l->nbands <= 20 ? RENDER_PALETTE_HP2PS : RENDER_PALETTE_MANY;
@@ -288,7 +296,7 @@ static int
 set_shades(struct render_layout *l, const hp_model *m,
 	   const render_aux *prior, const struct render_opts *o)
 {
-	enum render_palette_name pal = palette_of(l, o);
+	enum render_palette_name pal = palette_of(l, m, o);
 	int colour = pal != RENDER_PALETTE_GREY;
 	size_t k, invented = 0;
 	uint32_t *byname = NULL;
