@@ -42,6 +42,10 @@
  *              and labels: each name is on the page once)
  *   names      every band of the profile, in the model's order, and
  *   ipe, stack, ticky  what some profiles say of a band, by model index
+ *              (ticky: [entries, alloc, allocd, arity, kinds, fvs,
+ *              closure], each null when unknown)
+ *   whole      a ticky profile's: [bytes, name] of what its counters'
+ *              allocation is a share of (HEAP_ALLOCATED, ALLOC_HEAP_tot)
  *   spark      every band's shape over the run: HP_SHAPE_N levels 0..z
  *              of its peak in HP_SHAPE_N equal stretches of time, one
  *              string (band i's from i * HP_SHAPE_N)
@@ -70,6 +74,7 @@
 #include "../hp/grow.h"
 #include "../hp/stats.h"
 #include "../hp/steps.h"
+#include "../hp/ticky.h"
 #include "../hp/utf8.h"
 #include "../render/layout/layout.h"
 #include "../data/dataout.h"
@@ -255,6 +260,39 @@ put_bands(struct json_w *w, const struct render_layout *l)
 	json_end(w);
 }
 
+/* What a ticky counter's allocation is a share of: all the run
+ * allocated (HEAP_ALLOCATED's last value, an eventlog's), else a
+ * report's ALLOC_HEAP_tot (what the ticky code allocated, in bytes):
+ * "whole": [bytes, its name]; none without either. */
+static void
+put_ticky_whole(struct json_w *w, const hp_model *m)
+{
+	uint64_t v;
+	double t;
+	size_t i;
+
+	if (hp_model_allocated(m, &t, &v)) {
+		json_key(w, "whole");
+		json_array(w);
+		json_u64(w, v);
+		json_cstr(w, "HEAP_ALLOCATED");
+		json_end(w);
+		return;
+	}
+	for (i = 0; i < hp_model_counter_count(m); i++) {
+		const char *name = hp_model_counter(m, i, &v);
+
+		if (strcmp(name, "ALLOC_HEAP_tot") == 0) {
+			json_key(w, "whole");
+			json_array(w);
+			json_u64(w, v);
+			json_cstr(w, name);
+			json_end(w);
+			return;
+		}
+	}
+}
+
 /* Every band's name, and what some profiles say of it, by model index
  * (objects keyed by the index, only for bands that have it). */
 static void
@@ -319,6 +357,7 @@ put_names(struct json_w *w, const hp_model *m)
 	json_object(w);
 	for (i = 0; i < n; i++) {
 		const struct hp_ticky_row *r = hp_model_band_ticky(m, (hp_band)i);
+		const char *nm;
 
 		if (!r)
 			continue;
@@ -328,11 +367,23 @@ put_names(struct json_w *w, const hp_model *m)
 		json_u64(w, r->entries);
 		json_u64(w, r->alloc);
 		json_u64(w, r->allocd);
-		json_u64(w, r->arity);
-		json_str(w, r->kinds, r->kinds_len);
+		if (r->undefined) {
+			json_null(w);
+			json_null(w);
+		} else {
+			json_u64(w, r->arity);
+			json_str(w, r->kinds, r->kinds_len);
+		}
+		if (r->fvs)
+			json_str(w, r->fvs, r->fvs_len);
+		else
+			json_null(w);
+		nm = hp_model_band_name(m, (hp_band)i, &len);
+		json_cstr(w, hp_ticky_closure(nm, len));
 		json_end(w);
 	}
 	json_end(w);
+	put_ticky_whole(w, m);
 }
 
 /* Each band's shape (hp/stats.h): its greatest value in each stretch of

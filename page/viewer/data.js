@@ -135,6 +135,11 @@ function keptNote(D, n, w) {
       : 'Level ' + (D.view + 1) + ' of ' + D.views.length + ' drawn here.');
 }
 
+/* A value's unit as the cells and the tooltip write it after a number,
+ * short so the two keep to one line ("1.3 GB/s", not "1.3 Gbytes per
+ * second" over three); the axis and the heads say it whole. */
+var UNIT = { bytes: 'B', 'bytes per second': 'B/s', 'entries per second': '/s', 'CPU seconds per second': 'CPU' };
+
 /* The data block's object made ready for the viewer. */
 function prepare(D) {
   if (D.kind === 'diff') return prepareDiff(D);
@@ -172,6 +177,6 @@ function prepare(D) {
   D.x.forEach(function (m, j) { D.valOf.set(m, D.bands.length + j); });
   D.hasIpe = Object.keys(D.ipe).length > 0;
   D.hasStack = Object.keys(D.stack).length > 0;
-  D.unit = D.vunit === 'bytes' ? 'B' : D.vunit;
+  D.unit = UNIT[D.vunit] || D.vunit;
   return D;
 }

@@ -33,8 +33,7 @@ function makeTable(Din, S, changed) {
      heads, and plain numbers in the cells (as --summary's table): not
      "0.76 CPU seconds per second" in every one.  Its growth is per
      second squared.  Bytes stay in the cells, with their prefixes. */
-  var RATE = { 'CPU seconds per second': ['CPU', 'CPU/s'], 'bytes per second': ['B/s', 'B/s\u00b2'],
-    'entries per second': ['/s', '/s\u00b2'] };
+  var RATE = { CPU: ['CPU', 'CPU/s'], 'B/s': ['B/s', 'B/s\u00b2'], '/s': ['/s', '/s\u00b2'] };
   var rate = RATE[Ds[0].unit] && Ds.every(function (d) { return d.unit === Ds[0].unit; }) ? RATE[Ds[0].unit] : null;
   /* a row's numbers in its own input's unit */
   function bytes(v, r) { return fmtSI(v * r.D.scale, rate ? '' : r.D.unit); }
@@ -51,7 +50,7 @@ function makeTable(Din, S, changed) {
   ];
   D = { hasIpe: Ds.some(function (d) { return d.hasIpe; }), hasStack: Ds.some(function (d) { return d.hasStack; }),
     kind: D.kind, counts: D.counts, count_unit: D.count_unit, vunit: D.vunit, rows: D.rows,
-    scale: D.scale, unit: D.unit, areaUnit: D.areaUnit };
+    scale: D.scale, unit: D.unit, areaUnit: D.areaUnit, whole: D.whole };
   if (D.hasIpe) ['closure_desc', 'type_desc', 'module', 'srcloc'].forEach(function (f, j) {
     /* GHC gives the closure type as a number; hp2x adds its name */
     cols.push({ k: 'ipe.' + f, t: ['Closure type', 'Type', 'Module', 'Source'][j], s: 1, get: function (r) {
@@ -61,17 +60,9 @@ function makeTable(Din, S, changed) {
   if (D.hasStack) cols.push({ k: 'stack', t: 'Stack', s: 1, get: function (r) { return r.stack ? r.stack.join(' / ') : ''; } });
   var sortKey = 'share', desc = true, rows = [], T = null;
   var every = tableRows(Ds, Ds.map(function (d) { return d.rows; })), stats = every;
-  if (D.kind === 'counters') {   /* one total per counter: its ticky row */
-    cols = [cols[0], { k: 'peak', t: D.vunit, n: 1, f: bytes }, cols[7]];
-    ['entries', 'alloc', 'allocd', 'arity'].forEach(function (f, j) {
-      cols.push({ k: f, t: ['Entries', 'Allocs', "Alloc'd", 'Arity'][j], n: 1, f: function (v) { return String(v); },
-        get: function (r) { return r.ticky ? r.ticky[j] : null; } });
-    });
-    cols.push({ k: 'kinds', t: 'Argument kinds', s: 1, get: function (r) { return r.ticky ? r.ticky[4] : ''; } });
-    sortKey = 'peak';
-  }
   /* a per-interval profile's counts: a time profile's ticks */
-  if (D.counts && D.kind !== 'counters') cols.splice(5, 0, { k: 'count', t: D.count_unit.charAt(0).toUpperCase() + D.count_unit.slice(1), n: 1, f: String });
+  if (D.counts) cols.splice(5, 0, { k: 'count', t: D.count_unit.charAt(0).toUpperCase() + D.count_unit.slice(1), n: 1, f: String });
+  if (D.kind === 'counters' || D.kind === 'ticky') { cols = tickyCols(D, cols); sortKey = 'alloc'; }
   if (D.kind === 'diff') {   /* --diff: the table of changes */
     var value = function (v) { return fmtSI(v * D.scale, D.unit); };
     var signed = function (u) { return function (v) { return (v > 0 ? '+' : '') + fmtSI(v * D.scale, u); }; };
@@ -164,7 +155,8 @@ function makeTable(Din, S, changed) {
         (S.x0 !== null ? ' · numbers for ' + S.x0.toFixed(3) + '–' + S.x1.toFixed(3) + ' s' +
           (Ds.every(function (d) { return d.exact; }) ? '' : ' (from the samples kept)') +
           (Ds.every(function (d) { return d.x.length || d.rows.every(function (r) { return r.drawn === 'drawn'; }); }) ? '' :
-            '; bands merged into OTHER or left out have none there (too many for the page)') : '');
+            '; bands merged into OTHER or left out have none there (too many for the page)') : '') +
+        (D.whole ? tickyNote(D) : '');
       T.render(true);
     },
     render: function (force) {

@@ -9,6 +9,7 @@
 #   page.py inert PAGE.html                          (no name became markup)
 #   page.py csp PAGE.html                             (a wrong hash is refused)
 #   page.py counters PAGE.html DATA.json              (a ticky report)
+#   page.py ticky PAGE.html DATA.json                 (a ticky eventlog)
 #   page.py diff PAGE.html SUMMARY.json               (--diff's page)
 #   page.py many PAGE.html DATA.json SUMMARY.json...  (several inputs)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
@@ -227,9 +228,55 @@ def all_rows_keyed(d, script):
     return list({tuple(r): r for r in _rows_scrolled(d, script)}.values())
 
 
+# A ticky table's rows: the model band, then its cells' numbers (data-v)
+# and texts, by column key.
+TICKY_ROWS = """
+  return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
+    var o = {};
+    [].forEach.call(tr.children, function (td) {
+      var v = td.getAttribute('data-v');
+      o[td.getAttribute('data-k')] = [v === null ? null : +v, td.title || td.textContent];
+    });
+    return [+tr.getAttribute('data-m'), o]; });"""
+
+
+def ticky_rows(d, path, ref, whole):
+    """Every counter a row (by its band), its cells the JSON output's row:
+    entries, Alloc, per entry, Alloc'd, arity, kinds, free variables,
+    closure kind, share of the whole; bytes written with a unit and
+    prefix (the cell's text), never the raw count."""
+    rows = {r[0]: r[1] for r in _rows_scrolled(d, TICKY_ROWS)}
+    if len(rows) != len(ref["bands"]):
+        fail("%s: %d rows for %d counters" % (path, len(rows), len(ref["bands"])))
+    for m, b in enumerate(ref["bands"]):
+        t, r = b["ticky"], rows.get(m)
+        if r is None:
+            fail("%s: no row for %s" % (path, b["name"]))
+            continue
+        want = {"label": b.get("label", b["name"]), "entries": t["entries"], "alloc": t["alloc"],
+                "allocd": t["allocd"], "arity": t["arity"], "args": t["kinds"] or "",
+                "fvs": t["fvs"] or "", "closure": t["closure"] or "",
+                "per": t["alloc"] / t["entries"] if t["entries"] else None,
+                "whole": t["alloc"] / whole if whole else None}
+        got = {k: r[k][0] if r[k][0] is not None or k in ("per", "whole") else r[k][1] for k in want}
+        if got["fvs"] == "" and t["fvs"] is None and r["fvn"][0] is not None:
+            fail("%s: %s: free variables unknown, but counted %r" % (path, b["name"], r["fvn"]))
+        for k in ("per", "whole"):
+            if want[k] is not None and got[k] is not None and abs(got[k] - want[k]) <= 1e-9 * abs(want[k]):
+                got[k] = want[k]
+        if got != want:
+            fail("%s: %s: row %r, the JSON's %r" % (path, b["name"], got, want))
+        for k in ("alloc", "allocd", "per"):
+            text = r[k][1]
+            if r[k][0] is not None and not re.fullmatch(r"-?[0-9.]+ [kMGTPE]?B", text):
+                fail("%s: %s: %s written %r, not as bytes" % (path, b["name"], k, text))
+
+
 def counters(path, data_json):
     """A ticky report: no error, no request, hp2x's bars shown, and a
-    row per counter with the JSON output's entries, allocs and alloc'd."""
+    row per counter with the JSON output's numbers (ticky_rows), its
+    share of the report's ALLOC_HEAP_tot; its swatches are the bars'
+    colours, none black."""
     ref = json.load(open(data_json))
     d = browser()
     try:
@@ -237,16 +284,51 @@ def counters(path, data_json):
             return
         if not d.find_element(By.ID, "graph").is_displayed():
             fail(path + ": the bars are not shown")
-        rows = all_rows(d, """return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
-            var td = tr.children; return [td[0].title, +td[3].getAttribute('data-v'), +td[4].getAttribute('data-v'),
-              +td[5].getAttribute('data-v')]; });""")
-        for b in ref["bands"]:
-            t = b["ticky"]
-            want = [b.get("label", b["name"]), t["entries"], t["alloc"], t["allocd"]]
-            if rows.get(want[0]) != want:
-                fail("%s: row %r, the JSON %r" % (path, rows.get(want[0]), want))
-        if len(rows) != len(ref["bands"]):
-            fail("%s: %d rows for %d counters" % (path, len(rows), len(ref["bands"])))
+        ticky_rows(d, path, ref, ref["counters"]["ALLOC_HEAP_tot"])
+        P = page_data(d)
+        if any(b["c"] == "#000000" for b in P["bands"]):
+            fail(path + ": a counter is black")
+    finally:
+        d.quit()
+
+
+def ticky(path, data_json):
+    """A ticky eventlog: its table as a report's (ticky_rows), shares of
+    HEAP_ALLOCATED, the columns of its info tables; no band black; the
+    tooltip's rows each on one line ("1.3 GB/s", not a unit over three);
+    the filter keeps only the counters it matches."""
+    ref = json.load(open(data_json))
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        heads = d.execute_script("return [].map.call(document.querySelectorAll('#thead th'), function (t) { return t.textContent; });")
+        for h in ("Closure", "Arity", "FVs", "Entries", "Alloc", "Alloc per entry", "Alloc'd", "Share of HEAP_ALLOCATED", "Type"):
+            if not any(x.rstrip(" \u25be\u25b4") == h for x in heads):
+                fail("%s: no column %r: %r" % (path, h, heads))
+        ticky_rows(d, path, ref, ref["allocated"]["bytes"])
+        P = page_data(d)
+        if any(b["c"] == "#000000" for b in P["bands"]):
+            fail(path + ": a band is black")
+        g = geometry(d)
+        for f in (0.3, 0.5, 0.75):
+            tip = hover(d, ML + (g["w"] - ML - MR) * f)
+            hs = d.execute_script("""return [].map.call(document.querySelectorAll('#tip .tr'), function (r) {
+                return [r.getBoundingClientRect().height, parseFloat(getComputedStyle(r).lineHeight) || 17,
+                  r.querySelector('.tv').textContent]; });""")
+            if tip is None or not hs:
+                fail("%s: no tooltip at %g of the run" % (path, f))
+            for h, lh, text in hs:
+                if h > lh * 1.5:
+                    fail("%s: a tooltip row %r is %g px high (lines of %g)" % (path, text, h, lh))
+        d.find_element(By.ID, "filter").send_keys("Zoo")
+        settled(d)
+        time.sleep(0.2)
+        shown = d.execute_script("return [].map.call(document.querySelectorAll('#tbody tr:not(.pad) [data-k=label]'), function (t) { return t.title; });")
+        want = [b for b in ref["bands"] if "Zoo" in b.get("label", b["name"]) or "Zoo" in b["name"]]
+        if not shown or any("Zoo" not in x for x in shown) or \
+                not d.find_element(By.ID, "tcount").text.startswith("%d of %d" % (len(want), len(ref["bands"]))):
+            fail("%s: filtered on Zoo: %r, %r" % (path, shown[:5], d.find_element(By.ID, "tcount").text))
     finally:
         d.quit()
 
@@ -1201,7 +1283,7 @@ def shot(path, png, frag=""):
 
 
 CHECKS = {"longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
-          "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "lines": lines,
+          "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "ticky": ticky, "lines": lines,
           "levels": levels, "raster": raster}
 
 

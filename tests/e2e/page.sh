@@ -19,7 +19,13 @@
 #             has the peak of its stacks' sum in -o FOO.json's samples,
 #             their share in --summary=json, its own band's colour
 #   counters  a ticky report: hp2x's ranked bars, and a row per counter
-#             with -o FOO.json's entries, allocs and alloc'd
+#             with -o FOO.json's entries, Alloc, per entry, Alloc'd,
+#             arity, kinds and closure kind, bytes as bytes (kB, MB),
+#             its share of ALLOC_HEAP_tot; no counter black
+#   ticky     a GHC 9.6 ticky eventlog (-finfo-table-map): the same table
+#             and its shares of HEAP_ALLOCATED, free variables and the
+#             info tables' columns; no band black; each tooltip row on
+#             one line; the filter box filters the table
 #   many      two inputs: a chart each on one y scale, one colour a band,
 #             each tooltip its JSON's values, the crosshair on both, a
 #             drag zoom in one zooms both; one table of every band of
@@ -98,6 +104,12 @@ counters() {
 	"$HP2X" "$S/leak.ticky" -o page.html || { bad "hp2x failed on leak.ticky"; return; }
 	"$HP2X" "$S/leak.ticky" -o data.json || { bad "hp2x -o data.json failed on leak.ticky"; return; }
 	browse counters page.html data.json || bad "leak.ticky: see above"
+}
+
+ticky() {
+	local el=$HP2X_SRC/tests/data/ticky/ghc96-ticky-ipe.eventlog
+	"$HP2X" "$el" -o page.html && "$HP2X" "$el" -o data.json || { bad "hp2x failed on $el"; return; }
+	browse ticky page.html data.json || bad "ticky: see above"
 }
 
 no_white() { # the chart fills bands with no outline: none is white, the
@@ -236,6 +248,7 @@ if [ "${HP2X_PAGE_PART:-}" != more ]; then
 	run samples_time_eventlog samples_time_eventlog
 	run counters counters
 else
+	run ticky ticky
 	run no_white no_white
 	run many many
 	run diff diff
