@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "../hp/ipe.h"
 #include "../hp/parts.h"
 #include "../hp/reader.h"
 #include "../hp/select.h"
@@ -89,6 +90,8 @@ cli_input_read(struct cli_input *in, const char *name,
 		cli_print_warnings(in->part, 0, s, errs);
 	if (rc)
 		return -1;
+	if (!s->quiet && hp_ipe_hp_note(in->part))
+		cli_sayf(errs, "note: ", "%s: %s", shown, hp_ipe_hp_note(in->part));
 	if (cli_select(in->part, s, 0, NULL, &in->cut, &in->ro, in->note,
 		       sizeof in->note, err)) {
 		/* say which input, when there are several */

@@ -281,7 +281,9 @@ era_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
 	return rc ? el_model_fail(st, off, err) : 0;
 }
 
-/* A new band of a -hi profile: remember its info pointer, apply a known IPE. */
+/* A new band of a -hi profile: remember its info pointer, apply a known
+ * IPE, else say it has none (GHC posts the IPE events at start-up; one
+ * that comes later names the band then). */
 static int
 info_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
 	  struct hp_err *err)
@@ -294,7 +296,11 @@ info_band(struct el *st, hp_band b, const char *s, size_t len, uint64_t off,
 	if (hp_index_put(&st->h.bandmap, ptr, b))
 		return el_oom(st, err);
 	i = hp_index_get(&st->h.ipemap, ptr);
-	return i < 0 ? 0 : apply_ipe(st, b, &st->h.ipe[i], off, err);
+	if (i >= 0)
+		return apply_ipe(st, b, &st->h.ipe[i], off, err);
+	if (hp_ipe_name_missing(st->out[K_HEAP].m, b, merr(st)))
+		return el_model_fail(st, off, err);
+	return 0;
 }
 
 static int

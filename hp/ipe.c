@@ -21,12 +21,16 @@
  * are put on one line (GHC writes long ones over several) and cut at
  * TYPE_MAX bytes with "...": the key has a line per band.
  *
- * An info table without an IPE event keeps its address, and so does
- * every band in the .hp and CSV outputs (which write band names): the
- * label is for reading, the address is the band.
+ * An info table without an IPE event keeps its address and says it has
+ * none ("0xeb1e50 (no IPE entry)": often the largest band, an RTS
+ * table), and every band keeps its address in the .hp and CSV outputs
+ * (which write band names): the label is for reading, the address is
+ * the band.  A .hp of -hi has addresses only; hp_ipe_hp_note says where
+ * the names are.
  */
 #include "ipe.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +83,54 @@ hp_ipe_closure_type(const char *desc)
 	int t = closure_type(desc);
 
 	return t < 0 ? NULL : closure_types[t];
+}
+
+int
+hp_ipe_name_missing(hp_model *m, hp_band b, struct hp_err *err)
+{
+	size_t len, k = sizeof HP_IPE_NONE - 1;
+	const char *name = hp_model_band_name(m, b, &len);
+	char *s = len < SIZE_MAX - k ? hp_malloc(len + k + 1) : NULL;
+	int rc;
+
+	if (!s)
+		return hp_err_set(err, "out of memory");
+	memcpy(s, name, len);
+	memcpy(s + len, HP_IPE_NONE, k + 1);
+	rc = hp_model_band_set_label(m, b, s, len + k, err);
+	free(s);
+	return rc;
+}
+
+/* "0x4c9b58", as GHC's -hi prints an address (%p) */
+static int
+is_address(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len < 3 || len > 18 || s[0] != '0' || s[1] != 'x')
+		return 0;
+	for (i = 2; i < len; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+const char *
+hp_ipe_hp_note(const hp_model *m)
+{
+	size_t i, n = hp_model_band_count(m), len;
+
+	if (hp_model_kind(m) != HP_KIND_HP || n == 0)
+		return NULL;
+	for (i = 0; i < n; i++) {
+		const char *s = hp_model_band_name(m, (hp_band)i, &len);
+
+		if (!is_address(s, len))
+			return NULL;
+	}
+	return "the bands are info-table addresses (-hi), which a .hp cannot name; "
+	       "an eventlog of the same run (+RTS -hi -l) carries each table's name, type and source";
 }
 
 struct out {

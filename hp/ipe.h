@@ -39,4 +39,16 @@ int hp_ipe_label(const struct hp_ipe *ipe, char **buf, size_t *cap, size_t *len)
  * "THUNK"), or NULL for anything else. */
 const char *hp_ipe_closure_type(const char *desc);
 
+/* A -hi band whose info table has no IPE event (the RTS's tables, a
+ * library's built without -finfo-table-map) is labelled so: its
+ * address and HP_IPE_NONE, "0xeb1e50 (no IPE entry)". */
+#define HP_IPE_NONE " (no IPE entry)"
+int hp_ipe_name_missing(hp_model *m, hp_band b,
+			struct hp_err *err) HP_MUSTCHECK;
+
+/* What to tell the reader of a -hi .hp (its bands GHC's info-table
+ * addresses, every one, which the .hp format cannot name): that an
+ * eventlog of the same run names them; NULL for any other model. */
+const char *hp_ipe_hp_note(const hp_model *m);
+
 #endif

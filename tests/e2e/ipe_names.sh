@@ -3,10 +3,14 @@
 # 9.6.6's samples/leak-hi.eventlog: the key and --summary show
 # "(:) :: [], Table.hs:18:58 (growTable.step)" where GHC writes an address,
 # two tables with one description stay two bands (each with its address),
-# a table without provenance keeps its address, JSON data carries the
-# address and every IPE field, and CSV and .hp keep the addresses (one
-# band each, as many as the eventlog has); --include and --exclude match
-# either name.  The .hp of the same run has addresses only.
+# a table without provenance (the largest band, 0xeb1e50) keeps its
+# address and says "(no IPE entry)" in the key, --summary and JSON, JSON
+# data carries the address and every IPE field, and CSV and .hp keep the
+# addresses (one band each, as many as the eventlog has); --include and
+# --exclude match either name.  The .hp of the same run has addresses
+# only, and hp2x says once (a note on stderr, none with -q) that an
+# eventlog of the same run carries their names; a .hp of names, or of
+# addresses and a name, says nothing of it.
 set -u
 
 : "${HP2X:?set HP2X to the hp2x binary}"
@@ -23,9 +27,10 @@ key_and_summary() {
 	"$HP2X" "$LOG" -o hi.svg || bad "svg exit $?"
 	grep -qF "$NAMED" hi.svg || bad "key lacks: $NAMED"
 	grep -qF '0x40db50' hi.svg && bad "key shows the address of a named band"
-	grep -qF '0xeb1e50' hi.svg || bad "a table without IPE lost its address"
+	grep -qF '0xeb1e50 (no IPE entry)' hi.svg || bad "a table without IPE does not say so"
 	COLUMNS=120 "$HP2X" --summary "$LOG" > sum.txt || bad "summary exit $?"	# room for the names beside the fit column
 	grep -qF "$NAMED" sum.txt || bad "summary lacks: $NAMED"
+	grep -qE '^0xeb1e50 \(no IPE entry\) ' sum.txt || bad "summary: 0xeb1e50 does not say it has no IPE entry"
 	grep -qF '(:) :: [], Table.hs:13:33 (scramble) [0x40db90]' sum.txt &&
 		grep -qF '(:) :: [], Table.hs:13:33 (scramble) [0x40db70]' sum.txt ||
 		bad "twin tables are not told apart: $(grep scramble sum.txt)"
@@ -34,7 +39,7 @@ key_and_summary() {
 import json, sys
 d = json.load(open(sys.argv[1]))
 b = {x["name"]: x for x in d["band"]}
-print("ok" if b["0x40db50"].get("label") == sys.argv[2] and "label" not in b["0xeb1e50"]
+print("ok" if b["0x40db50"].get("label") == sys.argv[2] and b["0xeb1e50"].get("label") == "0xeb1e50 (no IPE entry)"
       else (b["0x40db50"], b["0xeb1e50"]))' sum.json "$NAMED")" = ok ] ||
 		bad "summary JSON label"
 }
@@ -91,5 +96,21 @@ print("ok" if d["bands"] and not any("thunk" in b.get("label", "") or "function"
 		bad "--exclude by source left thunks or functions"
 }
 run "--include/--exclude match the name shown or the address" filters
+
+hp_note() {
+	local want="hp2x: note: $S/leak-hi.hp: the bands are info-table addresses (-hi), which a .hp cannot name; an eventlog of the same run (+RTS -hi -l) carries each table's name, type and source"
+	"$HP2X" "$S/leak-hi.hp" -o hi.png 2>err || bad "hp2x failed: $(cat err)"
+	[ "$(cat err)" = "$want" ] || bad "stderr: $(cat err)"
+	"$HP2X" --summary "$S/leak-hi.hp" >/dev/null 2>err || bad "summary failed"
+	[ "$(grep -c 'info-table addresses' err)" = 1 ] || bad "--summary: $(cat err)"
+	"$HP2X" -q "$S/leak-hi.hp" -o hi.png 2>err && [ ! -s err ] || bad "-q: $(cat err)"
+	# a .hp of names, and one of addresses and one name: no note
+	"$HP2X" "$S/leak-hT.hp" -o t.png 2>err && [ ! -s err ] || bad "leak-hT.hp: $(cat err)"
+	sed 's/^0xb51c08\t/MAIN\t/' "$S/leak-hi.hp" >mixed.hp
+	"$HP2X" mixed.hp -o m.png 2>err && [ ! -s err ] || bad "mixed.hp: $(cat err)"
+	# the eventlog: no note
+	"$HP2X" "$LOG" -o l.png 2>err && [ ! -s err ] || bad "leak-hi.eventlog: $(cat err)"
+}
+run "a -hi .hp says once that the eventlog of its run names its tables" hp_note
 
 e2e_done
