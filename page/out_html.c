@@ -53,6 +53,8 @@
  *              (nmarks: how many the profile has); series: {heap_size:
  *              [[t], [v]], ...}, each at most SERIES_POINTS points;
  *              alloc: HEAP_ALLOCATED's counts likewise (two at least)
+ *   note       what hp2x says of the input (a -hi .hp: where the
+ *              names of its info tables are), for the note under the graph
  *   tree       -hc: the cost-centre tree (page_tree.c)
  *   counts, count_unit  a per-interval profile's: each band's count
  *              (ticks) over the run, in the model's order
@@ -72,6 +74,7 @@
 #include <string.h>
 
 #include "../hp/grow.h"
+#include "../hp/ipe.h"
 #include "../hp/stats.h"
 #include "../hp/steps.h"
 #include "../hp/ticky.h"
@@ -684,6 +687,10 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 	if (!o->no_marks)
 		put_marks(w, m, l);
 	put_series(w, m);
+	if (hp_ipe_hp_note(m)) {
+		json_key(w, "note");
+		json_cstr(w, hp_ipe_hp_note(m));
+	}
 	if (hp_model_per_interval(m) && put_counts(w, m, err))
 		return -1;
 	if (page_is_hc(m) && page_tree(w, m, l, err))

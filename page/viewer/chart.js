@@ -279,6 +279,7 @@ function makeChart(D, S, changed, root, link) {
       note.push('Before ' + fmtTime(D.live.exact_from, r[1] - r[0]) + ' s: the run\'s summary.');
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
     if (heap) note.push(heapNote(D, r[0], r[1]));
+    if (D.note) note.push(D.note.charAt(0).toUpperCase() + D.note.slice(1) + '.');   /* what hp2x says of the input (out_html.c) */
     if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
     if (!link || link.first === C) $('note').textContent = note.join(' ');
     attr(box, 'data-x0', r[0]); attr(box, 'data-x1', r[1]); attr(box, 'data-ymax', yMax);

@@ -1,10 +1,10 @@
 /* table.js - every band of the profile, not only the drawn ones: name
  * (a long one cut, whole below the table on a click), its shape, peak,
  * when, share, last, growth (--summary=json's numbers, from the same
- * code), the info-table fields of -hi and the stack of a time profile
- * (cut and whole likewise).  Sortable by every column, filtered by the
- * same box as the chart.  Only the rows in view are in the DOM, so
- * 20,000 bands scroll smoothly.  Zoomed in, the numbers are those of
+ * code), a -hi band's info table and its IPE fields, the stack of a
+ * time profile (cut and whole likewise).  Sortable by every column,
+ * filtered by the same box as the chart.  Only the rows in view are in
+ * the DOM, so 20,000 bands scroll smoothly.  Zoomed in, the numbers are those of
  * the window, computed from the samples on the page as hp/stats.c
  * computes them for the run: of every band when the page carries the
  * own values of those merged into OTHER or left out (D.x), else of the
@@ -51,10 +51,13 @@ function makeTable(Din, S, changed) {
   D = { hasIpe: Ds.some(function (d) { return d.hasIpe; }), hasStack: Ds.some(function (d) { return d.hasStack; }),
     kind: D.kind, counts: D.counts, count_unit: D.count_unit, vunit: D.vunit, rows: D.rows,
     scale: D.scale, unit: D.unit, areaUnit: D.areaUnit, whole: D.whole };
-  if (D.hasIpe) ['closure_desc', 'type_desc', 'module', 'srcloc'].forEach(function (f, j) {
+  /* the info table's name (xs_s3mu_info), then what IPE says of it;
+   * a table the eventlog has no IPE event for (the RTS's, a library's
+   * built without -finfo-table-map) says so */
+  if (D.hasIpe) ['table_name', 'closure_desc', 'type_desc', 'module', 'srcloc'].forEach(function (f, j) {
     /* GHC gives the closure type as a number; hp2x adds its name */
-    cols.push({ k: 'ipe.' + f, t: ['Closure type', 'Type', 'Module', 'Source'][j], s: 1, get: function (r) {
-      return r.ipe ? (f === 'closure_desc' && r.ipe.closure_type) || r.ipe[f] || '' : '';
+    cols.push({ k: 'ipe.' + f, t: ['Info table', 'Closure type', 'Type', 'Module', 'Source'][j], s: 1, get: function (r) {
+      return r.ipe ? (f === 'closure_desc' && r.ipe.closure_type) || r.ipe[f] || '' : j ? '' : 'no IPE entry';
     } });
   });
   if (D.hasStack) cols.push({ k: 'stack', t: 'Stack', s: 1, get: function (r) { return r.stack ? r.stack.join(' / ') : ''; } });

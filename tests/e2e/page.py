@@ -10,6 +10,7 @@
 #   page.py csp PAGE.html                             (a wrong hash is refused)
 #   page.py counters PAGE.html DATA.json              (a ticky report)
 #   page.py ticky PAGE.html DATA.json                 (a ticky eventlog)
+#   page.py hi PAGE.html HP_PAGE.html                 (-hi: an eventlog, its .hp)
 #   page.py diff PAGE.html SUMMARY.json               (--diff's page)
 #   page.py many PAGE.html DATA.json SUMMARY.json...  (several inputs)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
@@ -288,6 +289,43 @@ def counters(path, data_json):
         P = page_data(d)
         if any(b["c"] == "#000000" for b in P["bands"]):
             fail(path + ": a counter is black")
+    finally:
+        d.quit()
+
+
+def hi(path, hp_path):
+    """-hi: the table's info-table column beside type, closure type,
+    module and source; a band with no IPE entry says so in its name and
+    there; the page of the .hp of the same run says that the eventlog
+    names its tables."""
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        heads = d.execute_script("return [].map.call(document.querySelectorAll('#thead th'), function (t) { return t.textContent; });")
+        heads = [h.rstrip(" \u25be\u25b4") for h in heads]
+        want = ["Info table", "Closure type", "Type", "Module", "Source"]
+        if "Info table" not in heads or heads[heads.index("Info table"):heads.index("Info table") + 5] != want:
+            fail("%s: the IPE columns are %r" % (path, heads))
+        rows = {r[0]: r[1] for r in _rows_scrolled(d, TICKY_ROWS)}
+        P = page_data(d)
+        m = {n: i for i, n in enumerate(P["names"])}
+        got = (rows[m["0x40db50"]]["ipe.table_name"][1], rows[m["0x40db50"]]["ipe.closure_desc"][1])
+        if got != (":_Leak.Table_11_con_info", "CONSTR_2_0"):
+            fail("%s: 0x40db50's info table: %r" % (path, got))
+        r = rows[m["0xeb1e50"]]
+        if (r["label"][1], r["ipe.table_name"][1], r["ipe.type_desc"][1]) != ("0xeb1e50 (no IPE entry)", "no IPE entry", ""):
+            fail("%s: 0xeb1e50: %r" % (path, r))
+        d.get("about:blank")
+        if not started(d, hp_path):
+            return
+        note = d.find_element(By.ID, "note").text
+        if "an eventlog of the same run (+RTS -hi -l) carries each table's name" not in note:
+            fail("%s: the note is %r" % (hp_path, note))
+        d.get("about:blank")
+        started(d, path)
+        if "carries each table" in d.find_element(By.ID, "note").text:
+            fail(path + ": the eventlog's page says a .hp's note")
     finally:
         d.quit()
 
@@ -1283,7 +1321,7 @@ def shot(path, png, frag=""):
 
 
 CHECKS = {"longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
-          "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "ticky": ticky, "lines": lines,
+          "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "ticky": ticky, "hi": hi, "lines": lines,
           "levels": levels, "raster": raster}
 
 

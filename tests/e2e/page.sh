@@ -22,6 +22,11 @@
 #             with -o FOO.json's entries, Alloc, per entry, Alloc'd,
 #             arity, kinds and closure kind, bytes as bytes (kB, MB),
 #             its share of ALLOC_HEAP_tot; no counter black
+#   hi        -hi (GHC 9.6.6): the table's info-table column (the
+#             table's name) before the IPE fields; a table with no IPE
+#             entry says so, in the band's name and that column; the page
+#             of the .hp of the same run says, in its note, that an
+#             eventlog of the run names the tables; the eventlog's not
 #   ticky     a GHC 9.6 ticky eventlog (-finfo-table-map): the same table
 #             and its shares of HEAP_ALLOCATED, free variables and the
 #             info tables' columns; no band black; each tooltip row on
@@ -110,6 +115,12 @@ ticky() {
 	local el=$HP2X_SRC/tests/data/ticky/ghc96-ticky-ipe.eventlog
 	"$HP2X" "$el" -o page.html && "$HP2X" "$el" -o data.json || { bad "hp2x failed on $el"; return; }
 	browse ticky page.html data.json || bad "ticky: see above"
+}
+
+hi() {
+	"$HP2X" "$S/leak-hi.eventlog" -o page.html && "$HP2X" -q "$S/leak-hi.hp" -o hp.html ||
+		{ bad "hp2x failed on leak-hi"; return; }
+	browse hi page.html hp.html || bad "hi: see above"
 }
 
 no_white() { # the chart fills bands with no outline: none is white, the
@@ -249,6 +260,7 @@ if [ "${HP2X_PAGE_PART:-}" != more ]; then
 	run counters counters
 else
 	run ticky ticky
+	run hi hi
 	run no_white no_white
 	run many many
 	run diff diff
