@@ -837,7 +837,7 @@ num(const char *s)
 int
 main(int argc, char **argv)
 {
-	struct opts op = { 0, NULL, 1000, 60, 'T', 1, 0, 0, 0, 0, (unsigned long)-1, 4.0, 10, 2 };
+	struct opts op = { 0, NULL, 1000, 60, 'T', 1, 0, 0, 0, 0, (unsigned long)-1, 4.0, 10, 2, 0 };
 	struct out o = { NULL, NULL, 0, 0 };
 	struct stats st = { 0, 0, 0 };
 	int i;
