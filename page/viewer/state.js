@@ -52,18 +52,23 @@ function makeState(D) {
     } catch (e) { S.err = 'refused: ' + e.message; }
   };
 
+  /* What an address leaves out is the page's first view (S.write
+   * leaves defaults out): going back to #v=1 from #v=1&view=peak shows
+   * the stack again. */
+  var first;
   S.read = () => {
     var h = location.hash.replace(/^#/, ''), p = new URLSearchParams(h);
+    first = first || { view: S.view, tab: S.tab };
     if (p.get('v') !== '1') return;
     var v = p.get('view');
-    if (v === 'stack' || v === 'norm' || v === 'peak') S.view = v;
+    S.view = v === 'stack' || v === 'norm' || v === 'peak' ? v : first.view;
     var x = (p.get('x') || '').split(',').map(Number);
-    if (x.length === 2 && isFinite(x[0]) && isFinite(x[1]) && x[1] > x[0]) { S.x0 = x[0]; S.x1 = x[1]; }
+    if (x.length === 2 && isFinite(x[0]) && isFinite(x[1]) && x[1] > x[0]) { S.x0 = x[0]; S.x1 = x[1]; } else { S.x0 = S.x1 = null; }
     S.hidden = hideOf(p.get('hide'), D);
     S.panes.forEach((P, i) => { P.hidden = hideOf(p.get(i ? 'hide' + i : 'hide'), P.D); });
     S.setFilter(p.get('re') || '');
     var k = +p.get('k');
-    if (k > 0 && k < S.panes.length) S.tab = k;
+    S.tab = k > 0 && k < S.panes.length ? k : first.tab;
     (p.get('lines') || '').split(',').forEach((k) => { if (D.series[k]) S.lines[k] = true; });
   };
 

@@ -23,7 +23,7 @@
 #                          Chromium kept between them (lib.bash's page_py)
 import json, os, re, sys, time, traceback, urllib.parse
 from chromium import chrome
-from pixels import check_bands
+from pixels import STATE, check_bands
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -1282,7 +1282,10 @@ def raster(path, dpr):
     page's data puts it (pixels.py): the whole run, two bands hidden (the
     bottom one and the top one), the 100 % view, each band over its peak
     (the whole run, and a band hidden in the middle fifth), and zoomed to
-    the middle fifth and to a hundredth (fewer samples than columns)."""
+    the middle fifth and to a hundredth (fewer samples than columns).
+    The page is loaded once; each other view comes through the address
+    (hashchange, as back and forward do): a load is most of a view's
+    CPU, and loads from an address are page.sh's other checks'."""
     d = browser(extra=["--force-device-scale-factor=" + dpr])
     try:
         if not started(d, path):
@@ -1299,15 +1302,32 @@ def raster(path, dpr):
                             "each band over its peak, band 1 hidden, the middle fifth"),
                            ("#v=1&x=%r,%r" % (g["x0"] + span * 0.4, g["x0"] + span * 0.6), "the middle fifth"),
                            ("#v=1&x=%r,%r" % (g["x0"] + span * 0.5, g["x0"] + span * 0.51), "a hundredth")):
-            d.get("about:blank")
-            load(d, path, frag)
+            if frag:
+                to_hash(d, frag)
             geometry(d)
+            # the view the address asked for (else the canvas would be
+            # held to the whole run's state again)
+            st = d.execute_script(STATE)
+            asked = dict(kv.split("=") for kv in frag[1:].split("&") if kv)
+            hidden = {int(k) for k in asked["hide"].split(",")} if "hide" in asked else set()
+            if st["view"] != asked.get("view", "stack") or \
+                    set(st["shown"]) & hidden or len(st["shown"]) != len(P["bands"]) - len(hidden):
+                fail("%s at %sx, %s: the page shows view %s, bands %s" % (path, dpr, what, st["view"], st["shown"]))
             for m in check_bands(d, P, "%s at %sx, %s" % (path, dpr, what)):
                 fail(m)
             if frag in ("", "#v=1&view=norm") and not outlined(d, P, "%s at %sx, %s" % (path, dpr, what)):
                 fail("%s at %sx, %s: no band to outline" % (path, dpr, what))
     finally:
         d.quit()
+
+
+def to_hash(d, frag):
+    """The address's fragment set to frag in the page loaded, and two
+    frames later (the view drawn for it: main.js's hashchange)."""
+    d.execute_async_script("""
+      var done = arguments[arguments.length - 1];
+      location.hash = arguments[0];
+      requestAnimationFrame(function () { requestAnimationFrame(function () { done(); }); });""", frag)
 
 
 def shot(path, png, frag=""):
