@@ -433,33 +433,51 @@ return out;
 """
 
 
-def census(url, fifo):
-    import threading
-    f = open(fifo, "w")
+class Feeder:
+    """Samples into a FIFO: its header and sample(0..k0-1) at once, then,
+    once started, sample(k0..k1-1) `pause' seconds apart, until stopped;
+    the FIFO is closed at the end."""
 
+    def __init__(self, fifo, job, sample, k0, k1, pause):
+        import threading
+        self.f = open(fifo, "w")
+        self.f.write('JOB "%s"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' % job
+                     + "".join(sample(k) for k in range(k0)))
+        self.f.flush()
+        self.ev = threading.Event()
+        self.th = threading.Thread(target=self.feed, args=(sample, k0, k1, pause))
+
+    def feed(self, sample, k, k1, pause):
+        while not self.ev.is_set() and k < k1:
+            self.f.write(sample(k))
+            self.f.flush()
+            k += 1
+            self.ev.wait(pause)
+        self.f.close()
+
+    def start(self):
+        self.th.start()
+
+    def stop(self):
+        self.ev.set()
+        if self.th.ident is not None:
+            self.th.join()
+        elif not self.f.closed:
+            self.f.close()
+
+
+def census(url, fifo):
     def sample(k):
         s = "BEGIN_SAMPLE %.2f\n" % (k * 0.1)
         for b in range(5):
             s += "band%d\t%d\n" % (b, 1000 * (b + 1) + 10 * k + b)
         return s + "END_SAMPLE %.2f\n" % (k * 0.1)
-    f.write('JOB "census"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' + sample(0) + sample(1))
-    f.flush()
+    feeder = Feeder(fifo, "census", sample, 2, 100, 0.1)
     d = browser()
-    stop = threading.Event()
-
-    def feed():
-        k = 2
-        while not stop.is_set() and k < 100:
-            f.write(sample(k))
-            f.flush()
-            k += 1
-            stop.wait(0.1)
-        f.close()
     try:
         if not open_page(d, url):
             return
-        th = threading.Thread(target=feed)
-        th.start()
+        feeder.start()
         seen, checked, bad = set(), 0, []
         end = time.monotonic() + 6
         while time.monotonic() < end:
@@ -470,41 +488,24 @@ def census(url, fifo):
                 if c["bad"]:
                     bad.append(c)
             time.sleep(0.05)
-        stop.set()
-        th.join()
+        feeder.stop()
         if checked < 10 or len(seen) < 5:
             fail("census: %d looks at %d counts: the page did not grow as the samples came" % (checked, len(seen)))
         if bad:
             fail("census: in %d of %d looks the table's Last is not the chart's last sample, as %r" % (len(bad), checked, bad[0]))
         print("census: %d looks at %d sample counts, the table's Last the chart's last sample in %d" % (checked, len(seen), checked - len(bad)))
     finally:
-        stop.set()
+        feeder.stop()
         d.quit()
 
 
 def compacted(url, fifo):
-    import threading
-    f = open(fifo, "w")
-
     def sample(k):
         s = "BEGIN_SAMPLE %.2f\n" % (k * 0.1)
         for b in range(5):
             s += "band%d\t%d\n" % (b, 100000 * (b + 1))
         return s + "riser\t%d\nEND_SAMPLE %.2f\n" % (1000 * k, k * 0.1)
-    f.write('JOB "compacted"\nDATE "now"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n'
-            + "".join(sample(k) for k in range(250)))
-    f.flush()
-    stop = threading.Event()
-
-    def feed():
-        k = 250
-        while not stop.is_set() and k < 3000:
-            f.write(sample(k))
-            f.flush()
-            k += 1
-            stop.wait(0.02)
-        f.close()
-    th = threading.Thread(target=feed)
+    feeder = Feeder(fifo, "compacted", sample, 250, 3000, 0.02)
     d = browser()
     hidden = """return Array.from(document.querySelectorAll('#key [data-slot]'))
       .filter(function (b) { return b.getAttribute('aria-pressed') === 'false'; })
@@ -514,7 +515,7 @@ def compacted(url, fifo):
     try:
         if not open_page(d, url):
             return
-        th.start()
+        feeder.start()
         d.execute_script("""Array.from(document.querySelectorAll('#key [data-slot]'))
           .filter(function (b) { return b.textContent === 'band2'; })[0].click()""")
         d.execute_script("var D = document.getElementById('app').hp2xData;"
@@ -549,11 +550,7 @@ def compacted(url, fifo):
         print("compacted: loaded again at %d samples (address %s, then %s), the window [%g, %g] at the end %g, %r hidden"
               % (n0, slot0, d.execute_script("return location.hash"), x0, x1, hi, h))
     finally:
-        stop.set()
-        if th.is_alive():
-            th.join()
-        else:
-            f.close()
+        feeder.stop()
         d.quit()
 
 
