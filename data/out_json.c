@@ -303,7 +303,7 @@ out_json(const hp_model *m, FILE *f, struct hp_err *err)
 	json_init(&w, f, 0);
 	w.colon = ": ";
 	json_object_sp(&w, &top);
-	for (k = 0; k < HP_NFIELDS; k++) {
+	for (k = 0; k <= HP_SOURCE; k++) {	/* the rest: --summary=json's "run" */
 		const char *s = hp_model_get(m, (enum hp_field)k);
 
 		if (!s && k > HP_VALUE_UNIT)

@@ -20,6 +20,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "../hp/facts.h"
 #include "../hp/grow.h"
 #include "../hp/match.h"
 #include "../hp/parts.h"
@@ -527,6 +528,28 @@ series_lines(FILE *out, const struct hp_stats *st, size_t width)
 	fputc('\n', out);
 }
 
+/* The run's facts (hp/facts.h) that the model holds, a line each:
+ * "  RTS options: -hT -i0.05". */
+static void
+text_facts(FILE *out, const hp_model *m, size_t width)
+{
+	char nm[512];
+	size_t i;
+
+	for (i = 0; i < HP_NFACTS; i++) {
+		const struct hp_fact *f = &hp_facts[i];
+		const char *v = hp_model_get(m, f->field);
+		size_t lw = strlen(f->label) + 4;
+
+		if (!v || !*v || (f->field == HP_BREAKDOWN &&
+				  hp_model_profile(m) != HP_PROFILE_HEAP))
+			continue;	/* a time profile's is its "what" */
+		fit_name(nm, sizeof nm, v, strlen(v), width > lw + 10 ? width - lw : 10);
+		fprintf(out, "  %s: %s%s\n", f->label, nm,
+			f->kind == HP_FACT_SECONDS ? " s" : "");
+	}
+}
+
 static void
 text_single(FILE *out, const char *name, const hp_model *m,
 	    const struct hp_stats *st, const struct render_layout *l,
@@ -580,6 +603,7 @@ text_single(FILE *out, const char *name, const hp_model *m,
 	}
 	fprintf(out, ", %zu band%s\n  clock: %s\n", st->nbands,
 		st->nbands == 1 ? "" : "s", clock_of(m, 0));
+	text_facts(out, m, width);
 	if (l->series_only) {	/* no band to list */
 		fputc('\n', out);
 		series_lines(out, st, width);
@@ -813,11 +837,12 @@ md_phases(FILE *out, const hp_model *m, const struct hp_stats *st,
 	fputc('\n', out);
 }
 
-/* The title: the file as a heading, its job below. */
+/* The title: the file as a heading, its job and the run's facts below. */
 static void
 md_title(FILE *out, const char *name, const hp_model *m)
 {
 	const char *job = hp_model_get(m, HP_JOB);
+	size_t i;
 
 	fputs("### ", out);
 	md_name(out, name, strlen(name), 0);
@@ -826,6 +851,17 @@ md_title(FILE *out, const char *name, const hp_model *m)
 		fputs("job: ", out);
 		md_name(out, job, strlen(job), 0);
 		fputs("  \n", out);
+	}
+	for (i = 0; i < HP_NFACTS; i++) {	/* as text_facts */
+		const struct hp_fact *f = &hp_facts[i];
+		const char *v = hp_model_get(m, f->field);
+
+		if (!v || !*v || (f->field == HP_BREAKDOWN &&
+				  hp_model_profile(m) != HP_PROFILE_HEAP))
+			continue;
+		fprintf(out, "%s: ", f->label);
+		md_name(out, v, strlen(v), 0);
+		fputs(f->kind == HP_FACT_SECONDS ? " s  \n" : "  \n", out);
 	}
 }
 
@@ -1045,6 +1081,7 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	json_cstr(&w, hp_model_get(m, HP_JOB));
 	json_key(&w, "clock");
 	json_cstr(&w, clock_of(m, 1));
+	summary_facts_json(&w, m);
 	json_key(&w, "sample_unit");
 	json_cstr(&w, hp_model_get(m, HP_SAMPLE_UNIT));
 	/* what peak, last and integral count; times scale, what is drawn
@@ -1610,4 +1647,36 @@ out:
 	hp_stats_release(&sa);
 	hp_stats_release(&sb);
 	return rc;
+}
+
+void
+summary_facts_json(struct json_w *w, const hp_model *m)
+{
+	size_t i;
+
+	json_key(w, "run");
+	json_object_sp(w, &inline_);
+	for (i = 0; i < HP_NFACTS; i++) {
+		const struct hp_fact *f = &hp_facts[i];
+		const char *v = hp_model_get(m, f->field);
+		char *e = NULL;
+		double x = 0;
+		unsigned long long n = 0;
+
+		if (!v)
+			continue;
+		json_key(w, f->key);
+		/* a number the reader wrote (facts.h), else text */
+		if (f->kind == HP_FACT_SECONDS)
+			x = strtod(v, &e);
+		else if (f->kind == HP_FACT_COUNT && *v >= '0' && *v <= '9')
+			n = strtoull(v, &e, 10);
+		if (f->kind == HP_FACT_SECONDS && e != v && !*e && isfinite(x))
+			json_num(w, x);
+		else if (f->kind == HP_FACT_COUNT && e && e != v && !*e)
+			json_u64(w, n);
+		else
+			json_cstr(w, v);
+	}
+	json_end(w);
 }

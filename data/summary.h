@@ -52,6 +52,11 @@ struct render_layout;
 void summary_rows(struct json_w *w, const struct hp_stats *st,
 		  const struct render_layout *l);
 
+/* The run's facts (hp/facts.h) the model holds, as the object "run":
+ * {"rts": "GHC-9.6.6 rts_thr", "interval": 0.05, "capabilities": 4,
+ * ...}, a fact the input does not say left out; numbers as numbers. */
+void summary_facts_json(struct json_w *w, const hp_model *m);
+
 /* The change from a to b: per band, peak, integral and last value of
  * each and their difference, largest change first.  Bands are matched
  * as --diff matches them (hp/match.h; byid: by whole names). */

@@ -687,5 +687,7 @@ el_finish(void *vst, struct hp_err *err)
 	case P_JUNK:
 		break;
 	}
-	return el_ticky_finish(st, err);
+	if (el_ticky_finish(st, err))
+		return -1;
+	return st->run_end(st, st->phase == P_ENDED, err);
 }

@@ -370,7 +370,9 @@ prof_begin(struct el *st, struct cur *c, uint64_t off, struct hp_err *err)
 		n = snprintf(s, sizeof s, "by breakdown %lu", (unsigned long)bd);
 		name = s;
 	}
-	return el_set_field(st, K_HEAP, HP_BREAKDOWN, name, (size_t)n, off, err);
+	if (el_set_field(st, K_HEAP, HP_BREAKDOWN, name, (size_t)n, off, err))
+		return -1;
+	return el_set_interval(st, K_HEAP, period, off, err);
 }
 
 /* One band value of the open sample (163/164). */

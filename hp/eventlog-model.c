@@ -9,6 +9,7 @@
  * eventlog-prof.c stand on it, so the files call in one direction only.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "eventlog-private.h"
@@ -172,6 +173,18 @@ el_set_field(struct el *st, enum el_kind kind, enum hp_field f,
 		if (hp_model_set(st->all[i], f, s, len, merr(st)))
 			return el_model_fail(st, off, err);
 	return 0;
+}
+
+int
+el_set_interval(struct el *st, enum el_kind kind, uint64_t ns, uint64_t off,
+		struct hp_err *err)
+{
+	char s[32];
+	int n = snprintf(s, sizeof s, "%.9g", (double)ns / 1e9);
+
+	if (ns == 0 || n < 0 || (size_t)n >= sizeof s)
+		return 0;
+	return el_set_field(st, kind, HP_INTERVAL, s, (size_t)n, off, err);
 }
 
 int

@@ -46,6 +46,7 @@ enum {
 	T_RTS_IDENTIFIER = 29,
 	T_PROGRAM_ARGS = 30,
 	T_WALL_CLOCK_TIME = 43,
+	T_CAP_CREATE = 45,
 	T_HEAP_ALLOCATED = 49,
 	T_HEAP_SIZE = 50,
 	T_HEAP_LIVE = 51,
@@ -182,6 +183,8 @@ struct el {
 	/* the log ends: close or drop an open sample; 1 when dropped */
 	int (*close_at_end)(struct el *st, uint64_t off, int cut,
 			    struct hp_err *err);
+	/* the input ends: whole (its last log ended by DATA_END) or not */
+	int (*run_end)(struct el *st, int whole, struct hp_err *err);
 
 	/* framing (eventlog-frame.c) */
 	enum phase phase;
@@ -213,6 +216,7 @@ struct el {
 	size_t buf_cap;
 	char *args, *rtsid;	/* PROGRAM_ARGS bytes, RTS_IDENTIFIER */
 	size_t args_len, rtsid_len;
+	unsigned ncaps;		/* capabilities: the greatest number + 1 */
 	struct hp_err merr;	/* what a model call said */
 
 	struct el_heap h;
@@ -316,6 +320,9 @@ void el_damage(struct el *st, uint64_t off, const char *what);
 /* Field f of kind's model; of every model for K_NONE (the run's). */
 int el_set_field(struct el *st, enum el_kind kind, enum hp_field f,
 		 const char *s, size_t len, uint64_t off, struct hp_err *err);
+/* HP_INTERVAL of kind's model: ns nanoseconds between samples. */
+int el_set_interval(struct el *st, enum el_kind kind, uint64_t ns,
+		    uint64_t off, struct hp_err *err);
 int el_buf_room(struct el *st, size_t need);
 int el_buf_put(struct el *st, size_t *len, const char *s, size_t n);
 /* The profile's model, made when its first event comes: 1 made now, 0

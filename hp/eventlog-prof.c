@@ -156,6 +156,8 @@ el_prof_begin(struct el *st, struct ev *e, struct hp_err *err)
 			return -1;
 		hp_model_set_scale(m, 1.0 / (double)st->p.colticks);
 		hp_model_set_tick(m, (double)iv / 1e9);
+		if (el_set_interval(st, K_TIME, iv, off, err))
+			return -1;
 		return time_title(st, off, err);
 	}
 	return 0;

@@ -61,7 +61,9 @@
  *      29  RTS_IDENTIFIER        u32 capset, bytes "GHC-9.0.2 rts_p"
  *      30  PROGRAM_ARGS          u32 capset, each argument then NUL
  *                                (argv[0], program args, +RTS ... -RTS)
+ *      17  STARTUP               u16 capabilities (GHC 7.4 and before)
  *      43  WALL_CLOCK_TIME       u32 capset, u64 unix seconds, u32 ns
+ *      45  CAP_CREATE            u16 capability
  *      49  HEAP_ALLOCATED        u32 capset, u64 bytes allocated so far
  *      50  HEAP_SIZE             u32 capset, u64 bytes
  *      51  HEAP_LIVE             u32 capset, u64 bytes
@@ -133,19 +135,22 @@
 #include <time.h>
 
 #include "eventlog-private.h"
+#include "facts.h"
 #include "grow.h"
 
 static el_handler block_marker, rts_identifier, program_args,
-	wall_clock_time, user_marker;
+	wall_clock_time, user_marker, startup, cap_create;
 
 /* The events read, by number; every other declared event is skipped by
  * its size.  Heap events: eventlog-heap.c; time and ticky:
  * eventlog-prof.c.  The framer finds it in the reader's state. */
 static el_handler *const handlers[EL_NHANDLERS] = {
+	[T_STARTUP] = startup,
 	[T_BLOCK_MARKER] = block_marker,
 	[T_RTS_IDENTIFIER] = rts_identifier,
 	[T_PROGRAM_ARGS] = program_args,
 	[T_WALL_CLOCK_TIME] = wall_clock_time,
+	[T_CAP_CREATE] = cap_create,
 	[T_HEAP_ALLOCATED] = el_heap_allocated,
 	[T_HEAP_SIZE] = el_heap_size,
 	[T_HEAP_LIVE] = el_heap_live,
@@ -195,6 +200,17 @@ close_at_end(struct el *st, uint64_t off, int cut, struct hp_err *err)
 		}
 	}
 	return dropped;
+}
+
+/* The input ends: the run's log is whole when its (last) log ended with
+ * DATA_END, else it was cut (a killed program, a copy taken while it
+ * ran, a damaged file). */
+static int
+run_end(struct el *st, int whole, struct hp_err *err)
+{
+	const char *s = whole ? "complete" : "cut";
+
+	return el_set_field(st, K_NONE, HP_END, s, strlen(s), st->pos, err);
 }
 
 /* ---- the run: JOB and DATE ---- */
@@ -365,7 +381,7 @@ program_args(struct el *st, struct ev *e, struct hp_err *err)
 {
 	struct cur *c = &e->c;
 	uint32_t u;
-	size_t len;
+	size_t len, i;
 
 	if (get_u32(c, &u))
 		return 0;
@@ -375,18 +391,75 @@ program_args(struct el *st, struct ev *e, struct hp_err *err)
 		len--;
 	if (keep_bytes(&st->args, &st->args_len, (const char *)c->p, len))
 		return el_oom(st, err);
+	for (i = 0; i < st->nall; i++)
+		if (hp_facts_set_argv(st->all[i], st->args, st->args_len, merr(st)))
+			return el_model_fail(st, e->off, err);
 	return set_job(st, e->off, err);
+}
+
+/* When the run started, in UTC: the wall clock the event was taken at
+ * less its own time since the RTS started. */
+static int
+set_started(struct el *st, uint64_t sec, uint32_t nsec, uint64_t ns,
+	    uint64_t off, struct hp_err *err)
+{
+	uint64_t at;
+	struct tm tm;
+	time_t t;
+	char s[32];
+
+	if (sec > (uint64_t)1 << 40 || nsec >= 1000000000u)
+		return 0;
+	at = sec * 1000000000u + nsec;
+	if (ns > at)
+		return 0;
+	t = (time_t)((at - ns) / 1000000000u);
+	if (!gmtime_r(&t, &tm) || !strftime(s, sizeof s, "%Y-%m-%dT%H:%M:%SZ", &tm))
+		return 0;
+	return el_set_field(st, K_NONE, HP_STARTED, s, strlen(s), off, err);
 }
 
 static int
 wall_clock_time(struct el *st, struct ev *e, struct hp_err *err)
 {
-	uint32_t u;
+	uint32_t u, nsec = 0;
 	uint64_t v;
 
 	if (get_u32(&e->c, &u) || get_u64(&e->c, &v))
 		return 0;
+	(void)get_u32(&e->c, &nsec);
+	if (set_started(st, v, nsec, e->ns, e->off, err))
+		return -1;
 	return set_date(st, v, e->off, err);
+}
+
+/* The capabilities: their number, the greatest created + 1. */
+static int
+set_caps(struct el *st, unsigned n, uint64_t off, struct hp_err *err)
+{
+	char s[16];
+
+	if (n <= st->ncaps)
+		return 0;
+	st->ncaps = n;
+	snprintf(s, sizeof s, "%u", n);
+	return el_set_field(st, K_NONE, HP_CAPS, s, strlen(s), off, err);
+}
+
+static int
+startup(struct el *st, struct ev *e, struct hp_err *err)
+{
+	if (e->c.end - e->c.p < 2)
+		return 0;
+	return set_caps(st, be16(e->c.p), e->off, err);
+}
+
+static int
+cap_create(struct el *st, struct ev *e, struct hp_err *err)
+{
+	if (e->c.end - e->c.p < 2)
+		return 0;
+	return set_caps(st, be16(e->c.p) + 1u, e->off, err);
 }
 
 static int
@@ -427,6 +500,7 @@ create(hp_model *m, const char *name, const struct hp_read_opts *o)
 	st->opts = *o;
 	st->handlers = handlers;
 	st->close_at_end = close_at_end;
+	st->run_end = run_end;
 	st->block_end = NO_BLOCK;
 	st->p.col = -1;
 	if (!(st->name = hp_strdup(name ? name : "stdin"))) {

@@ -65,6 +65,7 @@
  *   Every other error is "FILE:LINE: what was expected".
  */
 #include "hpfile.h"
+#include "facts.h"
 #include "frontend.h"
 
 #include <math.h>
@@ -1006,6 +1007,8 @@ finish(void *st, struct hp_err *err)
 {
 	struct hpfile *h = st;
 	unsigned missing;
+	const char *end = NULL;
+	struct hp_err e;
 
 	if (h->failed)
 		return hp_err_set(err, "%s: reading already failed", h->name);
@@ -1014,6 +1017,8 @@ finish(void *st, struct hp_err *err)
 		return hp_err_set(err, "%s: empty file", h->name);
 	if (end_tail(h, err))
 		return -1;
+	if (h->insample || h->instr || h->cut)
+		end = "cut";	/* the run's facts, below */
 	if (h->insample) {
 		hp_model_abort(h->m);
 		h->insample = 0;
@@ -1043,6 +1048,17 @@ finish(void *st, struct hp_err *err)
 			}
 		}
 		hp_model_warn(h->m, "%s: header lacks %s", h->name, list);
+	}
+	/* the run's facts (facts.h): its command line and start from JOB
+	 * and DATE; its end cut, or whole when the RTS's exit mark ends it
+	 * (a .hp of a killed program has none) */
+	if (!end && hp_model_census_count(h->m) < hp_model_sample_count(h->m))
+		end = "complete";
+	e.msg[0] = '\0';
+	if (hp_facts_from_job(h->m, &e) ||
+	    (end && hp_model_set(h->m, HP_END, end, strlen(end), &e))) {
+		model_failed(h, &e, err);
+		return -1;
 	}
 	return 0;
 }

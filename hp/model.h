@@ -38,6 +38,14 @@ enum hp_field {
 	HP_VALUE_UNIT,
 	HP_BREAKDOWN,		/* e.g. "by closure type (-hT)"; not in a .hp */
 	HP_SOURCE,		/* e.g. "GHC-9.0.2 rts_p" */
+	/* the run's facts besides (hp/facts.h says each one) */
+	HP_PROGRAM,		/* argv[0] */
+	HP_ARGS,		/* the program's arguments, quoted */
+	HP_RTS_OPTS,		/* the RTS's (+RTS ... -RTS), quoted */
+	HP_INTERVAL,		/* seconds between samples, e.g. "0.05" */
+	HP_STARTED,		/* e.g. "2026-11-26T10:50:18Z" */
+	HP_CAPS,		/* capabilities, e.g. "4" */
+	HP_END,			/* "complete" or "cut" */
 	HP_NFIELDS
 };
 

@@ -101,8 +101,9 @@ hp_parts_list(unsigned mask, char *buf, size_t size)
 int
 hp_part_copy_run(hp_model *dst, const hp_model *src, struct hp_err *err)
 {
-	static const enum hp_field run[] = {
-		HP_JOB, HP_DATE, HP_SOURCE, HP_SAMPLE_UNIT
+	static const enum hp_field run[] = {	/* not a profile's own */
+		HP_JOB, HP_DATE, HP_SOURCE, HP_SAMPLE_UNIT, HP_PROGRAM,
+		HP_ARGS, HP_RTS_OPTS, HP_STARTED, HP_CAPS, HP_END
 	};
 	const double *ts;
 	const uint64_t *vs;

@@ -55,6 +55,7 @@
  *              alloc: HEAP_ALLOCATED's counts likewise (two at least)
  *   note       what hp2x says of the input (a -hi .hp: where the
  *              names of its info tables are), for the note under the graph
+ *   facts      the run's facts: [[label, text], ...] (page_facts.c)
  *   tree       -hc: the cost-centre tree (page_tree.c)
  *   counts, count_unit  a per-interval profile's: each band's count
  *              (ticks) over the run, in the model's order
@@ -73,6 +74,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../hp/facts.h"
 #include "../hp/grow.h"
 #include "../hp/ipe.h"
 #include "../hp/stats.h"
@@ -637,8 +639,12 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 	 * data block whole, as the bands' text: on top of the budget */
 	size_t head = len_of(hp_model_get(m, HP_JOB)) +
 		      len_of(hp_model_get(m, HP_DATE)) + len_of(l->title);
-	size_t budget = PAGE_BUDGET(hp_model_band_count(m)) + band_text(m) + head;
-	size_t fixed = page_fixed(m, svg_len) + head + 3 * NAME_CUT, i;
+	size_t budget, fixed, i;
+
+	for (i = 0; i < HP_NFACTS; i++)	/* and the run's facts */
+		head += len_of(hp_model_get(m, hp_facts[i].field)) + 32;
+	budget = PAGE_BUDGET(hp_model_band_count(m)) + band_text(m) + head;
+	fixed = page_fixed(m, svg_len) + head + 3 * NAME_CUT;
 
 	/* and per drawn band its row of the static table (its name cut:
 	 * put_html_cut) and its entry of "bands", at most */
@@ -691,6 +697,7 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		json_key(w, "note");
 		json_cstr(w, hp_ipe_hp_note(m));
 	}
+	page_facts(w, m);
 	if (hp_model_per_interval(m) && put_counts(w, m, err))
 		return -1;
 	if (page_is_hc(m) && page_tree(w, m, l, err))

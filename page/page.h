@@ -130,6 +130,10 @@ void page_put_html(FILE *f, const char *s, size_t len);
 /* Whether m is a heap profile by cost-centre stack (+RTS -hc). */
 int page_is_hc(const hp_model *m);
 
+/* page_facts.c: key "facts", the run's facts (hp/facts.h) the input
+ * says, each [label, text]. */
+void page_facts(struct json_w *w, const hp_model *m);
+
 /* page_tree.c: key "tree", m's cost-centre stacks as a tree, coloured
  * as l draws their bands.  0, or -1 with err. */
 int page_tree(struct json_w *w, const hp_model *m,

@@ -3,7 +3,7 @@
 
 function main() {
   var B = loadData(), inputs = B.kind === 'many' ? B.inputs : [B], D = inputs[0];
-  var S = makeState(D), charts = [], keys = [], table, link = null, live = null, show = null;
+  var S = makeState(D), charts = [], keys = [], table, link = null, live = null, show = null, facts = makeFacts();
   var chart = {   /* the charts together: a zoom or a key zooms them all */
     draw: () => {
       if (show) { charts[S.tab].draw(); return; }   /* a run's kinds: the one shown */
@@ -49,6 +49,7 @@ function main() {
       document.querySelectorAll('[data-view]').forEach((b) => { attr(b, 'aria-pressed', b.getAttribute('data-view') === S.view); });
       document.querySelectorAll('[data-line]').forEach((b) => { attr(b, 'aria-pressed', !!cur().lines[b.getAttribute('data-line')]); });
       /* a heap view has no bands to stack or filter */
+      facts(cur().D || D);
       if (!picture) document.querySelector('.views').hidden = document.querySelector('.filter').hidden = isHeap(cur().D || D);
       $('filter-msg').textContent = S.err;
       attr($('filter'), 'aria-invalid', !!S.err);

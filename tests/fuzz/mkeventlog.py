@@ -39,6 +39,12 @@ is a profile whose content the tests know exactly:
   heapbegun   -hT begun (HEAP_PROF_BEGIN), no sample
   timebegun   -p begun (PROF_BEGIN, 1 ms ticks), no sample
   tickydefs   three TICKY_COUNTER_DEFs (GHC 9.2's layout), no sample
+  facts       -hT as good, and the run's facts (hp/facts.h) with hostile
+              text: RTS_IDENTIFIER "GHC-9.14.1 rts_thr\x1b[31m",
+              PROGRAM_ARGS ./prog, "two\nlines", "</script><b>x</b>",
+              "it's", +RTS -N4 -hT -RTS; the wall clock 1795690218.5 s at
+              0.25 s; capabilities 0 to 3
+  factscut    the same without its end marker
   seeds       (OUT is a directory) the small seeds of tests/fuzz/seeds/eventlog
 """
 import os
@@ -61,6 +67,9 @@ TYPES = {            # the event types a heap profile uses, with sizes
 }
 
 
+RUN_TYPES = {29: VAR, 30: VAR, 43: 16, 45: 2}   # the run's facts (case facts)
+
+
 def header(types):
     out = [b"hdrb", b"hetb"]
     for num, size in types:
@@ -73,7 +82,7 @@ def header(types):
 
 def event(t, ns, payload, declared_len=None):
     head = struct.pack(">HQ", t, ns)
-    if TYPES.get(t) == VAR:
+    if TYPES.get(t, RUN_TYPES.get(t)) == VAR:
         n = len(payload) if declared_len is None else declared_len
         head += struct.pack(">H", n)
     return head + payload
@@ -218,6 +227,15 @@ def case(name):
             out += event(210, 1000, struct.pack(">QH", i + 1, 1) + b"L\0" +
                          b"Main.f%d{v r%d} (fun)\0" % (i, i))
         return out + END
+    if name in ("facts", "factscut"):
+        args = b"./prog\0two\nlines\0</script><b>x</b>\0it's\0+RTS\0-N4\0-hT\0-RTS\0"
+        out = (header(sorted(list(TYPES.items()) + list(RUN_TYPES.items()))) +
+               event(29, 0, struct.pack(">I", 0) + b"GHC-9.14.1 rts_thr\x1b[31m") +
+               event(30, 0, struct.pack(">I", 0) + args) +
+               event(43, 250000000, struct.pack(">IQI", 0, 1795690218, 500000000)) +
+               b"".join(event(45, 1000, struct.pack(">H", c)) for c in range(4)) +
+               good_samples())
+        return out + (END if name == "facts" else b"")
     if name == "badheader":
         return b"hdrb" + b"\x00\x01\x02\x03" * 8
     raise SystemExit("mkeventlog.py: unknown case " + name)

@@ -206,7 +206,7 @@ eb_patch32(struct eb *b, size_t at, uint32_t v)
  * must skip by size (200 fixed, 201 variable). */
 static const unsigned std_types[][2] = {
 	{ 1, 4 }, { 2, 10 }, { 18, 14 }, { 29, VAR }, { 30, VAR }, { 43, 16 },
-	{ 50, 12 }, { 51, 12 }, { 58, VAR }, { 91, 12 }, { 160, VAR },
+	{ 45, 2 }, { 50, 12 }, { 51, 12 }, { 58, VAR }, { 91, 12 }, { 160, VAR },
 	{ 161, VAR }, { 162, 8 }, { 163, VAR }, { 164, VAR }, { 166, 16 },
 	{ 169, VAR }, { 200, 3 }, { 201, VAR },
 };
@@ -433,6 +433,60 @@ read_ok(const struct eb *b)
 }
 
 /* The model of b, and the same fed split at every byte and byte by byte. */
+/* The run's facts (hp/facts.h): the RTS, the command line split as
+ * the RTS splits it (+RTS ... -RTS, --RTS), each argument quoted as a
+ * shell would need, the start (the wall clock less the event's time), the
+ * capabilities created, the sampling interval, and whether the log ends
+ * with its end marker (issue 35 §5). */
+static void
+run_facts(void **state)
+{
+	static const char args[] = "./prog\0a b\0it's\0+RTS\0-N4\0-hT\0-i0.25\0"
+				   "-RTS\0x\0--RTS\0+RTS\0";
+	struct eb b = { 0 };
+	size_t v, blk, i, whole;
+	hp_model *m;
+	int pass;
+
+	(void)state;
+	eb_header(&b, 1);
+	blk = eb_block(&b, 0, 0);
+	v = eb_vbegin(&b, 29, 0);
+	eb_u32(&b, 0);
+	eb_bytes(&b, "GHC-9.14.1 rts_thr", 18);
+	eb_vend(&b, v);
+	v = eb_vbegin(&b, 30, 0);
+	eb_u32(&b, 0);
+	eb_bytes(&b, args, sizeof args - 1);
+	eb_vend(&b, v);
+	eb_ev(&b, 43, 250000000);	/* 1795690218.5 s at 0.25 s */
+	eb_u32(&b, 0);
+	eb_u64(&b, 1795690218);
+	eb_u32(&b, 500000000);
+	for (i = 0; i < 4; i++) {
+		eb_ev(&b, 45, 1000);
+		eb_u16(&b, (unsigned)i);
+	}
+	ev_prof_begin(&b, 2000, 7);
+	eb_block_end(&b, blk);
+	whole = b.n;
+	eb_data_end(&b);
+	for (pass = 0; pass < 2; pass++) {
+		m = read_ok(&b);
+		assert_string_equal(hp_model_get(m, HP_SOURCE), "GHC-9.14.1 rts_thr");
+		assert_string_equal(hp_model_get(m, HP_PROGRAM), "./prog");
+		assert_string_equal(hp_model_get(m, HP_ARGS), "'a b' 'it'\\''s' x +RTS");
+		assert_string_equal(hp_model_get(m, HP_RTS_OPTS), "-N4 -hT -i0.25");
+		assert_string_equal(hp_model_get(m, HP_STARTED), "2026-11-26T10:50:18Z");
+		assert_string_equal(hp_model_get(m, HP_CAPS), "4");
+		assert_string_equal(hp_model_get(m, HP_INTERVAL), "0.1");
+		assert_string_equal(hp_model_get(m, HP_END), pass ? "cut" : "complete");
+		hp_model_free(m);
+		b.n = whole;	/* the same log without its end marker */
+	}
+	free(b.p);
+}
+
 static hp_model *
 read_every_split(const struct eb *b)
 {
@@ -1613,6 +1667,7 @@ main(void)
 		cmocka_unit_test(testdata_match_reference),
 		cmocka_unit_test(era_profile),
 		cmocka_unit_test(testdata_header_fields),
+		cmocka_unit_test(run_facts),
 		cmocka_unit_test(implicit_sample_end),
 		cmocka_unit_test(explicit_sample_end),
 		cmocka_unit_test(bio_sample_time),
