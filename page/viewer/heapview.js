@@ -71,7 +71,8 @@ function allocRate(D, t) {
  * with the exact number in data-v, what it is. */
 function tipRow(tip, cls, colour, v, text, unit) {
   var row = el('div', 'tr ' + cls), sw = el('span', 'sw line');
-  if (colour) sw.style.borderColor = colour; else sw.style.visibility = 'hidden';
+  /* solid, as the view draws its lines (overlays are dashed) */
+  if (colour) { sw.style.borderColor = colour; sw.style.borderTopStyle = 'solid'; } else sw.style.visibility = 'hidden';
   row.appendChild(sw);
   var e = el('span', 'tv', fmtSI(v, unit));
   attr(e, 'data-v', v);
