@@ -146,10 +146,17 @@ command -v rsvg-convert >/dev/null ||
 command -v gs >/dev/null ||
 	{ echo "FAIL: gs not found (ghostscript, bash .ci/deps --test)"; echo "0 passed, 1 failed"; exit 1; }
 
-# draw NAME ARGS OUT: hp2x's picture of case NAME as a PNG in OUT.
+# draw NAME ARGS OUT: hp2x's picture of case NAME as a PNG in OUT.  In a
+# sanitizer build (HP2X_SANITIZED=1) hp2x's output alone: the picture is
+# the plain build's to compare, and rasterising and comparing it were
+# most of this test's CPU there.
+sanitized=${HP2X_SANITIZED:-0}
 draw() {
 	local name=$1 args=$2 out=$3
-	case $name in
+	case $sanitized/$name in
+	1/*.svg | 1/*.ps | 1/*.eps | 1/*.pdf)
+		# shellcheck disable=SC2086
+		(cd "$SRC" && "$HP2X" -q $args -o "$top/$name") 2>"$top/err" ;;
 	*.svg)
 		# shellcheck disable=SC2086 # flags and a path without blanks
 		(cd "$SRC" && "$HP2X" -q $args -o "$top/$name") 2>"$top/err" &&
@@ -179,6 +186,7 @@ while read -r name args; do
 		cp "$out" "$GOLDEN/$name.ref.png" && echo "wrote $GOLDEN/$name.ref.png"
 		continue
 	fi
+	[ "$sanitized" = 1 ] && { pass=$((pass + 1)); continue; }
 	if [ ! -f "$GOLDEN/$name.ref.png" ]; then
 		echo "FAIL: $name: no reference $GOLDEN/$name.ref.png (golden_png.sh --update)"
 		fail=$((fail + 1))
