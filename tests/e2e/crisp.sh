@@ -32,8 +32,14 @@ e2e_init crisp
 	done
 } >"$top/level.hp"
 
+# In a sanitizer build (HP2X_SANITIZED=1) hp2x draws and nothing looks:
+# the pixels are the plain build's to check, and looking at them was most
+# of this test's CPU there.
+sanitized=${HP2X_SANITIZED:-0}
+
 # check PNG KEYKIND: the pixels (python3, the golden comparer's reader).
 check() {
+	[ "$sanitized" = 0 ] || return 0
 	python3 - "$SRC/tests/golden/png" "$@" <<'PY'
 import sys
 sys.path.insert(0, sys.argv[1])
@@ -233,6 +239,7 @@ t_bars() {
 
 t_vector_frame() {
 	"$HP2X" -q "$top/level.hp" -o g.pdf || bad "hp2x -o g.pdf failed"
+	[ "$sanitized" = 0 ] || { "$HP2X" -q "$top/level.hp" -o g.eps || bad "hp2x -o g.eps failed"; return; }
 	pdftoppm -r 144 -png -singlefile g.pdf pdf || bad "pdftoppm failed"
 	frame_at_edges pdf.png || bad "PDF frame clipped"
 	"$HP2X" -q "$top/level.hp" -o g.eps || bad "hp2x -o g.eps failed"
