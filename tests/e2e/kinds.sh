@@ -173,7 +173,10 @@ page() {
 	grep -q '"tabs":' t.html && bad "--kind=time's page has tabs"
 	# the browser looks at output only: not in a sanitizer build, as e2e/page
 	[ "${HP2X_SANITIZED:-0}" = 1 ] && return
-	/usr/bin/python3 "$HP2X_SRC/tests/e2e/kinds_page.py" k.html >out 2>&1 || bad "$(cat out)"
+	mkdir tmp
+	TMPDIR=$PWD/tmp /usr/bin/python3 "$HP2X_SRC/tests/e2e/kinds_page.py" k.html >out 2>&1 || bad "$(cat out)"
+	# the browser's profile goes with the script (tests/e2e/chromium.py)
+	[ -z "$(ls tmp)" ] || bad "left in TMPDIR: $(ls tmp)"
 	cat out >&2
 }
 

@@ -153,21 +153,24 @@ def stream_log(d):
 def start_hp2x(procs, argv, env, err_path, also=None):
     """hp2x --serve started (added to procs): (its URL, its port) once it
     says them (and `also`, when given), else (None, None) and a failure."""
-    err = open(err_path, "w+")
-    p = subprocess.Popen(argv, env=env, stderr=err)
+    # read through a description of its own: one shared with hp2x's
+    # stderr moves hp2x's writing offset with each read (a line came
+    # out torn: "/t/9f7aarving http://...")
+    with open(err_path, "w") as err:
+        p = subprocess.Popen(argv, env=env, stderr=err)
     procs.append(p)
     end = time.monotonic() + 30
     while time.monotonic() < end:
-        err.seek(0)
-        text = err.read()
+        with open(err_path) as err:
+            text = err.read()
         m = re.search(r"serving (http://127\.0\.0\.1:(\d+)/t/[0-9a-f]+/)", text)
         if m and (also is None or also in text):
             return m.group(1), int(m.group(2))
         if p.poll() is not None:
             break
         time.sleep(0.05)
-    err.seek(0)
-    fail("hp2x said no URL%s: %s" % (" or not %r" % also if also else "", err.read()))
+    with open(err_path) as err:
+        fail("hp2x said no URL%s: %s" % (" or not %r" % also if also else "", err.read()))
     return None, None
 
 
