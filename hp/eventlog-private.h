@@ -153,6 +153,9 @@ struct el_prof {
 	uint64_t interval;	/* PROF_BEGIN's tick, ns; 0 = none yet */
 	uint64_t colticks;	/* ticks per column */
 	int64_t col;		/* the open column, -1 = none */
+	uint64_t colfill;	/* ticks in it */
+	uint64_t ncap;		/* capabilities the ticks named (1 + the
+				 * highest number) */
 	uint64_t ticks;		/* time samples read */
 	size_t ncols;		/* columns committed */
 	struct hp_index ccband;	/* cost-centre id -> innermost band */

@@ -15,6 +15,14 @@
  * with no tick between two that have some are empty samples, so the
  * graph falls to zero there.
  *
+ * A column holds at most k ticks of each capability (the RTS posts one
+ * sample per capability per tick, rts/Proftimer.c handleProfTick): an
+ * event's time is when the tick was handled, not when it fell, and the
+ * ticker's jitter put 51 ticks of 1 ms into a 50 ms column of a
+ * one-capability GHC 9.6 run (1.02 CPU).  A tick that finds its column
+ * full goes in the next one, where its own time (the ticks before it)
+ * puts it; the capabilities are those the samples have named so far.
+ *
  * Ticky samples: a 212 opens a sample, its 211s follow.  Logs written
  * before 212 existed have none: there a counter seen twice, or a 211
  * more than TICKY_BURST after the previous one, starts the next sample
@@ -180,6 +188,12 @@ el_prof_sample(struct el *st, struct ev *e, struct hp_err *err)
 		depth = (unsigned)((c->end - c->p) / 4);
 	width = st->p.interval * st->p.colticks;
 	col = (int64_t)(ns / width);
+	if ((uint64_t)cap >= st->p.ncap)
+		st->p.ncap = (uint64_t)cap + 1;
+	/* the open column full: the tick is later than its event says */
+	if (col <= st->p.col && st->out[K_TIME].open &&
+	    st->p.colfill >= st->p.colticks * st->p.ncap)
+		col = st->p.col + 1;
 	if (col > st->p.col) {
 		int64_t prev = st->p.col;
 
@@ -198,16 +212,19 @@ el_prof_sample(struct el *st, struct ev *e, struct hp_err *err)
 		if (el_sample_begin_at(st, K_TIME, ((double)col + 0.5) * (double)width / 1e9 + st->tbase, off, err))
 			return -1;
 		st->p.col = col;
+		st->p.colfill = 0;
 	} else if (!st->out[K_TIME].open) {
 		/* After damage dropped the column: open it again. */
 		if (el_sample_begin_at(st, K_TIME, st->out[K_TIME].last_t, off, err))
 			return -1;
+		st->p.colfill = 0;
 	}
 	/* An earlier column (a capability's block flushed late) is
 	 * counted in the open one. */
 	if ((b = time_band(st, depth, c->p, off, err)) < 0)
 		return -1;
 	st->p.ticks++;
+	st->p.colfill++;
 	if (hp_model_add(st->out[K_TIME].m, (hp_band)b, 1, merr(st)))
 		return el_model_fail(st, off, err);
 	return 0;

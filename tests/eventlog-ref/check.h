@@ -293,7 +293,8 @@ model_same(const hp_model *a, const hp_model *b, char *why, size_t whylen)
  * tref_expect builds, from ghc-events' decoding, the model the reader
  * must give, by the rules hp/eventlog-prof.c states: time samples counted in
  * columns of the whole number of ticks nearest 50 ms by event time, each column a sample at its middle,
- * one empty sample after and before a gap; ticky samples opened by
+ * one empty sample after and before a gap, a tick that finds its column
+ * holding that many ticks of each capability seen so far in the next; ticky samples opened by
  * TICKY_BEGIN (or, without any, by a counter seen again or a sample
  * more than 1 ms after the previous one), each value the measure's
  * count as the sample gives it (the model draws it as a rate); a
@@ -342,6 +343,7 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 	ssize_t len;
 	unsigned long long interval = 0, gen = 0, last_ns = 0;
 	long long col = -1;
+	unsigned long long fill = 0, ncap = 0;
 	int open = 0, has_begin = 0;
 	double last_t = 0;
 
@@ -366,15 +368,20 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 			unsigned long long width = interval * (per ? per : 1);
 			char *lab = strchr(line + 5, ' '), *tab = strchr(line, '\t');
 			long long c;
+			unsigned long long capno;
 
-			if (!interval || !tab || sscanf(line + 5, "%llu", &ns) != 1)
+			if (!interval || !tab || sscanf(line + 5, "%llu %llu", &ns, &capno) != 2)
 				goto bad;
+			if (capno + 1 > ncap)
+				ncap = capno + 1;
 			lab = strchr(lab + 1, ' ');
 			lab = lab ? strchr(lab + 1, ' ') : NULL;
 			if (!lab)
 				goto bad;
 			*tab = '\0';
 			c = (long long)(ns / width);
+			if (c <= col && fill >= (per ? per : 1) * ncap)
+				c = col + 1;
 			if (c > col) {
 				if (col >= 0 && hp_model_commit(m, &e))
 					goto bad;
@@ -390,7 +397,9 @@ tref_expect(const char *path, enum hp_measure mm, int by_stack)
 				if (hp_model_begin(m, ((double)c + 0.5) * (double)width / 1e9, &e))
 					goto bad;
 				col = c;
+				fill = 0;
 			}
+			fill++;
 			lab = by_stack ? tab + 1 : lab + 1;
 			if (hp_model_intern(m, lab, strlen(lab), &b, &e) ||
 			    hp_model_add(m, b, 1, &e))

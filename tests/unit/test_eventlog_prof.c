@@ -463,6 +463,86 @@ two_kinds(void **state)
 	hp_model_free(m);
 }
 
+/* Every column of m holds at most what ncap capabilities tick in it
+ * (1 / scale ticks each): at most ncap CPU seconds per second. */
+static void
+within_capacity(const hp_model *m, uint64_t ncap)
+{
+	uint64_t per = (uint64_t)(1 / hp_model_scale(m) + 0.5);
+	size_t i, k, n;
+
+	for (i = 0; i < hp_model_sample_count(m); i++) {
+		const hp_band *b;
+		const uint64_t *v;
+		uint64_t sum = 0;
+
+		n = hp_model_sample(m, i, &b, &v);
+		for (k = 0; k < n; k++)
+			sum += v[k];
+		if (sum > per * ncap)
+			fail_msg("column %zu at %g s: %llu ticks, %llu CPU can tick %llu",
+				 i, hp_model_sample_time(m, i), (unsigned long long)sum,
+				 (unsigned long long)ncap, (unsigned long long)(per * ncap));
+	}
+}
+
+/* A column holds no more ticks than the capabilities tick in it: GHC
+ * 9.6's one-capability run put 51 ticks of 1 ms into one 50 ms column
+ * by event time (1.02 CPU), and in a constructed log of two
+ * capabilities 51 ticks each fall in the first 50 ms.  No tick is lost:
+ * the one too many is the next column's. */
+static void
+columns_within_capacity(void **state)
+{
+	char p[4096];
+	struct buf o = { .n = 0 };
+	hp_model *m = hp_model_new();
+	struct hp_err err = {{0}};
+	const hp_band *b;
+	const uint64_t *v;
+	uint64_t i, cap, sum;
+	size_t k, n;
+
+	(void)state;
+	snprintf(p, sizeof p, "%s/ghc96-leak-p.eventlog", tu_data("ghc-9.6"));
+	hp_model_free(m);
+	m = read_as(p, HP_MEASURE_ALLOC, 0);
+	within_capacity(m, 1);
+	hp_model_free(m);
+
+	m = hp_model_new();
+	put(&o, "hdrbhetb", 8);
+	etype(&o, 168, 8);
+	etype(&o, 167, 0xffff);
+	put(&o, "hetehdredatb", 12);
+	be(&o, 168, 2);
+	be(&o, 0, 8);
+	be(&o, 1000000, 8);
+	/* ticks 1..51 at 0.5 + 0.97 (i - 1) ms, the last at 49 ms; 52 at
+	 * 60 ms; each on both capabilities */
+	for (i = 1; i <= 52; i++)
+		for (cap = 0; cap < 2; cap++) {
+			be(&o, 167, 2);
+			be(&o, i == 52 ? 60000000 : 500000 + 970000 * (i - 1), 8);
+			be(&o, 4 + 8 + 1, 2);
+			be(&o, cap, 4);
+			be(&o, i, 8);
+			be(&o, 0, 1);
+		}
+	be(&o, 0xffff, 2);
+	assert_int_equal(hp_read_mem(m, "caps.eventlog", o.b, o.n, &err), 0);
+	assert_int_equal(hp_model_warning_count(m), 0);
+	within_capacity(m, 2);
+	assert_int_equal(hp_model_sample_count(m), 2);
+	for (i = 0, sum = 0; i < 2; i++) {
+		n = hp_model_sample(m, i, &b, &v);
+		for (k = 0; k < n; k++)
+			sum += v[k];
+	}
+	assert_int_equal(sum, 104);
+	hp_model_free(m);
+}
+
 /* ---- cut and damaged logs ---- */
 
 /* Sample i of a cut log is the whole log's, but for names: a ticky
@@ -606,6 +686,7 @@ main(void)
 		cmocka_unit_test(late_definition),
 		cmocka_unit_test(later_def_layout),
 		cmocka_unit_test(two_kinds),
+		cmocka_unit_test(columns_within_capacity),
 		cmocka_unit_test(cut_logs),
 		cmocka_unit_test(damaged_logs),
 	};
