@@ -1320,6 +1320,21 @@ json_sig(struct json_w *w, double v)
 	json_raw(w, buf, (size_t)n);
 }
 
+/* A growth's fit (R²) to the two digits the table shows; null: flat. */
+static void
+json_fit(struct json_w *w, double v)
+{
+	char buf[16];
+	int n;
+
+	if (!isfinite(v)) {
+		json_null(w);
+		return;
+	}
+	n = snprintf(buf, sizeof buf, "%.2f", v);
+	json_raw(w, buf, (size_t)n);
+}
+
 void
 summary_rows(struct json_w *w, const struct hp_stats *st,
 	     const struct render_layout *l)
@@ -1337,6 +1352,7 @@ summary_rows(struct json_w *w, const struct hp_stats *st,
 		json_u64(w, s->last);
 		json_sig(w, s->growth);
 		json_int(w, (int)fate_of(l, (hp_band)i));
+		json_fit(w, s->fit);
 	}
 	json_end(w);
 }

@@ -59,8 +59,9 @@
  *   tree       -hc: the cost-centre tree (page_tree.c)
  *   counts, count_unit  a per-interval profile's: each band's count
  *              (ticks) over the run, in the model's order
- *   rows       the table's numbers, six per band in the model's order,
- *              from the code of --summary=json (summary_rows)
+ *   rows       the table's numbers, seven per band in the model's order,
+ *              from the code of --summary=json (summary_rows): peak,
+ *              when, share, last, growth, fate, the growth's fit (R²)
  *
  * The keys above are written by short functions here from one layout
  * built once; the censuses kept are page_samples.c's; the pages of

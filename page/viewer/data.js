@@ -162,9 +162,9 @@ function prepare(D) {
   var fates = ['drawn', 'other', 'dropped'];
   var R = D.rows, SN = D.names.length ? D.spark.length / D.names.length : 0;
   D.rows = D.names.map(function (n, m) {
-    var r = 6 * m;
+    var r = 7 * m;
     return { name: n, m: m, label: D.labels[m] !== undefined ? D.labels[m] : n,
-      peak: R[r], peak_time: R[r + 1], share: R[r + 2], last: R[r + 3], growth: R[r + 4], drawn: fates[R[r + 5]],
+      peak: R[r], peak_time: R[r + 1], share: R[r + 2], last: R[r + 3], growth: R[r + 4], drawn: fates[R[r + 5]], fit: R[r + 6],
       spark: D.spark.substr(m * SN, SN), ipe: D.ipe[m], stack: D.stack[m], ticky: D.ticky[m],
       count: D.counts ? D.counts[m] : null };
   });

@@ -121,11 +121,11 @@ function makeLive(D, S, changed, chart, key) {
   var nameOf = new Map(), rowOf = new Map();
   D.rows.forEach(function (r) { rowOf.set(r.m, r); });
 
-  /* R: six numbers a band in the model's order (summary_rows), of the
+  /* R: seven numbers a band in the model's order (summary_rows), of the
    * census the page now holds. */
   function takeRows(R) {
-    for (var m = 0; 6 * m + 5 < R.length; m++) {
-      var r = rowOf.get(m), k = 6 * m;
+    for (var m = 0; 7 * m + 6 < R.length; m++) {
+      var r = rowOf.get(m), k = 7 * m;
       if (!r) {   /* a band that came after the page */
         var name = nameOf.get(m), s;
         if (name === undefined) continue;
@@ -134,7 +134,7 @@ function makeLive(D, S, changed, chart, key) {
           drawn: s < 0 ? 'dropped' : s === other ? 'other' : 'drawn' };
         D.rows.push(r); rowOf.set(m, r);
       }
-      r.peak = R[k]; r.peak_time = R[k + 1]; r.share = R[k + 2]; r.last = R[k + 3]; r.growth = R[k + 4];
+      r.peak = R[k]; r.peak_time = R[k + 1]; r.share = R[k + 2]; r.last = R[k + 3]; r.growth = R[k + 4]; r.fit = R[k + 6];
     }
   }
 

@@ -1,7 +1,8 @@
 /* table.js - every band of the profile, not only the drawn ones: name
  * (a long one cut, whole below the table on a click), its shape, peak,
- * when, share, last, growth (--summary=json's numbers, from the same
- * code), a -hi band's info table and its IPE fields, the stack of a
+ * when, share, last, growth and how well its line fits (R²: a steady
+ * leak near 1, a sawtooth near 0; --summary=json's numbers, from the
+ * same code), a -hi band's info table and its IPE fields, the stack of a
  * time profile (cut and whole likewise).  Sortable by every column,
  * filtered by the same box as the chart.  Only the rows in view are in
  * the DOM, so 20,000 bands scroll smoothly.  Zoomed in, the numbers are those of
@@ -46,6 +47,8 @@ function makeTable(Din, S, changed) {
     { k: 'last', t: rate ? 'Last (' + rate[0] + ')' : 'Last', n: 1, f: bytes },
     { k: 'growth', t: rate ? 'Growth (' + rate[1] + ')' : 'Growth', n: 1,
       f: function (v, r) { return (v > 0 ? '+' : '') + bytes(v, r) + (rate ? '' : '/s'); } },
+    { k: 'fit', t: 'Fit (R\u00b2)', n: 1, f: function (v) { return v.toFixed(2); },
+      h: "How well the growth's straight line fits the band: near 1 a steady growth, near 0 noise or a sawtooth; \u2014 a flat band" },
     { k: 'drawn', t: 'Graph', s: 1 }
   ];
   D = { hasIpe: Ds.some(function (d) { return d.hasIpe; }), hasStack: Ds.some(function (d) { return d.hasStack; }),
@@ -82,6 +85,7 @@ function makeTable(Din, S, changed) {
   cols.forEach(function (c) {
     var th = el('th', c.n ? 'num' : null);
     th.scope = 'col';
+    if (c.h) th.title = c.h;
     if (c.nosort) th.textContent = c.t;
     else {
       var b = el('button', 'sort', c.t); b.type = 'button';
@@ -99,17 +103,20 @@ function makeTable(Din, S, changed) {
 
   /* The numbers of one drawn band over samples a..b of the page, as
    * hp/stats.c computes them for the run: trapezoid integral, the
-   * first time of the peak, the last value, the least-squares slope. */
+   * first time of the peak, the last value, the least-squares slope and
+   * its fit (R², null for a band that does not vary: hp/running.c). */
   function windowStats(V, v, a, b) {
-    var peak = 0, pt = null, integ = 0, n = 0, st = 0, sv = 0, stt = 0, stv = 0, i;
+    var peak = 0, pt = null, integ = 0, n = 0, st = 0, sv = 0, stt = 0, stv = 0, svv = 0, i;
     for (i = a; i <= b; i++) {
       var t = V.tm[i], x = v[i];
       if (pt === null || x > peak) { peak = x; pt = t; }
       if (i > a) integ += (t - V.tm[i - 1]) * (x + v[i - 1]) / 2;
-      n++; st += t; sv += x; stt += t * t; stv += t * x;
+      n++; st += t; sv += x; stt += t * t; stv += t * x; svv += x * x;
     }
-    var den = n * stt - st * st;
-    return { peak: peak, peak_time: pt, integral: integ, last: v[b], growth: n > 1 && den > 0 ? (n * stv - st * sv) / den : 0 };
+    var den = n * stt - st * st, g = n > 1 && den > 0 ? (n * stv - st * sv) / den : 0;
+    var sxx = n ? stt - st * st / n : 0, vv = n ? svv - sv * sv / n : 0;
+    var fit = vv > 4 * n * Number.EPSILON * svv && sxx > 0 ? min(1, g * g * sxx / vv) : null;
+    return { peak: peak, peak_time: pt, integral: integ, last: v[b], growth: g, fit: fit };
   }
 
   /* Input D's rows with the numbers of window [x0, x1], from the
@@ -130,9 +137,9 @@ function makeTable(Din, S, changed) {
     return D.rows.map(function (r) {
       var k = D.valOf.has(r.m) ? D.valOf.get(r.m) : -1, o = Object.create(r);
       o.count = null;   /* a count is the run's */
-      if (k < 0) { o.peak = o.peak_time = o.share = o.last = o.growth = null; return o; }
+      if (k < 0) { o.peak = o.peak_time = o.share = o.last = o.growth = o.fit = null; return o; }
       var s = per[k];
-      o.peak = s.peak; o.peak_time = s.peak_time; o.last = s.last; o.growth = s.growth;
+      o.peak = s.peak; o.peak_time = s.peak_time; o.last = s.last; o.growth = s.growth; o.fit = s.fit;
       o.share = all > 0 ? s.integral / all : 0;
       return o;
     });

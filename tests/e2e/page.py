@@ -170,13 +170,40 @@ def hover(d, x, y=None):
 
 
 # The table's rows in the DOM now: name, peak, at, share, last, growth
-# (the values the page carries), graph, and a time profile's ticks.
+# (the values the page carries), graph, a time profile's ticks, and the
+# growth's fit (R², None for a flat band: its cell says so, "—").
 TABLE_ROWS = """
   return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
     var k = function (c) { return tr.querySelector('[data-k="' + c + '"]'); };
-    var v = function (c) { var a = k(c).getAttribute('data-v'); return a === null ? null : +a; };
+    var v = function (c) { var a = k(c) && k(c).getAttribute('data-v'); return a === null || a === undefined ? null : +a; };
     return [k('label').title, v('peak'), v('peak_time'), v('share'), v('last'), v('growth'), k('drawn').textContent,
-      k('count') && v('count')]; });"""
+      k('count') && v('count'), v('fit'), k('fit') ? k('fit').textContent : 'no Fit column']; });"""
+
+
+def fit_of(ts, vs):
+    """R² of the least-squares line through (ts, vs), as hp/running.c
+    computes it; None for values that do not vary."""
+    n = len(ts)
+    if n < 2:
+        return None
+    st, sv = sum(ts), sum(vs)
+    stt, svv, stv = sum(t * t for t in ts), sum(v * v for v in vs), sum(t * v for t, v in zip(ts, vs))
+    sxx, var = stt - st * st / n, svv - sv * sv / n
+    if not (var > 4 * n * 2.220446049250313e-16 * svv) or not sxx > 0:
+        return None
+    g = (n * stv - st * sv) / (n * stt - st * st)
+    return min(1, g * g * sxx / var)
+
+
+def fit_cell(r, want, what):
+    """Row r's fit is want (to the two digits the page carries when
+    exact is False), its cell two digits or a dash."""
+    have, text = r[8], r[9]
+    if want is None:
+        return None if have is None and text == "\u2014" else "%s: fit %r (%r), want none (a flat band: \u2014)" % (what, have, text)
+    if have is None or abs(have - want) > 0.0051 or text != "%.2f" % have:
+        return "%s: fit %r (%r), want %.4f" % (what, have, text, want)
+    return None
 
 
 def six(x):
@@ -851,6 +878,15 @@ def check(path, data_json, summary_json):
                 if rows.get(lab) is None or rows[lab][1] != want:
                     fail("%s: zoomed to %s..%s, %r peaks at %s in the table, at %s in the JSON" %
                          (path, w0, w1, lab, rows.get(lab) and rows[lab][1], want))
+                # the growth's fit is the window's too (a heap profile:
+                # its censuses are the samples the page holds)
+                elif name in own and not half and P.get("exact", True):
+                    vals = {s["time"]: dict((names[b], v) for b, v in s["values"]) for s in inwin}
+                    ts = sorted(vals)
+                    e = fit_cell(rows[lab], fit_of(ts, [vals[t].get(name, 0) for t in ts]),
+                                 "%s: zoomed to %s..%s, %r" % (path, w0, w1, lab))
+                    if e:
+                        fail(e)
         d.find_element(By.TAG_NAME, "body").send_keys("\ue00c")   # Esc
         if geometry(d)["x0"] != g["x0"] or geometry(d)["x1"] != g["x1"]:
             fail(path + ": Esc did not go back to the whole run")
@@ -867,6 +903,10 @@ def check(path, data_json, summary_json):
             want = [lab, b["peak"], b["peak_time"], b["share"], b["last"], b["growth"], b["drawn"]]
             if not same_row(r, want):
                 fail("%s: table row %r, --summary=json %r" % (path, r, want))
+            # the fit beside the growth, --summary=json's to two digits
+            e = fit_cell(r, b["fit"], "%s: %r" % (path, lab))
+            if e or (r[8] is not None and r[8] != float("%.2f" % b["fit"])):
+                fail(e or "%s: %r's fit %r, --summary=json %r" % (path, lab, r[8], b["fit"]))
         if len(rows) != len(summ["band"]):
             fail("%s: the table has %d rows, --summary=json %d bands" % (path, len(rows), len(summ["band"])))
         # A time profile's ticks: each band's, the sum of the JSON's.

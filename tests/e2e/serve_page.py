@@ -330,12 +330,15 @@ def late(hp2x, where, ref_path):
 def table_as(d, want):
     """The table's rows, the run's numbers, against --summary=json of the
     whole profile: the page asks for them again as the run grows."""
-    keys = ["peak", "peak_time", "share", "last", "growth"]
+    keys = ["peak", "peak_time", "share", "last", "growth", "fit"]
     js = """var D = document.getElementById('app').hp2xData, o = {};
       D.rows.forEach(function (r) { o[r.name] = [%s]; }); return o;""" % ",".join("r." + k for k in keys)
 
-    # a page's own rows give share and growth to 6 significant digits
-    def close(a, b):
+    # a page's own rows give share and growth to 6 significant digits,
+    # the growth's fit to two decimals
+    def close(a, b, k):
+        if k == "fit":
+            return a == b or (a is not None and b is not None and abs(a - b) <= 0.0051)
         return a == b or (a is not None and b is not None and abs(a - b) <= 1e-5 * max(abs(a), abs(b)))
 
     def diff():
@@ -345,7 +348,7 @@ def table_as(d, want):
             if g is None:
                 return "band %r is not in the table" % b["name"]
             for k, v in zip(keys, g):
-                if not close(v, b[k]):
+                if not close(v, b[k], k):
                     return "band %r: the table's %s is %r, --summary=json's %r" % (b["name"], k, v, b[k])
         return None
 
