@@ -15,7 +15,8 @@
 #       (arrow key and the address's k=1) is the heap view, as above, and
 #       back on the profile the band controls are there again
 #
-# EVENTS is `ghc-events show` of the log.  Prints "FAIL: ..." per failed
+# Several WHAT PAGE EVENTS in a row are checked in one browser (SHOT, the
+# last's).  EVENTS is `ghc-events show` of the log.  Prints "FAIL: ..." per failed
 # check and exits 1 when there was one.
 import os
 import re
@@ -190,11 +191,15 @@ def tab(d, page, events, shot):
 
 
 def main():
-    what, page, events = sys.argv[1:4]
-    shot = sys.argv[4] if len(sys.argv) > 4 else None
+    # WHAT PAGE EVENTS, as many as given, in one browser (a Chromium
+    # started costs more than a page's checks); a last lone SHOT
+    args = sys.argv[1:]
+    shot = args.pop() if len(args) % 3 == 1 else None
     d = browser()
     try:
-        {"plain": plain, "tab": tab}[what](d, page, events, shot)
+        for k in range(0, len(args), 3):
+            what, page, events = args[k:k + 3]
+            {"plain": plain, "tab": tab}[what](d, page, events, shot if k + 3 == len(args) else None)
     finally:
         d.quit()
     sys.exit(1 if failures else 0)
