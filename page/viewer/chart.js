@@ -225,23 +225,26 @@ function makeChart(D, S, changed, root, link) {
     g.restore();
   }
 
+  /* The marks' dashed lines; their labels in the lanes above the
+   * graph (marklanes.js), those with no room listed in the note.  A
+   * mark a little past an end of the run (within MARK_SLACK of its
+   * length, as render/layout/markplace.c allows: GHC 9.6's last
+   * traceMarker, "done", comes after the last census) is drawn at that
+   * end, meaning "by then". */
+  var unplaced = [], MARK_SLACK = 0.05;
   function marks(g, w, h) {
-    var r = win(), lastEnd = -1e9;
-    g.font = '11px system-ui, sans-serif'; g.textBaseline = 'bottom'; g.textAlign = 'left';
+    var r = win(), shown = [], slack = MARK_SLACK * (D.hi - D.lo);
+    g.font = '11px system-ui, sans-serif';
+    g.strokeStyle = 'rgba(0,0,0,0.55)'; g.setLineDash([3, 3]);
     D.marks.forEach(function (mk) {
-      if (mk[0] < r[0] || mk[0] > r[1]) return;
-      var X = round(px(mk[0], w)) + 0.5;
-      g.strokeStyle = 'rgba(0,0,0,0.55)'; g.setLineDash([3, 3]);
-      g.beginPath(); g.moveTo(X, M.t - 4); g.lineTo(X, h - M.b); g.stroke(); g.setLineDash([]);
-      if (mk[1] !== null && X > lastEnd) {
-        var txt = mk[1].length > 40 ? mk[1].slice(0, 39) + '…' : mk[1];
-        var tw = g.measureText(txt).width, L = X + 2;
-        /* past the right edge: left of its rule when there is room */
-        if (L + tw > w - 2 && X - 2 - tw > lastEnd) L = X - 2 - tw;
-        g.fillStyle = '#333'; g.fillText(txt, L, M.t - 4);
-        lastEnd = max(X, L + tw) + 4;
-      }
+      var t = mk[0] > D.hi && mk[0] <= D.hi + slack ? D.hi : mk[0] < D.lo && mk[0] >= D.lo - slack ? D.lo : mk[0];
+      if (t < r[0] || t > r[1]) return;
+      var X = round(px(t, w)) + 0.5;
+      g.beginPath(); g.moveTo(X, mk[1] === null ? M.t - 4 : 0); g.lineTo(X, h - M.b); g.stroke();
+      shown.push([X, mk[1], mk[0]]);
     });
+    g.setLineDash([]);
+    unplaced = drawMarkLanes(q('mlanes'), shown, function (s) { return g.measureText(s).width; }, M.l, w - M.r, r[1] - r[0]);
   }
 
   function series(g, w) {
@@ -280,6 +283,7 @@ function makeChart(D, S, changed, root, link) {
     if (D.window) note.push('The profile was cut to a window (--from/--to).');
     if (heap) note.push(heapNote(D, r[0], r[1]));
     if (D.note) note.push(D.note.charAt(0).toUpperCase() + D.note.slice(1) + '.');   /* what hp2x says of the input (out_html.c) */
+    if (unplaced.length) note.push('Marks with no room above the graph at this zoom: ' + unplaced.join(' · ') + '.');
     if (D.nmarks > D.marks.length) note.push('Marks: ' + D.marks.length + ' of ' + D.nmarks + ', the first in each of 1,000 stretches of the run.');
     if (!link || link.first === C) $('note').textContent = note.join(' ');
     attr(box, 'data-x0', r[0]); attr(box, 'data-x1', r[1]); attr(box, 'data-ymax', yMax);

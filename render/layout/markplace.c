@@ -132,6 +132,10 @@ layout_collect_marks(struct render_layout *l, const hp_model *m,
  * not 100,000 text measurements.  What was left out is counted
  * (marks_in, marks_labels) for the note on the graph.  Returns the
  * lanes used.
+ *
+ * The page lays its labels out by the same rule (page/viewer/marklanes.js,
+ * placeMarkLabels, in the browser's font; a label with no lane is listed
+ * under its graph there): a change here is a change there.
  */
 size_t
 layout_place_marks(struct render_layout *l, layout_measure_fn measure,

@@ -964,6 +964,82 @@ def check(path, data_json, summary_json):
     static_view(path, P)
 
 
+# The marks' labels the page shows, each [text, lane, left, right, top,
+# bottom, cut, title] in the page's pixels, and the chart's box.
+MARK_LABELS = """
+  var c = document.getElementById('chart').getBoundingClientRect();
+  return [[].map.call(document.querySelectorAll('.mlanes .mk'), function (s) {
+    var b = s.getBoundingClientRect();
+    return [s.textContent, +s.getAttribute('data-lane'), b.left, b.right, b.top, b.bottom,
+            s.classList.contains('cut'), s.title, s.scrollWidth, s.clientWidth]; }),
+    [c.left, c.right, c.top], document.getElementById('note').textContent];"""
+
+
+def marks(path, data_json):
+    """Every mark label reachable (GHC 9.6's -hT run lost "phase 4" and
+    "phase 8: done"; the PNG puts them in lanes): at full width and at a
+    narrow one, and zoomed in, every label of a mark in the window is
+    text in the document, in a lane above the graph or, with no room
+    there, in the note; labels of a lane never overlap, none leaves the
+    graph's width or comes down into it; a label cut short says the rest
+    in its title and shows it under the pointer."""
+    ref = json.load(open(data_json))
+    labels = [m["label"] for m in ref["marks"] if m.get("label")]
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        for width in (1400, 360):
+            d.set_window_size(width, 1000)
+            for _ in range(100):   # the resize reached the graph (a busy machine)
+                g = geometry(d)
+                if (g["w"] < 340) == (width < 1000):
+                    break
+                time.sleep(0.05)
+            got, box, note = d.execute_script(MARK_LABELS)
+            what = "%s at %d px" % (path, width)
+            shown = [m[0] for m in got]
+            for lab in labels:
+                if lab not in shown and lab not in note:
+                    fail("%s: mark %r is neither above the graph %r nor in the note %r" % (what, lab, shown, note))
+            for m in got:
+                if m[2] < box[0] + ML - 0.5 or m[3] > box[1] - MR + 0.5 or m[5] > box[2] + 0.5:
+                    fail("%s: label %r at %r leaves the graph's width %r or comes down into it" % (what, m[0], m[2:6], box))
+                if m[6] != (m[8] > m[9]) or (m[6] and m[7] != m[0]):
+                    fail("%s: label %r cut %s (%s of %s px), title %r" % (what, m[0], m[6], m[9], m[8], m[7]))
+                for o in got:
+                    if o is not m and o[1] == m[1] and o[2] < m[3] and m[2] < o[3]:
+                        fail("%s: labels %r and %r overlap in lane %d" % (what, m[0], o[0], m[1]))
+            if width == 1400 and len(got) != len(labels):
+                fail("%s: %d of %d labels above the graph (room for all)" % (what, len(got), len(labels)))
+            if width == 360:
+                cut = [m for m in got if m[6]]
+                if not cut and not any(lab in note for lab in labels):
+                    fail("%s: no label is cut or left to the note: the narrow case tests nothing (graph %s px wide, labels %r)" %
+                         (what, g["w"], [m[:4] for m in got]))
+                for s in d.find_elements(By.CSS_SELECTOR, ".mlanes .mk.cut")[:1]:
+                    ActionChains(d).move_to_element(s).perform()
+                    time.sleep(0.1)
+                    w = d.execute_script("var s = arguments[0]; return [s.scrollWidth, s.getBoundingClientRect().width];", s)
+                    if w[1] + 0.5 < w[0]:
+                        fail("%s: under the pointer, cut label %r shows %s of %s px" % (what, s.text, w[1], w[0]))
+        # zoomed in on the first marks: theirs in the lanes, the rest out
+        d.set_window_size(1400, 1000)
+        t = [m["time"] for m in ref["marks"]]
+        frag = "#v=1&x=%r,%r" % (0.0, t[2] + (t[3] - t[2]) / 2)
+        d.get("about:blank")
+        load(d, path, frag)
+        got, box, note = d.execute_script(MARK_LABELS)
+        want = [m["label"] for m in ref["marks"][:3]]
+        if sorted(m[0] for m in got) != sorted(want):
+            fail("%s zoomed to %s: labels %r above the graph, want %r" % (path, frag, [m[0] for m in got], want))
+        for e in console_errors(d):
+            fail(path + ": console error: " + e["message"])
+    finally:
+        d.set_window_size(1400, 1000)
+        d.quit()
+
+
 def static_view(path, P):
     """Without JavaScript: the graph (its SVG drawn) and the drawn bands."""
     d = browser(script=False)
@@ -1380,7 +1456,7 @@ def shot(path, png, frag=""):
         d.quit()
 
 
-CHECKS = {"longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
+CHECKS = {"marks": marks, "longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
           "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "ticky": ticky, "hi": hi, "lines": lines,
           "levels": levels, "raster": raster}
 

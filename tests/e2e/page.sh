@@ -15,6 +15,10 @@
 #             JavaScript, hp2x's own graph and the band table show
 #             (also a time profile: its values are ticks, scaled on the
 #             axis)
+#   marks     GHC 9.6's -hT run, whose mark labels collide: every label
+#             text in the document, in a lane above the graph or in the
+#             note, lanes without overlaps, a cut label whole on hover;
+#             at 1,400 and 360 px and zoomed in
 #   tree      -hc (.hp and eventlog): every node of the cost-centre tree
 #             has the peak of its stacks' sum in -o FOO.json's samples,
 #             their share in --summary=json, its own band's colour
@@ -99,6 +103,11 @@ tree() { # the -hc tree, of a .hp (ids, cut names) and an eventlog
 }
 samples_hb_eventlog_many() { one "$S/leak-hb.eventlog" -m 40; }
 samples_time_eventlog() { one "$S/leak-p.eventlog"; }
+marks() { # every mark label reachable: GHC 9.6's -hT run, whose labels collide
+	local el=$HP2X_SRC/tests/data/ghc-9.6/ghc96-leak-hT.eventlog
+	"$HP2X" "$el" -o page.html -o data.json || { bad "hp2x failed on $el"; return; }
+	browse marks page.html data.json || bad "marks: see above"
+}
 lines() {
 	local el=$HP2X_SRC/tests/data/ghc-events/eventlog2html-ghc.eventlog
 	"$HP2X" -q "$el" -o page.html || { bad "hp2x failed on $el"; return; }
@@ -257,6 +266,7 @@ if [ "${HP2X_PAGE_PART:-}" != more ]; then
 	run tree tree
 	run samples_hb_eventlog_many samples_hb_eventlog_many
 	run samples_time_eventlog samples_time_eventlog
+	run marks marks
 	run counters counters
 else
 	run ticky ticky
