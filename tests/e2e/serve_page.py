@@ -403,7 +403,6 @@ def live(url, ref_path, sum_path=None):
         d.execute_script("var D = document.getElementById('app').hp2xData; location.hash = location.hash + '&x=' + (D.hi - (D.hi - D.lo) / 4) + ',' + D.hi;")
         wait(d, "return document.getElementById('chart').getAttribute('data-x0') !== '%s'" % x0, 5)
         w1 = d.execute_script("return [+document.getElementById('chart').getAttribute('data-x0'), +document.getElementById('chart').getAttribute('data-x1')]")
-        go(1)
         grown = wait(d, "return +document.documentElement.getAttribute('data-live-n') > %d" % count(d), 30)
         wait(d, "return +document.getElementById('chart').getAttribute('data-x1') > %r" % w1[1], 10)
         w2 = d.execute_script("return [+document.getElementById('chart').getAttribute('data-x0'), +document.getElementById('chart').getAttribute('data-x1')]")

@@ -58,11 +58,11 @@ live() {
 	"$HP2X" --summary=json "$el" >sum.json || { bad "hp2x --summary=json"; return; }
 	mkfifo in.fifo
 	# the first samples at once, then the rest over about 12 s
-	# (paused at a fifth of it until the page has opened, and at three
-	# fifths until its window is set: serve_page.py's go)
+	# (paused at a fifth of it until the page has opened: serve_page.py's
+	# go)
 	mkdir sync
 	"$py" "$HP2X_SRC/tests/replay" "$el" --to fifo:in.fifo --chunks 500 --pace 0.08 \
-		--sync sync --pause-at 15000,45000 &
+		--sync sync --pause-at 15000 &
 	pids+=($!)
 	serve --interval 0.3 in.fifo || return
 	"$py" "$page_py" live "$url" ref.json sum.json || bad "live: see above"
