@@ -1303,11 +1303,10 @@ summary_print_parts(FILE *out, const char *name,
 	return out_flush(out, err);
 }
 
-/* A fraction or a rate for the page's table: six significant digits,
- * twice what the table shows and half the bytes of the exact double
- * (20,000 bands' rows are the page's largest part). */
+/* A number for the page's table in printf's FMT; null when not finite
+ * (a growth's fit of a flat band). */
 static void
-json_sig(struct json_w *w, double v)
+json_fmt(struct json_w *w, const char *fmt, double v)
 {
 	char buf[32];
 	int n;
@@ -1316,23 +1315,17 @@ json_sig(struct json_w *w, double v)
 		json_null(w);
 		return;
 	}
-	n = snprintf(buf, sizeof buf, "%.6g", v);
+	n = snprintf(buf, sizeof buf, fmt, v);
 	json_raw(w, buf, (size_t)n);
 }
 
-/* A growth's fit (R²) to the two digits the table shows; null: flat. */
+/* A fraction or a rate: six significant digits, twice what the table
+ * shows and half the bytes of the exact double (20,000 bands' rows are
+ * the page's largest part). */
 static void
-json_fit(struct json_w *w, double v)
+json_sig(struct json_w *w, double v)
 {
-	char buf[16];
-	int n;
-
-	if (!isfinite(v)) {
-		json_null(w);
-		return;
-	}
-	n = snprintf(buf, sizeof buf, "%.2f", v);
-	json_raw(w, buf, (size_t)n);
+	json_fmt(w, "%.6g", v);
 }
 
 void
@@ -1352,7 +1345,7 @@ summary_rows(struct json_w *w, const struct hp_stats *st,
 		json_u64(w, s->last);
 		json_sig(w, s->growth);
 		json_int(w, (int)fate_of(l, (hp_band)i));
-		json_fit(w, s->fit);
+		json_fmt(w, "%.2f", s->fit);	/* R²: the table's two digits */
 	}
 	json_end(w);
 }
