@@ -20,7 +20,7 @@
 
 cmake_policy(VERSION 3.18)   # CMP0054: "html" is a string, not a variable
 
-set(scripts util.js regex.js data.js raster.js heapview.js marklanes.js chart.js key.js ticky.js table.js tree.js state.js live.js tabs.js facts.js main.js)
+set(scripts util.js svgctx.js regex.js data.js raster.js heapview.js marklanes.js chart.js key.js ticky.js table.js tree.js state.js live.js tabs.js facts.js export.js main.js)
 
 # The build re-runs this script when a .js file comes or goes (the
 # glob in CMakeLists.txt), and every one must be in the list above:

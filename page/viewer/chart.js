@@ -146,6 +146,13 @@ function makeChart(D, S, changed, root, link) {
     else ras.stack(g, R, dpr(), src, hex, vals, S.view === 'norm' ? sum : null, y);
   }
 
+  /* The edge under band vis[e] (-1: the axis) at sample i, of the
+   * sums of samples a..b. */
+  function edge(sum, a, b, e, i) {
+    var s = i - a, v = e < 0 ? 0 : sum.cum[e * (b - a + 1) + s];
+    return S.view === 'norm' ? (sum[s] > 0 ? v / sum[s] : 0) : v;
+  }
+
   /* The band under the pointer, outlined over the plot: the rest
    * veiled, the band drawn as the graph shows it (a rectangle a column:
    * a browser fills a few thousand in a few milliseconds, where a
@@ -159,13 +166,8 @@ function makeChart(D, S, changed, root, link) {
     var x = function (t) { return px(t, W); }, cols = columns(a, b, x, sum);
     var n = cols ? cols.i.length : b - a + 1, v = D.val[hl], pk = D.peak[hl];
     function at(i) { return cols ? cols.i[i] : a + i; }
-    /* the edge under band vis[e] (-1: the axis) at the i-th point drawn */
-    function edge(e, i) {
-      var s = at(i) - a, v = e < 0 ? 0 : sum.cum[e * (b - a + 1) + s];
-      return S.view === 'norm' ? (sum[s] > 0 ? v / sum[s] : 0) : v;
-    }
-    function top(i) { return edge(j, i); }
-    function base(i) { return edge(j - 1, i); }
+    function top(i) { return edge(sum, a, b, j, at(i)); }
+    function base(i) { return edge(sum, a, b, j - 1, at(i)); }
     g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
     g.globalAlpha = 0.35; g.fillStyle = '#fff';
     g.fillRect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2);
@@ -232,7 +234,7 @@ function makeChart(D, S, changed, root, link) {
    * traceMarker, "done", comes after the last census) is drawn at that
    * end, meaning "by then". */
   var unplaced = [], MARK_SLACK = 0.05;
-  function marks(g, w, h) {
+  function markLines(g, w, h) {
     var r = win(), shown = [], slack = MARK_SLACK * (D.hi - D.lo);
     g.font = '11px system-ui, sans-serif';
     g.strokeStyle = 'rgba(0,0,0,0.55)'; g.setLineDash([3, 3]);
@@ -244,14 +246,63 @@ function makeChart(D, S, changed, root, link) {
       shown.push([X, mk[1], mk[0]]);
     });
     g.setLineDash([]);
-    unplaced = drawMarkLanes(q('mlanes'), shown, function (s) { return g.measureText(s).width; }, M.l, w - M.r, r[1] - r[0]);
+    return shown;
   }
+  function marks(g, w, h) {
+    var r = win();
+    unplaced = drawMarkLanes(q('mlanes'), markLines(g, w, h), function (s) { return g.measureText(s).width; }, M.l, w - M.r, r[1] - r[0]);
+  }
+
+  /* The view as drawn, into g (svgctx.js's: the export), the bands as
+   * paths: the plot, its lines, axes and marks, and the marks' labels in
+   * lanes above it, as marklanes.js places them.  Returns the lanes'
+   * height; the plot is W by H below it. */
+  C.paint = function (g) {
+    var ab = range(), a = ab[0], b = ab[1], sum = sums(a, b), i, lane = 0;
+    var x = function (t) { return px(t, W); }, cols = columns(a, b, x, sum);
+    var n = cols ? cols.i.length : b - a + 1, X = function (i) { return cols ? cols.x[i] + 0.5 : x(D.tm[at(i)]); };
+    function at(i) { return cols ? cols.i[i] : a + i; }
+    var shownMarks = markLines(makeSvgCtx(), W, H);
+    g.font = '11px system-ui, sans-serif';
+    var p = placeMarkLabels(shownMarks, function (s) { return g.measureText(s).width; }, M.l, W - M.r);
+    g.save(); g.translate(0, lane = p.lanes * LANE_H);
+    g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
+    vis.forEach(function (k, j) {
+      g.beginPath(); g.fillStyle = g.strokeStyle = D.bands[k].c;
+      if (S.view === 'peak') {
+        for (i = 0; i < n; i++) g.lineTo(X(i), py(shown(k, at(i), 0)));
+        g.lineWidth = 1.5; g.stroke();
+        return;
+      }
+      for (i = 0; i < n; i++) g.lineTo(X(i), py(edge(sum, a, b, j, at(i))));
+      for (i = n - 1; i >= 0; i--) g.lineTo(X(i), py(edge(sum, a, b, j - 1, at(i))));
+      g.closePath(); g.fill();
+    });
+    series(g, W);
+    g.restore();
+    axes(g, W, H);
+    markLines(g, W, H);
+    g.restore();
+    g.fillStyle = '#222'; g.textBaseline = 'top'; g.textAlign = 'left';
+    g.strokeStyle = 'rgba(0,0,0,0.55)'; g.setLineDash([3, 3]);
+    p.placed.forEach(function (q) {
+      var mk = shownMarks[q[0]], s = mk[1], y = lane - (q[1] + 1) * LANE_H, cut = q[3] < q[4] - 0.5;
+      while (cut && s.length > 1 && g.measureText(s + '…').width > q[3]) s = s.slice(0, -1);
+      g.fillText(cut ? s + '…' : s, q[2], y);
+      g.beginPath(); g.moveTo(mk[0], y + LANE_H / 2); g.lineTo(mk[0], lane); g.stroke();
+    });
+    g.setLineDash([]);
+    return [lane, W, H];
+  };
+  C.D = D;
 
   function series(g, w) {
     if (S.view === 'stack') heapLines(g, D, S, function (t) { return px(t, w); }, py, !heap);
   }
 
   C.visible = function () { return vis; };
+  /* The heap series drawn as lines (export.js's key). */
+  C.lines = function () { return S.view === 'stack' ? Object.keys(SERIES).filter(function (k) { return S.lines[k] && D.series[k]; }) : []; };
   /* New samples (live.js): the overview is drawn again. */
   C.dataChanged = function () { ovKey = ''; sums.reset(); ovSums.reset(); };
   C.width = function () { return W - M.l - M.r; };

@@ -120,6 +120,7 @@ function main() {
     });
   }
   table = makeTable(inputs.length > 1 && !picture ? inputs : D, S, changed);
+  makeExport(() => { return picture ? [] : show ? [charts[S.tab]] : charts; }, table, $('title').textContent);
   makeTree(D);
 
   if (picture) {

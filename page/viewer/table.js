@@ -41,11 +41,11 @@ function makeTable(Din, S, changed) {
   var cols = [
     { k: 'label', t: 'Band', s: 1 },
     { k: 'spark', t: 'Shape', nosort: true },
-    { k: 'peak', t: rate ? 'Peak (' + rate[0] + ')' : 'Peak', n: 1, f: bytes },
+    { k: 'peak', t: rate ? 'Peak (' + rate[0] + ')' : 'Peak', n: 1, f: bytes, x: 1 },
     { k: 'peak_time', t: 'At', n: 1, f: function (v) { return v === null ? '' : v.toFixed(3) + ' s'; } },
     { k: 'share', t: 'Share', n: 1, f: fmtPct },
-    { k: 'last', t: rate ? 'Last (' + rate[0] + ')' : 'Last', n: 1, f: bytes },
-    { k: 'growth', t: rate ? 'Growth (' + rate[1] + ')' : 'Growth', n: 1,
+    { k: 'last', t: rate ? 'Last (' + rate[0] + ')' : 'Last', n: 1, f: bytes, x: 1 },
+    { k: 'growth', t: rate ? 'Growth (' + rate[1] + ')' : 'Growth', n: 1, x: 1, u: '/s',
       f: function (v, r) { return (v > 0 ? '+' : '') + bytes(v, r) + (rate ? '' : '/s'); } },
     { k: 'fit', t: 'Fit (R\u00b2)', n: 1, f: function (v) { return v.toFixed(2); },
       h: "How well the growth's straight line fits the band: near 1 a steady growth, near 0 noise or a sawtooth; \u2014 a flat band" },
@@ -75,7 +75,7 @@ function makeTable(Din, S, changed) {
     cols = [{ k: 'rank', t: '#', n: 1, f: String }, cols[0]];
     [['pa', 'Peak A', value], ['pb', 'Peak B', value], ['dp', 'Peak change', signed(D.unit)],
      ['di', 'Change (' + D.areaUnit + ')', signed(D.areaUnit)], ['la', 'Last A', value], ['lb', 'Last B', value]].forEach(function (c) {
-      cols.push({ k: c[0], t: c[1], n: 1, f: c[2] });
+      cols.push({ k: c[0], t: c[1], n: 1, f: c[2], x: 1 });
     });
     sortKey = 'rank'; desc = false;
   }
@@ -168,6 +168,16 @@ function makeTable(Din, S, changed) {
             '; bands merged into OTHER or left out have none there (too many for the page)') : '') +
         (D.whole ? tickyNote(D) : '');
       T.render(true);
+    },
+    /* The rows as filtered and sorted, every one, as CSV (RFC 4180, as
+     * data/out_csv.c writes it): names whole, numbers whole, in the
+     * input's own units (a column of bytes says B in its head). */
+    csv: function () {
+      var use = cols.filter(function (c) { return c.k !== 'spark'; });
+      function q(v) { v = v === null || v === undefined ? '' : String(v); return /[\x22,\r\n]/.test(v) ? '"' + v.replace(/\x22/g, '""') + '"' : v; }
+      return [use.map(function (c) { return q(c.x && c.t.indexOf('(') < 0 ? c.t + ' (' + D.unit + (c.u || '') + ')' : c.t); })].concat(rows.map(function (r) {
+        return use.map(function (c) { var v = val(r, c); return q(c.x && v !== null ? v * r.D.scale : v); });
+      })).map(function (l) { return l.join(',') + '\n'; }).join('');
     },
     render: function (force) {
       var first = max(0, Math.floor(scroll.scrollTop / ROW_H) - 5);

@@ -21,7 +21,7 @@
 #   page.py filters PAGE.html CASE...                 (the filter box's patterns)
 #   page.py serve FIFO     each line of FIFO a check as above, in one
 #                          Chromium kept between them (lib.bash's page_py)
-import json, os, re, sys, time, traceback, urllib.parse
+import json, math, os, re, sys, time, traceback, urllib.parse
 from chromium import chrome
 from pixels import STATE, check_bands
 from selenium.webdriver.common.action_chains import ActionChains
@@ -1165,6 +1165,159 @@ def hostile(path, title):
             fail(path + ": %d names in the key for %d bands" % (len(keys), len(want)))
         if not any("\u2028" in k for k in keys):
             fail(path + ": the U+2028 name is not shown")
+        # saved as SVG, every name is text in well-formed XML
+        import xml.etree.ElementTree as ET
+        dl = os.path.abspath("saved")
+        os.makedirs(dl, exist_ok=True)
+        d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": dl})
+        _, svg = saved(d, dl, "svg")
+        try:
+            texts = ["".join(t.itertext()) for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+            if not any("</script><img src=x onerror=alert(1)>" in t for t in texts):
+                fail(path + ": the </script> name is not text in the saved SVG")
+            if not any("ctl\ufffd" in t for t in texts):
+                fail(path + ": the name with control characters is not in the saved SVG")
+        except ET.ParseError as e:
+            fail("%s: the saved SVG is not XML: %s" % (path, e))
+    finally:
+        d.quit()
+
+
+def saved(d, dl, what):
+    """Click the page's button that saves what (svg, png, csv): the file
+    the browser downloaded into dl (empty first), its bytes."""
+    for f in os.listdir(dl):
+        os.remove(os.path.join(dl, f))
+    d.execute_script("document.querySelector('[data-save=%s]').click()" % what)
+    for _ in range(200):
+        names = os.listdir(dl)
+        done = [f for f in names if f.endswith("." + what)]
+        if done and not any(f.endswith(".crdownload") for f in names):
+            with open(os.path.join(dl, done[0]), "rb") as f:
+                data = f.read()
+            if data:
+                return done[0], data
+        time.sleep(0.05)
+    fail("%s: nothing saved" % what)
+    return None, b""
+
+
+def png_pixels(data):
+    """A PNG's width, height and rows of (r, g, b, a) (8-bit RGBA or
+    RGB, not interlaced: what Chromium's canvas writes)."""
+    import struct
+    import zlib
+    pos, idat, w, h, ch = 8, b"", 0, 0, 4
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + n]
+        if kind == b"IHDR":
+            w, h, _, colour = struct.unpack(">IIBB", body[:10])
+            ch = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + n
+    raw, rows, prev, stride = zlib.decompress(idat), [], bytearray(w * ch), w * ch
+    for y in range(h):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - ch] if i >= ch else 0
+            b, c = prev[i], prev[i - ch] if i >= ch else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[i:i + ch]) for i in range(0, stride, ch)])
+        prev = line
+    return w, h, rows
+
+
+def export(path):
+    """The view set by the address (a window, a band hidden, a filter)
+    saved from the page (export.js) with no request: the SVG is XML
+    with the title, a path for each band shown and only for those, the
+    key's names those bands' (top first), time labels inside the
+    window only, the labels of the marks in it only; the PNG is that
+    picture at twice its size, the shown bands' colours in it and not
+    the hidden one's; the CSV is the table, filtered and sorted, every
+    row, names and numbers whole."""
+    import csv
+    import io
+    import xml.etree.ElementTree as ET
+    d = browser()
+    dl = os.path.abspath("saved")
+    os.makedirs(dl, exist_ok=True)
+    try:
+        d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": dl})
+        url = load(d, path)
+        P = page_data(d)
+        labels = [b["label"] for b in P["bands"]]
+        types = [k for k, l in enumerate(labels) if "Types" in l]
+        hide = types[1]
+        frag = "#v=1&x=2,6&hide=%d&re=Types" % hide
+        to_hash(d, frag)
+        settled(d)
+        shown = [k for k in types if k != hide]
+        name, svg = saved(d, dl, "svg")
+        root = ET.fromstring(svg)
+        ns = "{http://www.w3.org/2000/svg}"
+        texts = ["".join(t.itertext()) for t in root.iter(ns + "text")]
+        if P["title"] not in texts:
+            fail("svg: no title %r" % P["title"])
+        key = [t for t in texts if t in labels]
+        if key != [labels[k] for k in reversed(shown)]:
+            fail("svg: the key reads %r, not the bands shown top first %r" % (key, [labels[k] for k in reversed(shown)]))
+        bands = [p for p in root.iter(ns + "path") if p.get("fill") not in (None, "none") and "h12v12" not in p.get("d")]
+        if sorted(p.get("fill") for p in bands) != sorted(P["bands"][k]["c"] for k in shown):
+            fail("svg: band paths in %r, not the shown bands' colours" % [p.get("fill") for p in bands])
+        times = [float(t) for t in texts if re.fullmatch(r"\d+\.\d+", t)]
+        if len(times) < 3 or min(times) < 2 or max(times) > 6:
+            fail("svg: time labels %r, not within the window [2, 6]" % times)
+        for t, label in P["marks"]:
+            if label and (label in texts) != (2 <= t <= 6):
+                fail("svg: mark %r at %g %s" % (label, t, "missing" if 2 <= t <= 6 else "outside the window, drawn"))
+        w, h = float(root.get("width")), float(root.get("height"))
+        _, png = saved(d, dl, "png")
+        if png[:8] != b"\x89PNG\r\n\x1a\n":
+            fail("png: not a PNG")
+        else:
+            pw, ph, rows = png_pixels(png)
+            if (pw, ph) != (round(2 * w), round(2 * h)):
+                fail("png: %dx%d, not twice the SVG's %gx%g" % (pw, ph, w, h))
+            seen = {px[:3] for r in rows[::4] for px in r[::2]}
+            rgb = lambda c: tuple(int(c[i:i + 2], 16) for i in (1, 3, 5))
+            for k in shown:
+                if rgb(P["bands"][k]["c"]) not in seen:
+                    fail("png: no pixel of %s's colour %s" % (labels[k], P["bands"][k]["c"]))
+            if rgb(P["bands"][hide]["c"]) in seen and all(P["bands"][hide]["c"] != P["bands"][k]["c"] for k in shown):
+                fail("png: the hidden band's colour is drawn")
+        _, data = saved(d, dl, "csv")
+        rows = list(csv.reader(io.StringIO(data.decode("utf-8"))))
+        head, body = rows[0], rows[1:]
+        table = all_rows(d, TABLE_ROWS)
+        if head[0] != "Band" or "Peak (B)" not in head:
+            fail("csv: head %r" % head)
+        if sorted(r[0] for r in body) != sorted(table):
+            fail("csv: names %r, not the table's %r" % (sorted(r[0] for r in body), sorted(table)))
+        pk = head.index("Peak (B)")
+        for r in body:
+            want = table.get(r[0])
+            if want and not math.isclose(float(r[pk]), want[1] * P["scale"], rel_tol=1e-9):
+                fail("csv: %s's peak %s, the table's %r" % (r[0], r[pk], want[1]))
+        shares = [float(r[head.index("Share")]) for r in body]
+        if shares != sorted(shares, reverse=True):
+            fail("csv: not in the table's order (share, largest first)")
+        for u in requests(d, url):
+            if u != url and not u.startswith("data:"):
+                fail("a request other than the page: " + u)
+        for e in console_errors(d):
+            fail("console error: " + e["message"])
     finally:
         d.quit()
 
@@ -1456,7 +1609,7 @@ def shot(path, png, frag=""):
         d.quit()
 
 
-CHECKS = {"marks": marks, "longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
+CHECKS = {"export": export, "marks": marks, "longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
           "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "ticky": ticky, "hi": hi, "lines": lines,
           "levels": levels, "raster": raster}
 

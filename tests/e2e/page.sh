@@ -22,6 +22,13 @@
 #   tree      -hc (.hp and eventlog): every node of the cost-centre tree
 #             has the peak of its stacks' sum in -o FOO.json's samples,
 #             their share in --summary=json, its own band's colour
+#   export    the view an address sets (a window, a hidden band, a
+#             filter) saved from the page with no request: the SVG has
+#             the title, a path per band shown and no other, the key
+#             those bands top first, time labels and marks of the window
+#             only; the PNG is it at twice the size, the shown bands'
+#             colours in it; the CSV is the table, filtered and sorted,
+#             every row, the peaks the table's
 #   counters  a ticky report: hp2x's ranked bars, and a row per counter
 #             with -o FOO.json's entries, Alloc, per entry, Alloc'd,
 #             arity, kinds and closure kind, bytes as bytes (kB, MB),
@@ -47,9 +54,10 @@
 #             address: the tooltip gives each as -o FOO.json's series
 #             have it at the census
 #   hostile   band names </script><img src=x onerror=alert(1)>, invalid
-#             UTF-8, NUL, U+2028 and 100 KB of text, and a JOB that
-#             closes the title: all shown as text, no element made of
-#             them, nothing fails; so too on the pages of two inputs and
+#             UTF-8, NUL, U+2028, control characters and 100 KB of text,
+#             and a JOB that closes the title: all shown as text, no
+#             element made of them, the saved SVG well-formed XML with
+#             them as text, nothing fails; so too on the pages of two inputs and
 #             of --diff, one of them a file named <img src=x>.hp
 #   levels    a profile of 30,000 censuses, more than the page holds:
 #             levels (page_samples.c); at full view the coarse one, a
@@ -113,6 +121,10 @@ lines() {
 	"$HP2X" -q "$el" -o page.html || { bad "hp2x failed on $el"; return; }
 	"$HP2X" -q "$el" -o data.json || { bad "hp2x -o data.json failed on $el"; return; }
 	browse lines page.html data.json || bad "lines: see above"
+}
+save_view() { # the view as the address sets it, saved as SVG, PNG and CSV
+	"$HP2X" "$S/leak-hT.eventlog" -o page.html || { bad "hp2x failed on leak-hT.eventlog"; return; }
+	browse export page.html || bad "export: see above"
 }
 counters() {
 	"$HP2X" "$S/leak.ticky" -o page.html || { bad "hp2x failed on leak.ticky"; return; }
@@ -178,6 +190,7 @@ hostile() {
 			printf 'bad\377\376utf8\t%d\n' $((t * 900))
 			printf 'nul\000inside\t%d\n' $((t * 800))
 			printf 'line\342\200\250sep\t%d\n' $((t * 700))
+			printf 'ctl\001\033[31mred\t%d\n' $((t * 650))
 			printf '%s\t%d\n' "$big" $((t * 600))
 			printf 'END_SAMPLE %s.0\n' $t
 		done
@@ -268,6 +281,7 @@ if [ "${HP2X_PAGE_PART:-}" != more ]; then
 	run samples_time_eventlog samples_time_eventlog
 	run marks marks
 	run counters counters
+	run export save_view
 else
 	run ticky ticky
 	run hi hi
