@@ -66,13 +66,17 @@ function makeChart(D, S, changed, root, link) {
   }
   var sums = makeSums(), ovSums = makeSums();
 
+  /* The heap series (bytes) switched on, over a graph of bytes only: a
+   * run's time view shares the page's lines but not their axis. */
+  function lineOn(k) { return D.unit === 'B' && (k === undefined || S.lines[k]); }
+
   function computeY(a, b) {
     if (S.view !== 'stack') return 1;
     var m = 0, i, sum = sums(a, b);
     for (i = a; i <= b; i++) if (sum[i - a] > m) m = sum[i - a];
     var r = win();
     Object.keys(D.series).forEach(function (k) {
-      if (!S.lines[k]) return;
+      if (!lineOn(k)) return;
       var t = D.series[k][0], v = D.series[k][1];
       for (var j = 0; j < t.length; j++) if (t[j] >= r[0] && t[j] <= r[1] && v[j] > m) m = v[j];
     });
@@ -297,12 +301,12 @@ function makeChart(D, S, changed, root, link) {
   C.D = D;
 
   function series(g, w) {
-    if (S.view === 'stack') heapLines(g, D, S, function (t) { return px(t, w); }, py, !heap);
+    if (S.view === 'stack' && lineOn()) heapLines(g, D, S, function (t) { return px(t, w); }, py, !heap);
   }
 
   C.visible = function () { return vis; };
   /* The heap series drawn as lines (export.js's key). */
-  C.lines = function () { return S.view === 'stack' ? Object.keys(SERIES).filter(function (k) { return S.lines[k] && D.series[k]; }) : []; };
+  C.lines = function () { return S.view === 'stack' ? Object.keys(SERIES).filter(function (k) { return lineOn(k) && D.series[k]; }) : []; };
   /* New samples (live.js): the overview is drawn again. */
   C.dataChanged = function () { ovKey = ''; sums.reset(); ovSums.reset(); };
   C.width = function () { return W - M.l - M.r; };
@@ -462,7 +466,7 @@ function makeChart(D, S, changed, root, link) {
     /* the lines shown: each one's last point at or before the time */
     Object.keys(D.series).forEach(function (s) {
       var ts = D.series[s][0], j = lowerIdx(ts, D.tm[i]);
-      if (!S.lines[s] || S.view !== 'stack' || !ts.length || ts[j] > D.tm[i]) return;
+      if (!lineOn(s) || S.view !== 'stack' || !ts.length || ts[j] > D.tm[i]) return;
       var row = el('div', 'tr line'), sw = el('span', 'sw line');
       sw.style.borderColor = SERIES[s][1];
       row.appendChild(sw);

@@ -51,6 +51,7 @@ function main() {
       /* a heap view has no bands to stack or filter */
       facts(cur().D || D);
       if (!picture) document.querySelector('.views').hidden = document.querySelector('.filter').hidden = isHeap(cur().D || D);
+      document.querySelector('.lines').hidden = (cur().D || D).unit !== 'B';   /* bytes: not over a time profile's axis */
       $('filter-msg').textContent = S.err;
       attr($('filter'), 'aria-invalid', !!S.err);
       $('reset').disabled = S.x0 === null;
@@ -97,7 +98,7 @@ function main() {
       keys.push(makeKey(d, S.panes[i], changed, pane));
     });
     link.first = charts[0];
-    $('tablesec').querySelector('h2').firstChild.textContent = 'Bands of every input ';
+    if (!B.tabs) $('tablesec').querySelector('h2').firstChild.textContent = 'Bands of every input ';
   } else {
     /* A profile with the heap series: the heap view is a tab beside it;
      * a plain -l run's page is the heap view alone. */
@@ -119,7 +120,20 @@ function main() {
       keys.push(makeKey(d, P, changed, panes[i]));
     });
   }
-  table = makeTable(inputs.length > 1 && !picture ? inputs : D, S, changed);
+  /* A run's kinds: the table of the kind shown (its units, its rows),
+   * made again at a change of tab; none for the heap view. */
+  var tabT = null;
+  table = B.tabs ? {
+    refresh: () => {
+      var d = inputs[S.tab], none = isHeap(d);
+      $('tablesec').hidden = none;
+      document.querySelector('[data-save=csv]').hidden = none;
+      if (none) return;
+      if (!tabT || tabT.k !== S.tab) { $('thead').textContent = ''; tabT = makeTable(d, S, changed); tabT.k = S.tab; }
+      tabT.refresh();
+    },
+    csv: () => { return tabT.csv(); }
+  } : makeTable(inputs.length > 1 && !picture ? inputs : D, S, changed);
   makeExport(() => { return picture ? [] : show ? [charts[S.tab]] : charts; }, table, $('title').textContent);
   makeTree(D);
 

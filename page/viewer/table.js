@@ -166,7 +166,7 @@ function makeTable(Din, S, changed) {
           (Ds.every(function (d) { return d.exact; }) ? '' : ' (from the samples kept)') +
           (Ds.every(function (d) { return d.x.length || d.rows.every(function (r) { return r.drawn === 'drawn'; }); }) ? '' :
             '; bands merged into OTHER or left out have none there (too many for the page)') : '') +
-        (D.whole ? tickyNote(D) : '');
+        (D.whole && (D.kind === 'ticky' || D.kind === 'counters') ? tickyNote(D) : '');
       T.render(true);
     },
     /* The rows as filtered and sorted, every one, as CSV (RFC 4180, as
@@ -240,6 +240,11 @@ function makeTable(Din, S, changed) {
     return svg;
   }
 
+  /* The page's listeners, once: a run's kinds make a table a tab on
+   * the same elements (main.js), and the scroll renders the last made. */
+  scroll.T = T;
+  if (scroll.on) return T;
+  scroll.on = 1;
   /* The whole text of a cut cell, below the table, laid out only when
    * asked for. */
   on(body, 'click', function (e) {
@@ -252,7 +257,7 @@ function makeTable(Din, S, changed) {
   on(scroll, 'scroll', function () {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(function () { pending = false; T.render(false); });
+    requestAnimationFrame(function () { pending = false; scroll.T.render(false); });
   });
   return T;
 }

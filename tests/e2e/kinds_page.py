@@ -9,7 +9,9 @@
 #   a link with k= opens on that view; the views share the window (a zoom
 #   in one is the window of the next) and the time axis; each view's
 #   chart is drawn for its box when shown; every view has the run's
-#   marks; no console error.  Prints the ready time and each switch's
+#   marks; the table is the view's kind's (its rows, its unit), none
+#   for the heap view; the heap's lines (bytes) are neither offered nor
+#   drawn over the time view; no console error.  Prints the ready time and each switch's
 #   time (the page's own clock; figures, not checks: tests/bench).
 #
 # python3 kinds_page.py PAGE [SHOTS_DIR]: with SHOTS_DIR, a screenshot
@@ -52,6 +54,37 @@ def shown(s, i, how):
         fail("%s: view %d drawn %g wide in a box of %g" % (how, i, c["w"], c["box"]))
 
 
+def table_follows(d, B, i, how):
+    """The table is view i's: its rows are that kind's bands (of the
+    names it has, as many as it has), in its unit, with no column of
+    inputs and no ticky note; the heap view has none."""
+    for _ in range(100):   # the table follows a frame after the view (main.js's follow)
+        if not d.execute_script("return document.documentElement.hasAttribute('data-pending')"):
+            break
+        time.sleep(0.02)
+    t = d.execute_script("""
+      return {hidden: document.getElementById('tablesec').hidden,
+              csv: document.querySelector('[data-save=csv]').hidden,
+              count: document.getElementById('tcount').textContent,
+              heads: [].map.call(document.querySelectorAll('#thead th'), function (e) { return e.textContent; }),
+              names: [].map.call(document.querySelectorAll('#tbody [data-k=label]'), function (e) { return e.textContent; })};""")
+    if KINDS[i] == "heap-size":
+        if not t["hidden"] or not t["csv"]:
+            fail("%s: the heap view shows a table (or its CSV button)" % how)
+        return
+    names = set(B["inputs"][i]["names"]) | set(B["inputs"][i]["labels"].values())
+    if t["hidden"] or t["csv"]:
+        fail("%s: no table for the %s view" % (how, KINDS[i]))
+    if not t["names"] or any(n not in names for n in t["names"]):
+        fail("%s: rows %s, not the %s view's bands" % (how, t["names"][:5], KINDS[i]))
+    n = len(B["inputs"][i]["names"])
+    if not t["count"].startswith("%d of %d" % (n, n)) or "ticked" in t["count"]:
+        fail("%s: the table says %r of the %s view's %d bands" % (how, t["count"], KINDS[i], n))
+    unit = {"heap": "Peak", "time": "Peak (CPU)"}[KINDS[i]]
+    if unit not in t["heads"] or "Input" in t["heads"]:
+        fail("%s: heads %s, want %r and no Input" % (how, t["heads"], unit))
+
+
 def switch_ms(d, i):
     """A click on tab i until the frame after it is drawn, by the page's
     clock."""
@@ -86,6 +119,7 @@ def main(path, shots=None):
         marks = [json.dumps(x["marks"]) for x in B["inputs"]]
         if len(set(marks)) != 1 or len(B["inputs"][0]["marks"]) != 8:
             fail("the views' marks differ or are not the run's 8")
+        table_follows(d, B, 0, "opened")
         if shots:
             d.save_screenshot(os.path.join(shots, "kind-heap.png"))
         # keyboard: focus the first tab, arrows along, End, Home
@@ -97,10 +131,12 @@ def main(path, shots=None):
             fail("focus after ArrowRight on tab %d" % s["focus"])
         if s["charts"][1]["x0"] != s["charts"][0]["x0"] or s["charts"][1]["x1"] != s["charts"][0]["x1"]:
             fail("the views' time axes differ: %s" % s["charts"][:2])
+        table_follows(d, B, 1, "ArrowRight")
         if shots:
             d.save_screenshot(os.path.join(shots, "kind-time.png"))
         d.switch_to.active_element.send_keys(Keys.END)
         shown(state(d), 2, "End")
+        table_follows(d, B, 2, "End")
         if shots:
             d.save_screenshot(os.path.join(shots, "kind-heap-size.png"))
         d.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
@@ -110,6 +146,7 @@ def main(path, shots=None):
         d.switch_to.active_element.send_keys(Keys.HOME)
         s = state(d)
         shown(s, 0, "Home")
+        table_follows(d, B, 0, "Home")
         if "x=" in s["hash"]:
             fail("the tabs' arrows panned the graph: %s" % s["hash"])
         # one window: zoom in the heap view, then look at the time view
@@ -126,6 +163,16 @@ def main(path, shots=None):
         load(d, path, "#v=1&k=2")
         time.sleep(0.3)
         shown(state(d), 2, "link with k=2")
+        # the heap's lines are bytes: not drawn over the time view's axis
+        ymax = []
+        for frag in ("#v=1&k=1", "#v=1&k=1&lines=heap_size,heap_live"):
+            load(d, path, frag)
+            time.sleep(0.3)
+            ymax.append(d.execute_script("""return [+document.querySelectorAll('.pane .chart')[1].getAttribute('data-ymax'),
+              document.querySelector('.lines').hidden]"""))
+        if ymax[0] != ymax[1] or not ymax[1][1]:
+            fail("the time view with the heap's lines on: y up to %g (off: %g), line buttons hidden %s" %
+                 (ymax[1][0], ymax[0][0], ymax[1][1]))
         # figures
         ms = [switch_ms(d, i) for i in (0, 1, 2, 1, 0)]
         print("kinds page: ready %s ms, switch %s ms" % (ready, ", ".join("%.1f" % x for x in ms)))
