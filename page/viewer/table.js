@@ -53,7 +53,7 @@ function makeTable(Din, S, changed) {
   ];
   D = { hasIpe: Ds.some(function (d) { return d.hasIpe; }), hasStack: Ds.some(function (d) { return d.hasStack; }),
     kind: D.kind, counts: D.counts, count_unit: D.count_unit, vunit: D.vunit, rows: D.rows,
-    scale: D.scale, unit: D.unit, areaUnit: D.areaUnit, whole: D.whole };
+    scale: D.scale, unit: D.unit, areaUnit: D.areaUnit, whole: D.whole, window: D.window };
   /* the info table's name (xs_s3mu_info), then what IPE says of it;
    * a table the eventlog has no IPE event for (the RTS's, a library's
    * built without -finfo-table-map) says so */
@@ -166,7 +166,7 @@ function makeTable(Din, S, changed) {
           (Ds.every(function (d) { return d.exact; }) ? '' : ' (from the samples kept)') +
           (Ds.every(function (d) { return d.x.length || d.rows.every(function (r) { return r.drawn === 'drawn'; }); }) ? '' :
             '; bands merged into OTHER or left out have none there (too many for the page)') : '') +
-        (D.whole && (D.kind === 'ticky' || D.kind === 'counters') ? tickyNote(D) : '');
+        (D.kind === 'ticky' || D.kind === 'counters' ? tickyNote(D) : '');
       T.render(true);
     },
     /* The rows as filtered and sorted, every one, as CSV (RFC 4180, as

@@ -35,8 +35,10 @@ function tickyCols(D, cols) {
 /* How much of all the run allocated the counters ticked: the sum of
  * their Alloc over the whole, as the table's head says it. */
 function tickyNote(D) {
-  if (!D.whole || !D.whole[0]) return '';
+  /* a sample carries the measure drawn alone: a window's counts are not known */
+  var w = D.window ? " · entries and allocation: the whole run's, not the window's" : '';
+  if (!D.whole || !D.whole[0]) return w;
   var a = 0;
   D.rows.forEach(function (r) { if (r.ticky) a += r.ticky[1]; });
-  return ' · the counters ticked ' + fmtPct(a / D.whole[0]) + ' of the ' + fmtSI(D.whole[0], 'B') + ' allocated (' + D.whole[1] + ')';
+  return w + ' · the counters ticked ' + fmtPct(a / D.whole[0]) + ' of the ' + fmtSI(D.whole[0], 'B') + ' allocated (' + D.whole[1] + ')';
 }

@@ -357,16 +357,29 @@ def hi(path, hp_path):
         d.quit()
 
 
-def ticky(path, data_json):
+def ticky(path, data_json, window_path=None):
     """A ticky eventlog: its table as a report's (ticky_rows), shares of
     HEAP_ALLOCATED, the columns of its info tables; no band black; the
     tooltip's rows each on one line ("1.3 GB/s", not a unit over three);
-    the filter keeps only the counters it matches."""
+    the filter keeps only the counters it matches.  Its page cut to a
+    window (window_path) says the counts are the whole run's (a sample
+    carries only the measure drawn); the whole run's page does not."""
     ref = json.load(open(data_json))
     d = browser()
+    whole = "the whole run's, not the window's"
     try:
+        if window_path:
+            if not started(d, window_path):
+                return
+            settled(d)
+            if whole not in d.find_element(By.ID, "tcount").text:
+                fail("%s: cut to a window, the table does not say its counts are the whole run's: %r" %
+                     (window_path, d.find_element(By.ID, "tcount").text))
         if not started(d, path):
             return
+        settled(d)
+        if whole in d.find_element(By.ID, "tcount").text:
+            fail("%s: the whole run's table says it is of a window" % path)
         heads = d.execute_script("return [].map.call(document.querySelectorAll('#thead th'), function (t) { return t.textContent; });")
         for h in ("Closure", "Arity", "FVs", "Entries", "Alloc", "Alloc per entry", "Alloc'd", "Share of HEAP_ALLOCATED", "Type"):
             if not any(x.rstrip(" \u25be\u25b4") == h for x in heads):

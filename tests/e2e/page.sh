@@ -41,7 +41,8 @@
 #   ticky     a GHC 9.6 ticky eventlog (-finfo-table-map): the same table
 #             and its shares of HEAP_ALLOCATED, free variables and the
 #             info tables' columns; no band black; each tooltip row on
-#             one line; the filter box filters the table
+#             one line; the filter box filters the table; cut to a window,
+#             it says its counts are the whole run's
 #   many      two inputs: a chart each on one y scale, one colour a band,
 #             each tooltip its JSON's values, the crosshair on both, a
 #             drag zoom in one zooms both; one table of every band of
@@ -134,8 +135,9 @@ counters() {
 
 ticky() {
 	local el=$HP2X_SRC/tests/data/ticky/ghc96-ticky-ipe.eventlog
-	"$HP2X" "$el" -o page.html && "$HP2X" "$el" -o data.json || { bad "hp2x failed on $el"; return; }
-	browse ticky page.html data.json || bad "ticky: see above"
+	"$HP2X" "$el" -o page.html && "$HP2X" "$el" -o data.json &&
+		"$HP2X" "$el" --from 0.3 --to 0.6 -o window.html || { bad "hp2x failed on $el"; return; }
+	browse ticky page.html data.json window.html || bad "ticky: see above"
 }
 
 hi() {
