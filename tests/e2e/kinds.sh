@@ -3,6 +3,8 @@
 # (tests/data/kinds/leak-hc-p.eventlog, +RTS -hc -p -l: heap censuses,
 # time samples, the heap-size series and marks) and --kind.
 #
+#   ghc96     the same run by GHC 9.6.6 (ghc96-leak-hc-p.eventlog): its
+#             three kinds, the RTS, every tick ghc-events finds
 #   default   without --kind the heap profile is drawn and written, with no
 #             warning: its CSV is --kind=heap's, 16 censuses of -hc stacks
 #   time      --kind=time is the time profile: 1,548 ticks (as ghc-events
@@ -180,7 +182,23 @@ page() {
 	cat out >&2
 }
 
+ghc96() { # the same run by GHC 9.6.6: every kind read, the ticks ghc-events finds
+	local l96=$HP2X_SRC/tests/data/kinds/ghc96-leak-hc-p.eventlog
+	"$HP2X" "$l96" --summary=json >s.json 2>err && "$HP2X" --kind=time "$l96" -o t.csv ||
+		{ bad "hp2x failed on $l96: $(cat err)"; return; }
+	py '
+import csv, json, sys
+s = json.load(open(sys.argv[1]))
+ticks = sum(int(r[3]) for r in list(csv.reader(open(sys.argv[2])))[1:])
+want = sum(1 for l in open(sys.argv[3]) if l.startswith("TICK "))
+ok = s["kinds"] == ["heap", "time", "heap-size"] and s["heap"]["run"]["rts"] == "GHC-9.6.6 rts_p"
+print("ok" if ok and ticks == want else (s["kinds"], s["heap"]["run"].get("rts"), ticks, want))' \
+		s.json t.csv "$HP2X_SRC/tests/eventlog-ref/ghc96-leak-hc-p.ticks.txt" >v
+	[ "$(cat v)" = ok ] || bad "GHC 9.6's log: $(cat v)"
+}
+
 run default default
+run ghc96 ghc96
 run time time_kind
 run heapsize heapsize
 run refused refused
