@@ -41,7 +41,7 @@ function main() {
   function cur() { return show ? S.panes[S.tab] : S; }
 
   function changed(what) {
-    if (show && what !== 'hl') { show(); charts[S.tab].resized(); }
+    if (show && what !== 'hl') { show(); if (table && table.show) table.show(); charts[S.tab].resized(); }
     if (what !== 'hl') chart.draw();
     keys.forEach((k, i) => { k.update(charts[i].hl(), what === 'hl'); });
     if (what !== 'hl') {
@@ -124,11 +124,18 @@ function main() {
    * made again at a change of tab; none for the heap view. */
   var tabT = null;
   table = B.tabs ? {
-    refresh: () => {
-      var d = inputs[S.tab], none = isHeap(d);
+    /* what is under the graph, before it is drawn (a scroll bar that
+     * comes or goes changes its width) */
+    show: () => {
+      var none = isHeap(inputs[S.tab]);
       $('tablesec').hidden = none;
+      $('treesec').hidden = !inputs[0].tree || S.tab > 0;   /* the heap view's -hc stacks */
       document.querySelector('[data-save=csv]').hidden = none;
-      if (none) return;
+      return none;
+    },
+    refresh: () => {
+      var d = inputs[S.tab];
+      if (table.show()) return;
       if (!tabT || tabT.k !== S.tab) { $('thead').textContent = ''; tabT = makeTable(d, S, changed); tabT.k = S.tab; }
       tabT.refresh();
     },
@@ -179,13 +186,14 @@ function main() {
   });
   /* Drawn again when the graph's box changes size: a window resized, or
    * a scroll bar come with the table. */
-  var rt = null, lastW = -1;
-  new ResizeObserver(() => {
-    var w = $('chart').clientWidth;
+  var rt = null, lastW = '', boxes = document.querySelectorAll('.chart');   /* each tab's: the one shown */
+  var ro = new ResizeObserver(() => {
+    var w = Array.from(boxes, (b) => { return b.clientWidth; }).join();
     if (w === lastW) return;
     lastW = w;
     clearTimeout(rt); rt = setTimeout(() => { chart.resized(); chart.draw(); }, 30);
-  }).observe($('chart'));
+  });
+  boxes.forEach((b) => { ro.observe(b); });
   on(window, 'hashchange', () => { S.read(); changed('state'); });
   if (D.live && charts.length === 1) live = makeLive(D, S, changed, charts[0], keys[0]);
   changed('init');

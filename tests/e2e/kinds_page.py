@@ -10,7 +10,7 @@
 #   in one is the window of the next) and the time axis; each view's
 #   chart is drawn for its box when shown; every view has the run's
 #   marks; the table is the view's kind's (its rows, its unit), none
-#   for the heap view; the heap's lines (bytes) are neither offered nor
+#   for the heap view, and the -hc tree the heap profile's view's alone; the heap's lines (bytes) are neither offered nor
 #   drawn over the time view; no console error.  Prints the ready time and each switch's
 #   time (the page's own clock; figures, not checks: tests/bench).
 #
@@ -63,11 +63,13 @@ def table_follows(d, B, i, how):
             break
         time.sleep(0.02)
     t = d.execute_script("""
-      return {hidden: document.getElementById('tablesec').hidden,
+      return {hidden: document.getElementById('tablesec').hidden, tree: !document.getElementById('treesec').hidden,
               csv: document.querySelector('[data-save=csv]').hidden,
               count: document.getElementById('tcount').textContent,
               heads: [].map.call(document.querySelectorAll('#thead th'), function (e) { return e.textContent; }),
               names: [].map.call(document.querySelectorAll('#tbody [data-k=label]'), function (e) { return e.textContent; })};""")
+    if t["tree"] != (i == 0):
+        fail("%s: the heap view's cost-centre tree %s on the %s view" % (how, "shown" if t["tree"] else "not shown", KINDS[i]))
     if KINDS[i] == "heap-size":
         if not t["hidden"] or not t["csv"]:
             fail("%s: the heap view shows a table (or its CSV button)" % how)
