@@ -1,10 +1,11 @@
 /* state.js - what the reader chose (view, window, hidden bands, filter,
  * lines) kept in the address's fragment, so a copied link reopens the
- * same view: #v=1&view=norm&x=1.5,3.25&hide=0,3&re=Foo&lines=heap_size
- * (hidden bands by their place in the key, bottom first). */
+ * same view: #v=1&view=norm&x=1.5,3.25&hide=0,3&re=Foo&lines=heap_size&sort=-peak
+ * (hidden bands by their place in the key, bottom first; the table's
+ * order by its column's key, '-' for largest first). */
 
 function makeState(D) {
-  var S = { view: 'stack', x0: null, x1: null, hidden: new Set(), filter: '', lines: {}, re: null, err: '', tab: 0 };
+  var S = { view: 'stack', x0: null, x1: null, hidden: new Set(), filter: '', lines: {}, re: null, err: '', tab: 0, sort: '' };
 
   S.matches = (name) => { return !S.re || S.re.test(name); };
   /* The bands of Dp drawn now, bottom first. */
@@ -67,6 +68,7 @@ function makeState(D) {
     S.hidden = hideOf(p.get('hide'), D);
     S.panes.forEach((P, i) => { P.hidden = hideOf(p.get(i ? 'hide' + i : 'hide'), P.D); });
     S.setFilter(p.get('re') || '');
+    S.sort = p.get('sort') || '';
     var k = +p.get('k');
     S.tab = k > 0 && k < S.panes.length ? k : first.tab;
     (p.get('lines') || '').split(',').forEach((k) => { if (D.series[k]) S.lines[k] = true; });
@@ -81,6 +83,7 @@ function makeState(D) {
     S.panes.forEach((P, i) => { if (P.hidden.size) p.set(i ? 'hide' + i : 'hide', hideText(P.hidden)); });
     if (S.filter) p.set('re', S.filter);
     if (S.tab) p.set('k', S.tab);
+    if (S.sort) p.set('sort', S.sort);
     var l = Object.keys(S.lines).filter((k) => { return S.lines[k]; });
     if (l.length) p.set('lines', l.join(','));
     var h = '#' + p.toString();

@@ -81,6 +81,13 @@ function makeTable(Din, S, changed) {
   }
 
   if (Ds.length > 1) cols.splice(1, 0, { k: 'file', t: 'Input', s: 1, get: function (r) { return r.D.file; } });
+  /* The order the address asks for (#sort=-peak: by peak, largest
+   * first), if it names a column; else the table's own. */
+  var first = [sortKey, desc];
+  function ordered() {
+    var k = S.sort.replace(/^-/, ''), ok = cols.some(function (c) { return c.k === k && !c.nosort; });
+    sortKey = ok ? k : first[0]; desc = ok ? S.sort[0] === '-' : first[1];
+  }
 
   cols.forEach(function (c) {
     var th = el('th', c.n ? 'num' : null);
@@ -91,7 +98,9 @@ function makeTable(Din, S, changed) {
       var b = el('button', 'sort', c.t); b.type = 'button';
       on(b, 'click', function () {
         if (sortKey === c.k) desc = !desc; else { sortKey = c.k; desc = !!c.n; }
+        S.sort = (desc ? '-' : '') + sortKey;   /* the address keeps it (state.js) */
         T.refresh();
+        S.write();
       });
       th.appendChild(b);
     }
@@ -152,6 +161,7 @@ function makeTable(Din, S, changed) {
       if (S.x0 !== null && D.kind !== 'diff')
         stats = tableRows(Ds, Ds.map(function (d) { return windowRows(d, S.x0, S.x1); }));
       rows = stats.filter(function (r) { return S.matches(r.label) || S.matches(r.name); });
+      ordered();
       var c = cols.find(function (x) { return x.k === sortKey; });
       rows.sort(function (p, q) {
         var x = val(p, c), y = val(q, c), d;

@@ -1326,6 +1326,17 @@ def export(path):
         shares = [float(r[head.index("Share")]) for r in body]
         if shares != sorted(shares, reverse=True):
             fail("csv: not in the table's order (share, largest first)")
+        # the table's order is in the address: a link sets it, a click
+        # on a column's head writes it (a served page's reload keeps it)
+        to_hash(d, "#v=1&sort=peak")
+        settled(d)
+        peaks = d.execute_script("return [].map.call(document.querySelectorAll('#tbody [data-k=peak]'), function (t) { return +t.getAttribute('data-v'); })")
+        if len(peaks) < 2 or peaks != sorted(peaks):
+            fail("#sort=peak: the peaks in the table %r are not in ascending order" % peaks[:8])
+        d.execute_script("[].find.call(document.querySelectorAll('#thead button'), function (b) { return b.textContent === 'Share'; }).click()")
+        settled(d)
+        if "sort=-share" not in d.execute_script("return location.hash"):
+            fail("a click on Share: the address %r does not say sort=-share" % d.execute_script("return location.hash"))
         for u in requests(d, url):
             if u != url and not u.startswith("data:"):
                 fail("a request other than the page: " + u)

@@ -28,7 +28,8 @@
 #             those bands top first, time labels and marks of the window
 #             only; the PNG is it at twice the size, the shown bands'
 #             colours in it; the CSV is the table, filtered and sorted,
-#             every row, the peaks the table's
+#             every row, the peaks the table's; the table's order in the
+#             address (a link sets it, a click on a head writes it)
 #   counters  a ticky report: hp2x's ranked bars, and a row per counter
 #             with -o FOO.json's entries, Alloc, per entry, Alloc'd,
 #             arity, kinds and closure kind, bytes as bytes (kB, MB),
