@@ -75,7 +75,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../hp/facts.h"
 #include "../hp/grow.h"
 #include "../hp/ipe.h"
 #include "../hp/stats.h"
@@ -235,8 +234,8 @@ colour_hex(char *hex, const struct layout_band *b)
 	snprintf(hex, 8, "#%02x%02x%02x", c[0], c[1], c[2]);
 }
 
-static void
-put_bands(struct json_w *w, const struct render_layout *l)
+void
+page_put_bands(struct json_w *w, const struct render_layout *l)
 {
 	char hex[8];
 	size_t i;
@@ -301,8 +300,8 @@ put_ticky_whole(struct json_w *w, const hp_model *m)
 
 /* Every band's name, and what some profiles say of it, by model index
  * (objects keyed by the index, only for bands that have it). */
-static void
-put_names(struct json_w *w, const hp_model *m)
+void
+page_put_names(struct json_w *w, const hp_model *m)
 {
 	size_t i, n = hp_model_band_count(m), len;
 	char idx[24];
@@ -522,8 +521,9 @@ put_series(struct json_w *w, const hp_model *m)
 
 /* The marks; past PAGE_MARKS, the first in each of PAGE_MARKS columns
  * of the time axis (the static graph thins its marks too). */
-static void
-put_marks(struct json_w *w, const hp_model *m, const struct render_layout *l)
+void
+page_put_marks(struct json_w *w, const hp_model *m,
+	       const struct render_layout *l)
 {
 	size_t i, n = hp_model_mark_count(m);
 	double span = l->t1 > l->t0 ? l->t1 - l->t0 : 1;
@@ -596,6 +596,15 @@ page_fixed(const hp_model *m, size_t svg_len)
 	return sum + hp_model_mark_count(m) * 8;
 }
 
+size_t
+page_room(const hp_model *m, size_t svg_len, size_t more)
+{
+	size_t budget = PAGE_BUDGET(hp_model_band_count(m)) + band_text(m);
+	size_t fixed = page_fixed(m, svg_len) + more;
+
+	return budget > fixed ? budget - fixed : 0;
+}
+
 /* The served page (out_html_served): the generation of the model it
  * shows and the counts live batches go on from (live/serve.h). */
 static void
@@ -636,22 +645,16 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 		const char *name, size_t svg_len, const unsigned *live,
 		struct hp_err *err)
 {
-	/* the job, the date and the title (the job's, mostly) are in the
-	 * data block whole, as the bands' text: on top of the budget */
-	size_t head = len_of(hp_model_get(m, HP_JOB)) +
-		      len_of(hp_model_get(m, HP_DATE)) + len_of(l->title);
-	size_t budget, fixed, i;
-
-	for (i = 0; i < HP_NFACTS; i++)	/* and the run's facts */
-		head += len_of(hp_model_get(m, hp_facts[i].field)) + 32;
-	budget = PAGE_BUDGET(hp_model_band_count(m)) + band_text(m) + head;
-	fixed = page_fixed(m, svg_len) + head + 3 * NAME_CUT;
+	/* the job, the date, the title and the run's facts are in the
+	 * data block whole, as the bands' text: on top of the budget, so
+	 * they cost the censuses nothing; the header's three (cut) do */
+	size_t more = 3 * NAME_CUT, i;
 
 	/* and per drawn band its row of the static table (its name cut:
 	 * put_html_cut) and its entry of "bands", at most */
 	for (i = 0; i < l->nbands; i++)
-		fixed += 250 + (l->bands[i].label_len < NAME_CUT ?
-				l->bands[i].label_len : NAME_CUT);
+		more += 250 + (l->bands[i].label_len < NAME_CUT ?
+			       l->bands[i].label_len : NAME_CUT);
 	json_object(w);
 	json_key(w, "v");
 	json_int(w, 2);
@@ -684,15 +687,15 @@ page_input_data(struct json_w *w, const hp_model *m, const hp_model *drawn,
 	json_bool(w, o->has_from || o->has_to);
 	json_key(w, "n");
 	json_u64(w, hp_model_sample_count(m));
-	if (page_samples(w, drawn, l, budget > fixed ? budget - fixed : 0,
+	if (page_samples(w, drawn, l, page_room(m, svg_len, more),
 			 live != NULL, err))
 		return -1;
-	put_bands(w, l);
-	put_names(w, m);
+	page_put_bands(w, l);
+	page_put_names(w, m);
 	if (put_sparks(w, st, err))
 		return -1;
 	if (!o->no_marks)
-		put_marks(w, m, l);
+		page_put_marks(w, m, l);
 	put_series(w, m);
 	if (hp_ipe_hp_note(m)) {
 		json_key(w, "note");

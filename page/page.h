@@ -108,6 +108,20 @@ int page_input_data(struct json_w *w, const hp_model *m,
 		    size_t svg_len, const unsigned *live,
 		    struct hp_err *err) HP_MUSTCHECK;
 
+/* Bytes a page of m leaves its censuses: its budget (1 MB and 100
+ * bytes a band, and the bands' text) less what the rest of the page
+ * takes (the viewer, the static graph of svg_len bytes on the page, the
+ * bands' text and numbers) and `more` bytes; 0 when nothing is left. */
+size_t page_room(const hp_model *m, size_t svg_len, size_t more);
+
+/* Keys of a profile's object (out_html.c's head comment): "bands", the
+ * drawn bands of l; "names" and what some profiles say of a band
+ * ("labels", "ipe", "stack", "ticky", "whole"); "marks" and "nmarks". */
+void page_put_bands(struct json_w *w, const struct render_layout *l);
+void page_put_names(struct json_w *w, const hp_model *m);
+void page_put_marks(struct json_w *w, const hp_model *m,
+		    const struct render_layout *l);
+
 /* page_samples.c: keys "levels", "all", "of" and "x" of a profile's
  * object: the censuses of m (as layout l draws them) the page keeps
  * within room bytes, every one or as levels (out_html.c's head comment
