@@ -15,14 +15,14 @@ function makeChart(D, S, changed, root, link) {
   function q(c) { return root.querySelector('.' + c); }
   var cv = q('cv'), hv = q('hilite'), ov = q('ovc'), box = q('chart');
   var xhair = q('xhair'), tip = q('tip'), sel = q('sel'), ovwin = q('ovwin');
-  var W = 0, H = 0, hl = -1, vis = [], yMax = 1, drag = null, ovKey = '', heap = isHeap(D);
+  var W = 0, H = 0, hl = -1, vis = [], yMax = 1, yMin = 0, drag = null, ovKey = '', heap = isHeap(D);
   var C = { hl: function () { return hl; } };
   var ras = makeRaster(), ovRas = makeRaster();
 
   function win() { return [S.x0 === null ? D.lo : S.x0, S.x1 === null ? D.hi : S.x1]; }
   function px(t, w) { var r = win(); return M.l + (t - r[0]) / (r[1] - r[0]) * (w - M.l - M.r); }
   function tOf(x) { var r = win(); return r[0] + (x - M.l) / (W - M.l - M.r) * (r[1] - r[0]); }
-  function py(v) { return M.t + (1 - v / yMax) * (H - M.t - M.b); }
+  function py(v) { return M.t + (yMax - v) / (yMax - yMin) * (H - M.t - M.b); }
 
   /* Sample range to draw for the window: one sample beyond each side,
    * of the view that has the detail the window needs (data.js). */
@@ -45,7 +45,10 @@ function makeChart(D, S, changed, root, link) {
    * handler before V8 has compiled the loop).  Float32: a picture's
    * edges; as many as the values in the range, which the page holds
    * as Float64.  The graph and the overview keep one each (their
-   * ranges differ when zoomed). */
+   * ranges differ when zoomed).  A --diff page's bands go below the
+   * axis where they shrank: those stack down from it, their total in
+   * sum.neg, each column's extent (up less down) in sum.ext, and at
+   * each band's edge the other side's total in sum.opp. */
   function makeSums() {
     var key = '', val = null, sum = null;
     var f = function (a, b) {
@@ -53,11 +56,16 @@ function makeChart(D, S, changed, root, link) {
       if (k !== key || val !== D.val) {   /* D.val: the view data.js picked */
         var n = b - a + 1, cum = new Float32Array(vis.length * n);
         key = k; val = D.val; sum = new Float64Array(n);
+        var neg = new Float64Array(n), opp = D.diff ? new Float32Array(vis.length * n) : null;
         for (var j = 0; j < vis.length; j++) {
           var v = D.val[vis[j]], o = j * n - a;
-          for (var i = a; i <= b; i++) cum[o + i] = sum[i - a] += v[i];
+          for (var i = a; i <= b; i++) {
+            cum[o + i] = v[i] < 0 ? neg[i - a] += v[i] : sum[i - a] += v[i];
+            if (opp) opp[o + i] = v[i] < 0 ? sum[i - a] : neg[i - a];
+          }
         }
-        sum.cum = cum;
+        sum.cum = cum; sum.neg = neg; sum.opp = opp;
+        sum.ext = D.diff ? sum.map(function (s, i) { return s - neg[i]; }) : sum;
       }
       return sum;
     };
@@ -71,16 +79,17 @@ function makeChart(D, S, changed, root, link) {
   function lineOn(k) { return D.unit === 'B' && (k === undefined || S.lines[k]); }
 
   function computeY(a, b) {
+    yMin = 0;
     if (S.view !== 'stack') return 1;
     var m = 0, i, sum = sums(a, b);
-    for (i = a; i <= b; i++) if (sum[i - a] > m) m = sum[i - a];
+    for (i = a; i <= b; i++) { m = max(m, sum[i - a]); yMin = min(yMin, sum.neg[i - a] * 1.04); }
     var r = win();
     Object.keys(D.series).forEach(function (k) {
       if (!lineOn(k)) return;
       var t = D.series[k][0], v = D.series[k][1];
       for (var j = 0; j < t.length; j++) if (t[j] >= r[0] && t[j] <= r[1] && v[j] > m) m = v[j];
     });
-    return m > 0 ? m * 1.04 : 1;
+    return m > 0 ? m * 1.04 : yMin < 0 ? 0 : 1;
   }
 
   /* The boxes' widths, read once and again on a resize only: reading
@@ -131,7 +140,7 @@ function makeChart(D, S, changed, root, link) {
     if (b - a + 1 <= (W - M.l - M.r)) return null;
     var cx = [], si = [], best = -1, i;
     for (i = a; i <= b; i++) {
-      var c = Math.floor(x(D.tm[i])), s = sum[i - a];
+      var c = Math.floor(x(D.tm[i])), s = sum.ext[i - a];
       if (!cx.length || c !== cx[cx.length - 1]) { cx.push(c); si.push(i); best = s; }
       else if (s > best) { si[si.length - 1] = i; best = s; }
     }
@@ -143,11 +152,11 @@ function makeChart(D, S, changed, root, link) {
    * time and value to the canvas): Chromium's canvas took 25-30 ms to
    * fill 200 bands' paths, and 150-350 ms to stroke 200 lines. */
   function plot(g, a, b, x, y, lineW, ras, R, sum) {
-    var src = { cols: columns(a, b, x, sum), x: x, tm: D.tm, a: a, b: b, sum: sum };
+    var src = { cols: columns(a, b, x, sum), x: x, tm: D.tm, a: a, b: b, sum: sum.ext };
     var hex = vis.map(function (k) { return D.bands[k].c; }), vals = vis.map(function (k) { return D.val[k]; });
     if (S.view === 'peak')
       ras.lines(g, R, dpr(), src, hex, vals, vis.map(function (k) { return D.peak[k] > 0 ? 1 / D.peak[k] : 0; }), y, lineW);
-    else ras.stack(g, R, dpr(), src, hex, vals, S.view === 'norm' ? sum : null, y);
+    else ras.stack(g, R, dpr(), src, hex, vals, S.view === 'norm' ? sum : null, y, D.diff);
   }
 
   /* The edge under band vis[e] (-1: the axis) at sample i, of the
@@ -155,6 +164,27 @@ function makeChart(D, S, changed, root, link) {
   function edge(sum, a, b, e, i) {
     var s = i - a, v = e < 0 ? 0 : sum.cum[e * (b - a + 1) + s];
     return S.view === 'norm' ? (sum[s] > 0 ? v / sum[s] : 0) : v;
+  }
+  /* Band vis[j]'s edges at sample i, [top, bottom]; on a --diff page
+   * those of its part on side `down` of the axis (where what shrank
+   * stacks down): none, at that side's total, where it is on the other. */
+  function edges(sum, a, b, j, i, down) {
+    if (!D.diff) return [edge(sum, a, b, j, i), edge(sum, a, b, j - 1, i)];
+    var k = j * (b - a + 1) + i - a, v = D.val[vis[j]][i], own = v < 0 === down, t = own ? sum.cum[k] : sum.opp[k];
+    return [t, own ? t - v : t];
+  }
+
+  /* Band vis[j] as a path in g over points 0..n-1 (at(i) the sample,
+   * X(i) its x): a closed shape a side of the axis it reaches. */
+  function bandPath(g, sum, a, b, j, n, at, X) {
+    (D.diff ? [false, true] : [false]).forEach(function (down) {
+      var e = [], i;
+      for (i = 0; i < n; i++) e.push(edges(sum, a, b, j, at(i), down));
+      if (!e.some(function (q) { return q[0] !== q[1]; })) return;
+      for (i = 0; i < n; i++) g[i ? 'lineTo' : 'moveTo'](X(i), py(e[i][0]));
+      for (i = n - 1; i >= 0; i--) g.lineTo(X(i), py(e[i][1]));
+      g.closePath();
+    });
   }
 
   /* The band under the pointer, outlined over the plot: the rest
@@ -170,8 +200,6 @@ function makeChart(D, S, changed, root, link) {
     var x = function (t) { return px(t, W); }, cols = columns(a, b, x, sum);
     var n = cols ? cols.i.length : b - a + 1, v = D.val[hl], pk = D.peak[hl];
     function at(i) { return cols ? cols.i[i] : a + i; }
-    function top(i) { return edge(sum, a, b, j, at(i)); }
-    function base(i) { return edge(sum, a, b, j - 1, at(i)); }
     g.save(); g.beginPath(); g.rect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2); g.clip();
     g.globalAlpha = 0.35; g.fillStyle = '#fff';
     g.fillRect(M.l, M.t - 2, W - M.l - M.r, H - M.t - M.b + 2);
@@ -188,13 +216,11 @@ function makeChart(D, S, changed, root, link) {
       g.stroke();
     } else if (cols) {
       for (i = 0; i < n; i++) {
-        var x0 = cols.x[i], x1 = i + 1 < n ? cols.x[i + 1] : x0 + 1, yt = py(top(i));
-        g.fillRect(x0, yt, x1 - x0, py(base(i)) - yt);
+        var x0 = cols.x[i], x1 = i + 1 < n ? cols.x[i + 1] : x0 + 1, e = edges(sum, a, b, j, at(i), v[at(i)] < 0), yt = py(e[0]);
+        g.fillRect(x0, yt, x1 - x0, py(e[1]) - yt);
       }
     } else {
-      for (i = 0; i < n; i++) { X = x(D.tm[at(i)]); if (i) g.lineTo(X, py(top(i))); else g.moveTo(X, py(top(i))); }
-      for (i = n - 1; i >= 0; i--) g.lineTo(x(D.tm[at(i)]), py(base(i)));
-      g.closePath();
+      bandPath(g, sum, a, b, j, n, at, function (i) { return x(D.tm[at(i)]); });
       g.fill();
       g.strokeStyle = '#000'; g.lineWidth = 1.5; g.stroke();
     }
@@ -215,14 +241,15 @@ function makeChart(D, S, changed, root, link) {
     }
     g.fillText(D.xunit, M.l + (w - M.l - M.r) / 2, bottom + 22);
     g.textAlign = 'right'; g.textBaseline = 'middle';
-    var ys = S.view === 'stack' ? niceStep(yMax, 5) : 0.2;
-    for (var v = 0; v <= yMax * 1.0001; v += ys) {
-      var Y = round(py(v)) + 0.5;
+    var ys = S.view === 'stack' ? niceStep(yMax - yMin, 5) : 0.2;
+    for (var k = Math.ceil(yMin / ys - 1e-9); k * ys <= yMax * 1.0001; k++) {
+      var v = k * ys, Y = round(py(v)) + 0.5;
       /* behind what is drawn: a grid line shows where no band is */
       g.save(); g.globalCompositeOperation = 'destination-over';
       g.strokeStyle = '#e4e4e4'; g.beginPath(); g.moveTo(M.l + 1, Y); g.lineTo(w - M.r, Y); g.stroke();
       g.restore();
-      g.strokeStyle = '#222'; g.beginPath(); g.moveTo(M.l - 4, Y); g.lineTo(M.l, Y); g.stroke();
+      /* a tick; --diff's zero, a line across */
+      g.strokeStyle = '#222'; g.beginPath(); g.moveTo(k || !D.diff ? M.l - 4 : w - M.r, Y); g.lineTo(M.l, Y); g.stroke();
       g.fillText(S.view === 'stack' ? fmtSI(v * D.scale, '').replace(' ', '') : round(v * 100) + ' %', M.l - 6, Y);
     }
     g.save(); g.translate(14, M.t + (h - M.t - M.b) / 2); g.rotate(-Math.PI / 2);
@@ -278,9 +305,8 @@ function makeChart(D, S, changed, root, link) {
         g.lineWidth = 1.5; g.stroke();
         return;
       }
-      for (i = 0; i < n; i++) g.lineTo(X(i), py(edge(sum, a, b, j, at(i))));
-      for (i = n - 1; i >= 0; i--) g.lineTo(X(i), py(edge(sum, a, b, j - 1, at(i))));
-      g.closePath(); g.fill();
+      bandPath(g, sum, a, b, j, n, at, X);
+      g.fill();
     });
     series(g, W);
     g.restore();
@@ -354,12 +380,12 @@ function makeChart(D, S, changed, root, link) {
       ovKey = key;
       afterFrame(function () {
         if (ovKey !== key) return;   /* changed again since */
-        var g = setup(ov, h)[0], m = 0, sum;
+        var g = setup(ov, h)[0], m = 0, lo = 0, sum;
         vis = S.shown();
         sum = ovSums(0, D.T - 1);
-        for (var i = 0; i < D.T; i++) if (sum[i] > m) m = sum[i];
+        for (var i = 0; i < D.T; i++) { m = max(m, sum[i]); lo = min(lo, sum.neg[i]); }
         if (S.view !== 'stack') m = 1;
-        var y = function (v) { return 2 + (1 - v / (m || 1)) * (h - 4); };
+        var y = function (v) { return 2 + (m - v) / (m - lo || 1) * (h - 4); };
         plot(g, 0, D.T - 1, x, y, 1, ovRas, devRect(0, 0, w, h), sum);
         if (heap) heapOverview(g, D, S, x, h);
       });
@@ -377,11 +403,11 @@ function makeChart(D, S, changed, root, link) {
       vis.forEach(function (k) { var d = Math.abs(shown(k, i, 0) - yv); if (d < bd) { bd = d; best = k; } });
       return bd < 0.05 ? best : -1;
     }
-    var tot = S.view === 'norm' ? total(i) : 0, c = 0;
+    var tot = S.view === 'norm' ? total(i) : 0, c = 0, d = 0;
     for (var j = 0; j < vis.length; j++) {
       var v = shown(vis[j], i, tot);
-      if (yv >= c && yv < c + v) return vis[j];
-      c += v;
+      var lo = v < 0 ? d += v : c, hi = v < 0 ? d - v : c += v;
+      if (yv >= lo && yv < hi) return vis[j];
     }
     return -1;
   }
@@ -393,7 +419,7 @@ function makeChart(D, S, changed, root, link) {
     if (heap) { if (heapTip(tip, D, S, tOf(x), r[1] - r[0])) { C.mark(tOf(x)); place(x, y); } else C.leave(); return; }
     var i = nearestIdx(D.tm, tOf(x));
     if (D.tm[i] < r[0] || D.tm[i] > r[1]) { C.leave(); return; }
-    var X = px(D.tm[i], W), yv = (1 - (y - M.t) / (H - M.t - M.b)) * yMax;
+    var X = px(D.tm[i], W), yv = yMax - (y - M.t) / (H - M.t - M.b) * (yMax - yMin);
     var k = bandAt(i, yv);
     C.mark(D.tm[i]);
     C.tooltip(i, k);
@@ -434,30 +460,40 @@ function makeChart(D, S, changed, root, link) {
     var r = win(), now = [i, k, vis, D.val, S.view, r[0], r[1]].concat(Object.keys(SERIES).map(function (s) { return !!S.lines[s]; }));
     if (!tip.hidden && now.every(function (x, j) { return x === tipFor[j]; })) return;
     tipFor = now;
+    /* --diff: each band's change, largest either way first, and its
+     * values in A and B (data.js keeps them after the changes) */
+    var nb = D.bands.length, mag = D.diff ? Math.abs : Number, fmt = D.diff ? fmtSigned : fmtSI;
+    function ab(b) { return D.diff ? [D.val[nb + b][i], D.val[2 * nb + b][i]] : [0, 0]; }
     var rows = vis.map(function (b) { return [b, D.val[b][i]]; });
-    rows.sort(function (p, q) { return q[1] - p[1] || q[0] - p[0]; });
+    rows.sort(function (p, q) { return mag(q[1]) - mag(p[1]) || q[0] - p[0]; });
     var tot = 0; rows.forEach(function (p) { tot += p[1]; });
     tip.textContent = '';
     attr(tip, 'data-i', i);
     attr(tip, 'data-t', D.tm[i]);
     var head = el('div', 'th');
     head.appendChild(el('span', 'tt', fmtTime(D.tm[i], (win()[1] - win()[0])) + ' s'));
-    var totEl = el('span', 'tv', fmtSI(tot * D.scale, D.unit));
+    var totEl = el('span', 'tv', fmt(tot * D.scale, D.unit));
     attr(totEl, 'data-v', tot);
     totEl.id = 'tip-total';
-    head.appendChild(el('span', null, ' total '));
+    head.appendChild(el('span', null, D.diff ? ' change ' : ' total '));
     head.appendChild(totEl);
     tip.appendChild(head);
     var shownRows = 0, rest = 0;
     rows.forEach(function (p) {
-      if (p[1] === 0 && p[0] !== k) return;
+      var x = ab(p[0]);
+      if (!(p[1] || x[0] || x[1]) && p[0] !== k) return;
       if (shownRows >= 30 && p[0] !== k) { rest++; return; }
       shownRows++;
       var row = el('div', 'tr' + (p[0] === k ? ' hl' : ''));
       var sw = el('span', 'sw'); sw.style.background = D.bands[p[0]].c;
       row.appendChild(sw);
-      var v = el('span', 'tv', fmtSI(p[1] * D.scale, D.unit)); attr(v, 'data-v', p[1]);
+      var v = el('span', 'tv', fmt(p[1] * D.scale, D.unit)); attr(v, 'data-v', p[1]);
       row.appendChild(v);
+      if (D.diff) {
+        v = el('span', 'tv', fmtSI(x[0] * D.scale, D.unit) + ' \u2192 ' + fmtSI(x[1] * D.scale, D.unit));
+        attr(v, 'data-a', x[0]); attr(v, 'data-b', x[1]);
+        row.appendChild(v);
+      }
       row.appendChild(el('span', 'tn', cut(D.bands[p[0]].label)));
       attr(row, 'data-slot', p[0]);
       tip.appendChild(row);

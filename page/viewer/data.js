@@ -7,15 +7,19 @@ function loadData() {
   return prepare(JSON.parse($('hp2x-data').textContent));
 }
 
-/* --diff's page: the table of changes, --diff --summary=json's rows in
- * its order (largest change first). */
+/* --diff's page: its censuses are A's and B's values of each drawn
+ * band (page_diff.c), the graph draws the change; the table is of
+ * changes, --diff --summary=json's rows in its order (largest change
+ * first), each by its name the band of the change model it is. */
 function prepareDiff(D) {
-  D.rows = D.changes.band.map(function (b, m) {
-    return { name: b.name, label: b.name, m: m, rank: m + 1, pa: b.a.peak, pb: b.b.peak, dp: b.change.peak,
-      di: b.change.integral, la: b.a.last, lb: b.b.last };
+  var at = new Map(D.names.map(function (n, m) { return [n, m]; }));
+  D.rows = D.changes.band.map(function (b, r) {
+    return { name: b.name, label: b.name, m: at.has(b.name) ? at.get(b.name) : -1 - r, rank: r + 1, pa: b.a.peak, pb: b.b.peak,
+      dp: b.change.peak, di: b.change.integral, la: b.a.last, lb: b.b.last };
   });
   D.slotOf = new Map();
-  D.bands = []; D.series = {};
+  D.bands.forEach(function (b, j) { if (b.m >= 0) { D.slotOf.set(b.m, j); b.name = b.label = D.names[b.m]; } });
+  D.series = {};
   D.unit = D.vunit === 'bytes' ? 'B' : D.vunit;
   /* the integral's unit: a heap profile's byte-seconds, or what a
    * per-interval profile counts (CPU seconds, entries, bytes) */
@@ -81,19 +85,24 @@ function viewOf(D, c) {
   if (lead) tm[0] = D.t0;
   c.val.forEach(function (v) { var a = new Float64Array(T); a.set(v, lead); if (held) a[T - 1] = a[T - 2]; val.push(a); });
   if (held) tm[T - 1] = D.t1;
+  /* --diff: each band's change (B less A), then A's, then B's */
+  if (D.diff) {
+    var nb = val.length / 2;
+    val = val.slice(0, nb).map(function (a, k) { return a.map(function (x, i) { return val[nb + k][i] - x; }); }).concat(val);
+  }
   return { tm: tm, val: val, T: T, lead: lead, kept: c.n };
 }
 
 /* The views, coarsest first: level 0, then each with the levels before
  * it merged in. */
 function prepareViews(D) {
-  var nb = D.bands.length, nx = D.x.length, acc = null;
+  var nb = D.bands.length * (D.diff ? 2 : 1), nx = D.x.length, acc = null;
   D.views = D.levels.map(function (L) {
     var c = decodeLevel(L, nb, nx);
     acc = acc ? mergeLevels(acc, c) : c;
     return viewOf(D, acc);
   });
-  if (!D.views.length) D.views.push(viewOf(D, { idx: [], tm: new Float64Array(0), val: D.bands.concat(D.x).map(function () { return new Float64Array(0); }), n: 0 }));
+  if (!D.views.length) D.views.push(viewOf(D, { idx: [], tm: new Float64Array(0), val: D.bands.concat(D.x, D.diff ? D.bands : []).map(function () { return new Float64Array(0); }), n: 0 }));
   useView(D, 0);
 }
 
@@ -142,8 +151,8 @@ var UNIT = { bytes: 'B', 'bytes per second': 'B/s', 'entries per second': '/s', 
 
 /* The data block's object made ready for the viewer. */
 function prepare(D) {
-  if (D.kind === 'diff') return prepareDiff(D);
   if (D.kind === 'many') { D.inputs = D.inputs.map(prepare); return D; }
+  D.diff = D.kind === 'diff';
   /* the drawn slots, then the own values of bands merged into OTHER or
    * left out (D.x), when the page carries them */
   prepareViews(D);
@@ -158,6 +167,7 @@ function prepare(D) {
   D.lo = min(D.t0, T ? times[0] : D.t0);
   D.hi = max(D.t1, T ? times[T - 1] : D.t1);
   if (D.hi <= D.lo) D.hi = D.lo + 1;
+  if (D.diff) return prepareDiff(D);
   /* Table rows: every band, with --summary=json's numbers. */
   var fates = ['drawn', 'other', 'dropped'];
   var R = D.rows, SN = D.names.length ? D.spark.length / D.names.length : 0;

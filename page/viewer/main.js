@@ -52,6 +52,7 @@ function main() {
       facts(cur().D || D);
       if (!picture) document.querySelector('.views').hidden = document.querySelector('.filter').hidden = isHeap(cur().D || D);
       document.querySelector('.lines').hidden = (cur().D || D).unit !== 'B';   /* bytes: not over a time profile's axis */
+      if (D.diff) document.querySelector('.views').hidden = true;   /* its graph is stacked only */
       $('filter-msg').textContent = S.err;
       attr($('filter'), 'aria-invalid', !!S.err);
       $('reset').disabled = S.x0 === null;
@@ -59,14 +60,11 @@ function main() {
     if (live && (what === 'window' || what === 'state' || what === 'init')) live.zoomed();
   }
 
-  /* A ticky report (one total per counter) and --diff: hp2x's own
-   * ranked bars or difference graph stand for the chart, the table
-   * holds the numbers. */
-  var picture = D.kind === 'counters' || D.kind === 'diff';
-  if (D.kind === 'diff') {
-    $('tablesec').querySelector('h2').firstChild.textContent = 'Changes ';
-    S.read();
-  } else if (inputs.length > 1 && !picture) {
+  /* A ticky report (one total per counter): hp2x's own ranked bars
+   * stand for the chart, the table holds the numbers. */
+  var picture = D.kind === 'counters';
+  if (D.diff) $('tablesec').querySelector('h2').firstChild.textContent = 'Changes ';
+  if (inputs.length > 1 && !picture) {
     /* Several inputs: a chart each, one time axis, one y scale; the
      * pointer over one puts the crosshair at that time on the others. */
     var lo = Math.min.apply(null, inputs.map((d) => { return d.lo; }));
@@ -178,7 +176,7 @@ function main() {
     else if (k === '-' || k === 's' || k === 'S') chart.zoomBy(2);
     else if (k === 'ArrowLeft' || k === 'a' || k === 'A') chart.pan(-0.25);
     else if (k === 'ArrowRight' || k === 'd' || k === 'D') chart.pan(0.25);
-    else if (k === '1' || k === '2' || k === '3') { S.view = ['stack', 'norm', 'peak'][k - 1]; changed('view'); }
+    else if ((k === '1' || k === '2' || k === '3') && !D.diff) { S.view = ['stack', 'norm', 'peak'][k - 1]; changed('view'); }
     else if (k === '/') { f.focus(); }
     else if (k === '?') toggleHelp();
     else return;

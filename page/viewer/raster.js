@@ -93,8 +93,10 @@ function makeRaster() {
    * {x, y, w, h}), at dpr device pixels a CSS pixel.  Bands bottom first:
    * hex[j] the colour of the j-th, vals[j][i] its height at sample i
    * before stacking, divided by tot[i - src.a] when tot is given (the
-   * 100 % view); y(v) the CSS y of a stacked value v. */
-  function stack(g, R, dpr, src, hex, vals, tot, y) {
+   * 100 % view); y(v) the CSS y of a stacked value v.  down (--diff):
+   * values below 0 stack down from the axis, drawn as those above it,
+   * rows mirrored. */
+  function stack(g, R, dpr, src, hex, vals, tot, y, down) {
     if (!begin(g, R)) return;
     var w = R.w, h = R.h, nb = hex.length, a = src.a, j, r, c, k;
     var i0 = new Int32Array(w), i1 = new Int32Array(w), f = new Float64Array(w);
@@ -102,7 +104,10 @@ function makeRaster() {
     var cr = new Float64Array(nb), cg = new Float64Array(nb), cb = new Float64Array(nb), cw = new Uint32Array(nb);
     for (j = 0; j < nb; j++) { var q = colour(hex[j]); cr[j] = q[0]; cg[j] = q[1]; cb[j] = q[2]; cw[j] = q[3]; }
     var y0 = y(0) * dpr - R.y, dy = y(1) * dpr - R.y - y0;   /* y is linear */
-    var line = new Uint32Array(h), hs = new Float64Array(nb);
+    /* the axis on a row's edge: no row shared, part covered by each side */
+    if (down) y0 = round(y0);
+    var line = new Uint32Array(h), hs = new Float64Array(nb), hn = new Float64Array(nb);
+    var zr = down ? min(h, y0) : h, zd = min(h, h - y0);
     for (c = 0; c < w; c += n) {
       var p = i0[c], p1 = i1[c], fc = f[c], n = 1;
       /* n columns that show the same samples (a CSS column at a
@@ -115,7 +120,12 @@ function makeRaster() {
       else for (j = 0; j < nb; j++) hs[j] = vals[j][p] * s0;
       var top = rasterColumn(hs, nb, y0, dy, h, cr, cg, cb, cw, line, le);
       for (k = c; k < c + n; k++)
-        for (r = top; r < h; r++) buf[r * w + k] = line[r];
+        for (r = top; r < zr; r++) buf[r * w + k] = line[r];
+      if (!down) continue;
+      for (j = 0; j < nb; j++) hn[j] = -hs[j];
+      top = rasterColumn(hn, nb, h - y0, dy, h, cr, cg, cb, cw, line, le);
+      for (k = c; k < c + n; k++)
+        for (r = top; r < zd; r++) buf[(h - 1 - r) * w + k] = line[r];
     }
     g.putImageData(img, R.x, R.y);
   }

@@ -62,7 +62,7 @@ function makeState(D) {
     first = first || { view: S.view, tab: S.tab };
     if (p.get('v') !== '1') return;
     var v = p.get('view');
-    S.view = v === 'stack' || v === 'norm' || v === 'peak' ? v : first.view;
+    S.view = (v === 'stack' || v === 'norm' || v === 'peak') && !D.diff ? v : first.view;
     var x = (p.get('x') || '').split(',').map(Number);
     if (x.length === 2 && isFinite(x[0]) && isFinite(x[1]) && x[1] > x[0]) { S.x0 = x[0]; S.x1 = x[1]; } else { S.x0 = S.x1 = null; }
     S.hidden = hideOf(p.get('hide'), D);

@@ -46,7 +46,7 @@ function makeTable(Din, S, changed) {
     { k: 'share', t: 'Share', n: 1, f: fmtPct },
     { k: 'last', t: rate ? 'Last (' + rate[0] + ')' : 'Last', n: 1, f: bytes, x: 1 },
     { k: 'growth', t: rate ? 'Growth (' + rate[1] + ')' : 'Growth', n: 1, x: 1, u: '/s',
-      f: function (v, r) { return (v > 0 ? '+' : '') + bytes(v, r) + (rate ? '' : '/s'); } },
+      f: function (v, r) { return fmtSigned(v * r.D.scale, rate ? '' : r.D.unit) + (rate ? '' : '/s'); } },
     { k: 'fit', t: 'Fit (R\u00b2)', n: 1, f: function (v) { return v.toFixed(2); },
       h: "How well the growth's straight line fits the band: near 1 a steady growth, near 0 noise or a sawtooth; \u2014 a flat band" },
     { k: 'drawn', t: 'Graph', s: 1 }
@@ -71,7 +71,7 @@ function makeTable(Din, S, changed) {
   if (D.kind === 'counters' || D.kind === 'ticky') { cols = tickyCols(D, cols); sortKey = 'alloc'; }
   if (D.kind === 'diff') {   /* --diff: the table of changes */
     var value = function (v) { return fmtSI(v * D.scale, D.unit); };
-    var signed = function (u) { return function (v) { return (v > 0 ? '+' : '') + fmtSI(v * D.scale, u); }; };
+    var signed = function (u) { return function (v) { return fmtSigned(v * D.scale, u); }; };
     cols = [{ k: 'rank', t: '#', n: 1, f: String }, cols[0]];
     [['pa', 'Peak A', value], ['pb', 'Peak B', value], ['dp', 'Peak change', signed(D.unit)],
      ['di', 'Change (' + D.areaUnit + ')', signed(D.areaUnit)], ['la', 'Last A', value], ['lb', 'Last B', value]].forEach(function (c) {
@@ -158,8 +158,9 @@ function makeTable(Din, S, changed) {
     refresh: function () {
       /* again each time: a served page's rows grow (live.js) */
       stats = every = tableRows(Ds, Ds.map(function (d) { return d.rows; }));
-      if (S.x0 !== null && D.kind !== 'diff')
-        stats = tableRows(Ds, Ds.map(function (d) { return windowRows(d, S.x0, S.x1); }));
+      /* --diff's numbers are the runs' (--diff --summary=json's) */
+      var zoomed = S.x0 !== null && D.kind !== 'diff';
+      if (zoomed) stats = tableRows(Ds, Ds.map(function (d) { return windowRows(d, S.x0, S.x1); }));
       rows = stats.filter(function (r) { return S.matches(r.label) || S.matches(r.name); });
       ordered();
       var c = cols.find(function (x) { return x.k === sortKey; });
@@ -172,7 +173,7 @@ function makeTable(Din, S, changed) {
       });
       cols.forEach(function (x) { attr(x.th, 'aria-sort', x.k === sortKey ? (desc ? 'descending' : 'ascending') : 'none'); });
       $('tcount').textContent = rows.length + ' of ' + every.length + (Ds.length > 1 ? ' (' + Ds.length + ' inputs)' : '') +
-        (S.x0 !== null ? ' · numbers for ' + S.x0.toFixed(3) + '–' + S.x1.toFixed(3) + ' s' +
+        (zoomed ? ' · numbers for ' + S.x0.toFixed(3) + '–' + S.x1.toFixed(3) + ' s' +
           (Ds.every(function (d) { return d.exact; }) ? '' : ' (from the samples kept)') +
           (Ds.every(function (d) { return d.x.length || d.rows.every(function (r) { return r.drawn === 'drawn'; }); }) ? '' :
             '; bands merged into OTHER or left out have none there (too many for the page)') : '') +

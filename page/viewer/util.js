@@ -41,6 +41,9 @@ function fmtSI(v, unit) {
   return Number(v.toPrecision(3)) + ' ' + SI[i] + (unit || '');
 }
 
+/* v as fmtSI writes it, with its sign: "+1.2 MB", "-3 kB". */
+function fmtSigned(v, unit) { return (v > 0 ? '+' : '') + fmtSI(v, unit); }
+
 /* Seconds, with as many decimals as the span shown needs. */
 function fmtTime(t, span) {
   var d = span > 0 ? max(0, min(9, 2 - Math.floor(Math.log10(span)))) : 3;

@@ -12,6 +12,7 @@
 #   page.py ticky PAGE.html DATA.json                 (a ticky eventlog)
 #   page.py hi PAGE.html HP_PAGE.html                 (-hi: an eventlog, its .hp)
 #   page.py diff PAGE.html SUMMARY.json               (--diff's page)
+#   page.py diffview PAGE.html A.json B.json          (--diff's chart)
 #   page.py many PAGE.html DATA.json SUMMARY.json...  (several inputs)
 #   page.py lines PAGE.html DATA.json                 (heap size, live bytes)
 #   page.py levels PAGE.html DATA.json                (more censuses than it holds)
@@ -530,17 +531,18 @@ def many(path, *args):
 
 
 def diff(path, summary_json, unit="B", area="B·s"):
-    """--diff's page: no error, no request, hp2x's difference graph
-    shown, and a row per band with --diff --summary=json's numbers, in
-    its order, shown in the profiles' unit (a peak's) and area unit (the
-    change of the integral's)."""
+    """--diff's page: no error, no request, the difference drawn as a
+    chart, hp2x's own difference graph kept for print and readers
+    without JavaScript, and a row per band with --diff
+    --summary=json's numbers, in its order, shown in the profiles' unit
+    (a peak's) and area unit (the change of the integral's)."""
     ref = json.load(open(summary_json))
     d = browser()
     try:
         if not started(d, path):
             return
-        if not d.find_element(By.ID, "graph").is_displayed():
-            fail(path + ": the difference graph is not shown")
+        if not d.find_element(By.ID, "canvas").is_displayed() or d.find_element(By.ID, "graph").is_displayed():
+            fail(path + ": the difference is not drawn as a chart (or hp2x's picture shows beside it)")
         rows = all_rows(d, """return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
             var td = tr.children, v = function (k) { return +td[k].getAttribute('data-v'); };
             return [td[1].title, v(0), v(2), v(3), v(4), v(5), v(6), v(7)]; });""")
@@ -555,6 +557,171 @@ def diff(path, summary_json, unit="B", area="B·s"):
             return [tr.children[2].textContent, document.querySelectorAll('#thead th')[5].textContent];""")
         if not re.fullmatch(r"-?[0-9.]+ ?[kMGT]?" + re.escape(unit), shown[0]) or "(" + area + ")" not in shown[1]:
             fail("%s: a peak shown as %r and the change's column as %r, not in %s and %s" % (path, shown[0], shown[1], unit, area))
+        # printed: hp2x's own difference graph and the text table
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
+        shown = d.execute_script("""
+          var st = function (id) { return getComputedStyle(document.getElementById(id)).display; };
+          return [st('static'), st('app'), document.getElementById('graph').naturalWidth,
+                  document.querySelector('#static pre.stable').textContent];""")
+        if shown[0] == "none" or shown[1] != "none" or not shown[2] or not shown[3].startswith("change from "):
+            fail("%s: printed, static %s, viewer %s, graph %s px wide, table %r" % (path, *shown[:3], shown[3][:200]))
+        d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+    finally:
+        d.quit()
+    d = browser(script=False)
+    try:
+        load(d, path)
+        if not int(d.find_element(By.ID, "graph").get_attribute("naturalWidth") or 0) or \
+                not d.find_element(By.CSS_SELECTOR, "pre.stable").is_displayed():
+            fail(path + ": without JavaScript, hp2x's difference graph and its table do not show")
+    finally:
+        d.quit()
+
+
+# The tooltip of a --diff page: its time, its change, and per row the
+# band's slot, name, change, A's value and B's.
+DIFF_TIP = """
+  var t = document.getElementById('tip');
+  if (t.hidden) return null;
+  return {t: +t.getAttribute('data-t'), total: +document.getElementById('tip-total').getAttribute('data-v'),
+    rows: [].map.call(t.querySelectorAll('.tr'), function (r) {
+      var v = r.querySelectorAll('.tv');
+      return {slot: +r.getAttribute('data-slot'), name: r.querySelector('.tn').textContent, hl: r.classList.contains('hl'),
+        ch: +v[0].getAttribute('data-v'), a: v[1] ? +v[1].getAttribute('data-a') : null,
+        b: v[1] ? +v[1].getAttribute('data-b') : null, text: r.textContent}; })};"""
+
+# How many opaque pixels of each colour the graph's canvas has.
+COLOURS = """
+  var cv = document.getElementById('canvas'), im = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data, n = {};
+  for (var i = 0; i < im.length; i += 4) if (im[i + 3] === 255) {
+    var k = '#' + ((1 << 24) | (im[i] << 16) | (im[i + 1] << 8) | im[i + 2]).toString(16).slice(1);
+    n[k] = (n[k] || 0) + 1; }
+  return n;"""
+
+# The table's rows: name and the computed colour of its swatch ('' for
+# a band not drawn: hatched).
+SWATCHES = """
+  return [].map.call(document.querySelectorAll('#tbody tr:not(.pad)'), function (tr) {
+    var sw = tr.querySelector('[data-k="label"] .sw');
+    return [tr.querySelector('[data-k="label"]').title, sw.classList.contains('none') ? '' : getComputedStyle(sw).backgroundColor]; });"""
+
+
+def rgb(hexc):
+    return "rgb(%d, %d, %d)" % tuple(int(hexc[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def diffview(path, a_json, b_json):
+    """--diff's page as live as a profile's, on two runs of the same
+    census times (B's value at A's census is B's own): the tooltip gives
+    each band's A, B and change at its census as -o FOO.json of A and B
+    have them; a band hidden in the key leaves the drawing, Ctrl-click
+    keeps one band only; a drag zooms to the dragged window (the
+    overview shows it, the address keeps it); the filter keeps the
+    matching bands in the key, the drawing and the table; each drawn
+    band's table swatch is its colour on the canvas (the pixel under the
+    pointer is the colour of the band the tooltip names)."""
+    refs = []
+    for j in (a_json, b_json):
+        r = json.load(open(j))
+        names = [b["name"] for b in r["bands"]]
+        refs.append({round(x["time"], 6): {names[b]: v for b, v in x["values"]} for x in r["samples"]})
+    d = browser()
+    try:
+        if not started(d, path):
+            return
+        P = page_data(d)
+        if not P.get("bands"):
+            fail(path + ": the page has no bands to draw")
+            return
+        drawn = {b["name"]: b["c"] for b in P["bands"]}
+        g = geometry(d)
+        dpr = d.execute_script("return window.devicePixelRatio")
+        # hover: every band with a value at the census, A, B, change
+        for fx in (0.2, 0.45, 0.7, 0.95):
+            hover(d, ML + (g["w"] - ML - MR) * fx, MT + (g["h"] - MT - MB) * 0.5)
+            tip = d.execute_script(DIFF_TIP)
+            if not tip:
+                fail("%s: no tooltip at %.0f %% of the graph" % (path, fx * 100))
+                continue
+            A, B = refs[0].get(round(tip["t"], 6)), refs[1].get(round(tip["t"], 6))
+            if A is None or B is None:
+                fail("%s: the tooltip's time %r is no census of A and B" % (path, tip["t"]))
+                continue
+            want = {n: (A.get(n, 0), B.get(n, 0)) for n in drawn if A.get(n, 0) or B.get(n, 0)}
+            got = {r["name"]: (r["a"], r["b"]) for r in tip["rows"]}
+            if got != want or any(r["ch"] != r["b"] - r["a"] for r in tip["rows"]) or \
+                    tip["total"] != sum(b - a for a, b in want.values()):
+                fail("%s: at %r s the tooltip has %r (change %r), A and B %r" % (path, tip["t"], tip["rows"], tip["total"], want))
+        key = {b.get_attribute("title"): b for b in d.find_elements(By.CSS_SELECTOR, "#key .kb")}
+        n0 = d.execute_script(COLOURS)
+        if any(not n0.get(c) for c in drawn.values()):
+            fail("%s: bands %r not drawn" % (path, [n for n, c in drawn.items() if not n0.get(c)]))
+        # hide one band, then show it again
+        key["grows"].click()
+        n1 = d.execute_script(COLOURS)
+        if n1.get(drawn["grows"]) or any(not n1.get(c) for n, c in drawn.items() if n != "grows"):
+            fail("%s: grows hidden, the canvas has %r" % (path, {n: n1.get(c) for n, c in drawn.items()}))
+        key["grows"].click()
+        # keep only one, then all again
+        ActionChains(d).key_down(Keys.CONTROL).click(key["shrinks"]).key_up(Keys.CONTROL).perform()
+        n2 = d.execute_script(COLOURS)
+        pressed = {n: b.get_attribute("aria-pressed") for n, b in key.items()}
+        if not n2.get(drawn["shrinks"]) or any(n2.get(c) for n, c in drawn.items() if n != "shrinks") or \
+                pressed != {n: "true" if n == "shrinks" else "false" for n in key}:
+            fail("%s: shrinks kept alone, the canvas has %r, the key %r" % (path, {n: n2.get(c) for n, c in drawn.items()}, pressed))
+        ActionChains(d).key_down(Keys.CONTROL).click(key["shrinks"]).key_up(Keys.CONTROL).perform()
+        if d.execute_script(COLOURS) != n0:
+            fail(path + ": every band shown again, the drawing is not what it was")
+        # drag from 30 % to 60 % of the plot: that window
+        c = d.find_element(By.ID, "chart")
+        xa, xb = ML + (g["w"] - ML - MR) * 0.3, ML + (g["w"] - ML - MR) * 0.6
+        ta, tb = g["x0"] + 0.3 * (g["x1"] - g["x0"]), g["x0"] + 0.6 * (g["x1"] - g["x0"])
+        y = MT + (g["h"] - MT - MB) / 2
+        ActionChains(d).move_to_element_with_offset(c, int(xa - g["w"] / 2), int(y - g["h"] / 2)).click_and_hold() \
+            .move_by_offset(int(xb - xa), 0).release().perform()
+        g2 = geometry(d)
+        px = (g["x1"] - g["x0"]) / (g["w"] - ML - MR) * 2
+        settled(d)
+        if abs(g2["x0"] - ta) > px or abs(g2["x1"] - tb) > px or "x=" not in d.current_url or \
+                not d.find_element(By.ID, "ovwin").is_displayed():
+            fail("%s: dragged over %r..%r, the window is %r..%r, the address %s" % (path, ta, tb, g2["x0"], g2["x1"], d.current_url))
+        d.find_element(By.TAG_NAME, "body").send_keys("\ue00c")   # Esc
+        g3 = geometry(d)
+        if (g3["x0"], g3["x1"]) != (g["x0"], g["x1"]):
+            fail("%s: Esc left the window at %r..%r" % (path, g3["x0"], g3["x1"]))
+        # the filter: the key, the drawing and the table keep the matches
+        d.find_element(By.ID, "filter").send_keys("^(grows|new)$")
+        settled(d)
+        n3 = d.execute_script(COLOURS)
+        out = {n for n, b in key.items() if "out" in b.get_attribute("class")}
+        rows = {r[0] for r in _rows_scrolled(d, SWATCHES)}
+        if out != set(key) - {"grows", "new"} or rows != {"grows", "new"} or \
+                any(bool(n3.get(c)) != (n in ("grows", "new")) for n, c in drawn.items()):
+            fail("%s: filtered to grows and new, the key greys %r, the table has %r, the canvas %r" %
+                 (path, sorted(out), sorted(rows), {n: n3.get(c) for n, c in drawn.items()}))
+        d.execute_script("var f = document.getElementById('filter'); f.value = ''; f.dispatchEvent(new Event('input'));")
+        settled(d)
+        # the table's swatches: each drawn band's colour, drawn
+        sw = dict(_rows_scrolled(d, SWATCHES))
+        for n, col in drawn.items():
+            if sw.get(n) != rgb(col):
+                fail("%s: %s's swatch in the table is %r, the band is drawn %s" % (path, n, sw.get(n), col))
+        if any(v for n, v in sw.items() if n not in drawn):
+            fail("%s: a band not drawn has a colour in the table: %r" % (path, sw))
+        # under the pointer, in the middle of a band's run of its colour
+        # down a column, the band the tooltip names; its swatch that colour
+        X = int(round((ML + (g["w"] - ML - MR) * 0.8) * dpr))
+        cand = [r for r in runs(d.execute_script(COLUMN, "canvas", X)) if r[0] in drawn.values() and r[2] - r[1] >= 6 * dpr]
+        if not cand:
+            fail("%s: no band drawn at 80 %% of the graph" % path)
+        for colour, r0, r1 in cand:
+            hover(d, X / dpr, (r0 + r1) / 2 / dpr)
+            hl = [r for r in (d.execute_script(DIFF_TIP) or {"rows": []})["rows"] if r["hl"]]
+            if len(hl) != 1 or rgb(colour) != sw.get(hl[0]["name"]):
+                fail("%s: the pointer on %s, the tooltip names %r, whose swatch is %r" %
+                     (path, colour, hl, hl and sw.get(hl[0]["name"])))
+        for e in console_errors(d):
+            fail(path + ": console error: " + e["message"])
     finally:
         d.quit()
 
@@ -1633,7 +1800,7 @@ def shot(path, png, frag=""):
         d.quit()
 
 
-CHECKS = {"export": export, "marks": marks, "longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "many": many,
+CHECKS = {"export": export, "marks": marks, "longnames": longnames, "filters": filters, "check": check, "tree": tree, "diff": diff, "diffview": diffview, "many": many,
           "inert": inert, "hostile": hostile, "csp": csp, "shot": shot, "counters": counters, "ticky": ticky, "hi": hi, "lines": lines,
           "levels": levels, "raster": raster}
 

@@ -50,8 +50,16 @@
 #             each input, named by its input, with the numbers of
 #             --summary=json of that input alone, filtered by the box,
 #             zoomed the window's numbers of each input's samples
-#   diff      --diff A B: hp2x's difference graph, and a row per band
-#             with --diff --summary=json's numbers, in its order
+#   diff      --diff A B: the difference as a chart, hp2x's difference
+#             graph and text table printed and without JavaScript, and a
+#             row per band with --diff --summary=json's numbers, in its
+#             order
+#   diff_live --diff A B as live as a profile's page: the tooltip gives
+#             each band's A, B and change as -o FOO.json of A and B; a
+#             band hidden in the key, or all but one (Ctrl-click), leave
+#             the canvas; a drag zooms to its window; the filter keeps
+#             the matches in the key, the canvas and the table; each
+#             table swatch is its band's colour on the canvas
 #   lines     an eventlog's heap size and live bytes, switched on by the
 #             address: the tooltip gives each as -o FOO.json's series
 #             have it at the census
@@ -181,6 +189,25 @@ diff() { # --diff's page: its graph, and the table --diff --summary=json has
 	browse diff time.html time.json "CPU seconds per second" "CPU seconds" || bad "diff of time profiles: see above"
 }
 
+diff_live() { # --diff's page as live as a profile's
+	# two runs on the same census times, so that B's value at A's census
+	# is B's own: bands that grew, shrank, did both, only B has, and one
+	# unchanged (not drawn)
+	local t w v
+	printf 'JOB "mix"\nDATE "d"\nSAMPLE_UNIT "seconds"\nVALUE_UNIT "bytes"\n' | tee A.hp >B.hp
+	for t in $(seq 0 40); do
+		w=$((t % 10 < 5 ? t % 10 : 10 - t % 10))
+		printf 'BEGIN_SAMPLE %s.%s\ngrows\t8000\nshrinks\t%s\nwobbles\t%s\nsame\t800\nEND_SAMPLE %s.%s\n' \
+			$((t / 10)) $((t % 10)) $((8000 + 800 * t)) $((4000 + 600 * w)) $((t / 10)) $((t % 10)) >>A.hp
+		v=$((t < 20 ? 0 : 200 * (t - 20)))
+		printf 'BEGIN_SAMPLE %s.%s\ngrows\t%s\nshrinks\t8000\nwobbles\t%s\nsame\t800\nnew\t%s\nEND_SAMPLE %s.%s\n' \
+			$((t / 10)) $((t % 10)) $((1000 + 600 * t)) $((5200 - 300 * w)) "$v" $((t / 10)) $((t % 10)) >>B.hp
+	done
+	"$HP2X" --diff A.hp B.hp -o mix.html && "$HP2X" A.hp -o a.json && "$HP2X" B.hp -o b.json ||
+		{ bad "hp2x --diff A.hp B.hp -o mix.html, or -o FOO.json, failed"; return; }
+	browse diffview mix.html a.json b.json || bad "diff_live: see above"
+}
+
 hostile() {
 	local big
 	big=$(head -c 100000 /dev/zero | tr '\0' 'x')
@@ -291,6 +318,7 @@ else
 	run no_white no_white
 	run many many
 	run diff diff
+	run diff_live diff_live
 	run lines lines
 	run hostile hostile
 	run levels levels
