@@ -136,8 +136,11 @@ struct hpfile {
 	hp_band first;		/* first band of the last sample */
 	hp_band prev;		/* last band of the open sample, or NOBAND */
 	hp_band *pred;		/* band of each line of the last samples */
-	size_t npred, pred_cap;
+	uint64_t *vals;		/* and the open sample's values */
+	size_t npred, pred_cap, vals_cap;
 	size_t nline_in_sample;	/* band lines so far in the open sample */
+	size_t nflushed;	/* of them, given to the model */
+	size_t flush_line;	/* the line of the first one not given */
 	unsigned seen;		/* 1 << K_JOB .. K_VALUE_UNIT */
 	int began;		/* a BEGIN_SAMPLE was accepted ... */
 	double first_begin;	/* ... the first one at this time */
@@ -184,6 +187,7 @@ destroy(void *st)
 	free(h->str);
 	free(h->num);
 	free(h->pred);
+	free(h->vals);
 	free(h->known);
 	free(h);
 }
@@ -408,29 +412,42 @@ guess_again(const struct hpfile *h)
 					    : NOBAND;
 }
 
-static int
-same8(const char *a, const char *b)
+#ifdef __GNUC__
+#define INLINE inline __attribute__((always_inline))
+#else
+#define INLINE inline
+#endif
+
+static INLINE uint64_t
+diff8(const char *a, const char *b)
 {
 	uint64_t x, y;
 
 	memcpy(&x, a, 8);
 	memcpy(&y, b, 8);
-	return x == y;
+	return x ^ y;
 }
 
-/* memcmp(a, b, n) == 0 without the call: names are short, so a word at a
- * time with the last word overlapping the one before. */
-static int
+/* memcmp(a, b, n) == 0 without the call: names are short, so words, the
+ * last of each group overlapping the one before.  Names up to 32 bytes
+ * take one of three branches, whatever their length: a loop to the
+ * length's word mispredicted once a line as lengths vary from band to
+ * band. */
+static INLINE int
 same(const char *a, const char *b, size_t n)
 {
+	uint64_t d;
 	uint32_t x, y, x2, y2;
 	size_t i;
 
 	if (n >= 8) {
-		for (i = 0; i + 8 < n; i += 8)
-			if (!same8(a + i, b + i))
-				return 0;
-		return same8(a + n - 8, b + n - 8);
+		d = diff8(a, b) | diff8(a + n - 8, b + n - 8);
+		if (n > 16) {
+			d |= diff8(a + 8, b + 8) | diff8(a + n - 16, b + n - 16);
+			for (i = 16; d == 0 && i + 16 < n; i += 8)
+				d = diff8(a + i, b + i);
+		}
+		return d == 0;
 	}
 	if (n >= 4) {
 		memcpy(&x, a, 4);
@@ -446,7 +463,7 @@ same(const char *a, const char *b, size_t n)
 }
 
 /* Does p..end start with band b's name and a TAB? */
-static int
+static INLINE int
 same_start(const struct hpfile *h, hp_band b, const char *p, const char *end)
 {
 	const struct known *k = &h->known[b];
@@ -483,6 +500,41 @@ learn(struct hpfile *h, hp_band b)
 	return 0;
 }
 
+/* Room for line k of the open sample in pred and vals. */
+static int
+room(struct hpfile *h, size_t k)
+{
+	if (k < h->npred)
+		return 0;
+	if (HP_GROW(h->pred, h->pred_cap, k + 1) ||
+	    HP_GROW(h->vals, h->vals_cap, k + 1))
+		return -1;
+	h->npred = k + 1;
+	return 0;
+}
+
+/* The values the fast path (quick_bands) has read since the last flush,
+ * one a line from flush_line on, given to the model at once: before any
+ * other line is parsed, so the model sees everything in the file's order
+ * and a refusal names its own line. */
+static int
+flush(struct hpfile *h, struct hp_err *err)
+{
+	size_t f = h->nflushed, n = h->nline_in_sample - f, done;
+	struct hp_err e;
+
+	if (!n)
+		return OK;
+	e.msg[0] = '\0';	/* not {0}: zeroing 1 KiB per call shows in profiles */
+	if (hp_model_add_many(h->m, h->pred + f, h->vals + f, n, &done, &e)) {
+		hp_err_set(err, "%s:%zu: %s", h->name, h->flush_line + done,
+			   e.msg);
+		return FAIL;
+	}
+	h->nflushed = h->nline_in_sample;
+	return OK;
+}
+
 /* Add v to band b of the open sample and remember where b was. */
 static int
 take(struct hpfile *h, hp_band b, uint64_t v, struct hp_err *err)
@@ -490,23 +542,21 @@ take(struct hpfile *h, hp_band b, uint64_t v, struct hp_err *err)
 	struct hp_err e;
 	size_t k = h->nline_in_sample;
 
-	if (k >= h->npred) {
-		if (HP_GROW(h->pred, h->pred_cap, k + 1)) {
-			hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
-			return FAIL;
-		}
-		h->npred = k + 1;
+	if (room(h, k)) {
+		hp_err_set(err, "%s:%zu: out of memory", h->name, h->lineno);
+		return FAIL;
 	}
-	e.msg[0] = '\0';	/* not {0}: zeroing 1 KiB per line shows in profiles */
+	e.msg[0] = '\0';
 	if (hp_model_add(h->m, b, v, &e))
 		return model_failed(h, &e, err);
 	h->pred[k] = b;
+	h->vals[k] = v;
 	if (h->prev == NOBAND)
 		h->first = b;
 	else
 		h->known[h->prev].next = b;
 	h->prev = b;
-	h->nline_in_sample = k + 1;
+	h->nline_in_sample = h->nflushed = k + 1;
 	return OK;
 }
 
@@ -676,7 +726,7 @@ key_record(struct hpfile *h, enum key k, const char *p, const char *e,
 		}
 		h->insample = 1;
 		h->sample_line = h->lineno;
-		h->nline_in_sample = 0;
+		h->nline_in_sample = h->nflushed = 0;
 		h->prev = NOBAND;
 		return OK;
 	default:
@@ -765,6 +815,8 @@ line(struct hpfile *h, const char *p, const char *e, int final,
 	int rc;
 
 	h->foreign = 0;
+	if (flush(h, err))
+		return FAIL;
 	rc = parse_line(h, p, e, err);
 	if (rc == BAD && !final && !h->any && h->foreign) {
 		/* The first thing in the file is not .hp: an executable, a
@@ -838,39 +890,54 @@ read_digits(const char *q, const char *end, uint64_t *out)
 	return q;
 }
 
-/* The hot path, for a line inside a sample that starts p..end: when it
- * is a guessed band's name, a TAB, at most 19 digits and its LF (or
- * CR LF), add it and return the byte after the LF.  Anything else
- * returns NULL having done nothing, for parse_line to look at. */
+/* The hot path, for the lines inside a sample from p..end on: while
+ * each is a guessed band's name, a TAB, at most 19 digits and its LF
+ * (or CR LF), its band and value are noted for the next flush.  Returns
+ * the first byte of the first line it did not take, for parse_line to
+ * look at (or p, when it took none); NULL when out of memory. */
 static const char *
-quick_band(struct hpfile *h, const char *p, const char *end, int *failed,
-	   struct hp_err *err)
+quick_bands(struct hpfile *h, const char *p, const char *end)
 {
-	hp_band b = guess(h);
-	const struct known *k;
+	const struct known *known = h->known;
+	hp_band prev = h->prev, b;
+	size_t k = h->nline_in_sample, len;
 	const char *q, *digits;
+	char eol = h->eol;
 	uint64_t v;
 
-	if (b == NOBAND || !same_start(h, b, p, end)) {
-		b = guess_again(h);
-		if (b == NOBAND || !same_start(h, b, p, end))
+	for (;;) {
+		b = prev == NOBAND ? h->first : known[prev].next;
+		if (b == NOBAND || !same_start(h, b, p, end)) {
+			b = k < h->npred ? h->pred[k] : NOBAND;
+			if (b == NOBAND || !same_start(h, b, p, end))
+				break;
+		}
+		len = known[b].len;
+		digits = p + len + 1;
+		q = read_digits(digits, end, &v);
+		if (q == digits || q - digits > 19 || q == end)
+			break;
+		if (eol == '\n' && *q == '\r' && q + 1 < end)
+			q++;
+		if (*q != eol)
+			break;
+		if (k >= h->npred && room(h, k))
 			return NULL;
+		if (k == h->nflushed)
+			h->flush_line = h->lineno;
+		h->pred[k] = b;
+		h->vals[k++] = v;
+		if (prev == NOBAND)
+			h->first = b;
+		else
+			h->known[prev].next = b;
+		prev = b;
+		h->lineno++;
+		p = q + 1;
 	}
-	k = &h->known[b];
-	digits = p + k->len + 1;
-	q = read_digits(digits, end, &v);
-	if (q == digits || q - digits > 19 || q == end)
-		return NULL;
-	if (h->eol == '\n' && *q == '\r' && q + 1 < end)
-		q++;
-	if (*q != h->eol)
-		return NULL;
-	if (take(h, b, v, err)) {
-		*failed = 1;
-		return NULL;
-	}
-	h->lineno++;
-	return q + 1;
+	h->prev = prev;
+	h->nline_in_sample = k;
+	return p;
 }
 
 static int
@@ -915,15 +982,14 @@ feed_lines(struct hpfile *h, const char *p, const char *end,
 	}
 	while (p < end) {
 		if (h->insample && !h->instr) {
-			int failed = 0;
-			const char *next = quick_band(h, p, end, &failed, err);
+			const char *next = quick_bands(h, p, end);
 
-			if (failed)
-				return -1;
-			if (next) {
-				p = next;
-				continue;
-			}
+			if (!next)
+				return hp_err_set(err, "%s:%zu: out of memory",
+						  h->name, h->lineno);
+			p = next;
+			if (p == end)
+				break;
 		}
 		nl = memchr(p, eol, (size_t)(end - p));
 		if (!nl)

@@ -506,6 +506,49 @@ hp_model_add(hp_model *m, hp_band b, uint64_t bytes, struct hp_err *err)
 	return 0;
 }
 
+int
+hp_model_add_many(hp_model *m, const hp_band *bands, const uint64_t *bytes,
+		  size_t n, size_t *done, struct hp_err *err)
+{
+	size_t i, e = m->nentry;
+	uint64_t gen = m->gen;
+
+	*done = 0;
+	if (!m->open)
+		return hp_err_set(err, "value outside a sample");
+	if (n > SIZE_MAX - e)
+		return oom(err);
+	if ((e + n > m->eband_cap || e + n > m->ebyte_cap) &&
+	    (own_entries(m) < 0 ||
+	     HP_GROW(m->ebands, m->eband_cap, e + n) ||
+	     HP_GROW(m->ebytes, m->ebyte_cap, e + n)))
+		return oom(err);
+	for (i = 0; i < n; i++) {
+		hp_band b = bands[i];
+		struct band *p;
+
+		if (b >= m->nband || m->band[b].gen == gen) {
+			/* a band met twice in the sample (or none such):
+			 * hp_model_add says what to do */
+			m->nentry = e;
+			if (hp_model_add(m, b, bytes[i], err)) {
+				*done = i;
+				return -1;
+			}
+			e = m->nentry;
+			continue;
+		}
+		p = &m->band[b];
+		p->gen = gen;
+		p->slot = e;
+		m->ebands[e] = b;
+		m->ebytes[e++] = bytes[i];
+	}
+	m->nentry = e;
+	*done = n;
+	return 0;
+}
+
 /* The open sample's parts, from p0 on, into entry order (a counting
  * sort: stable, so each entry keeps its values in the order added). */
 static int

@@ -156,10 +156,16 @@ double hp_model_band_total(const hp_model *m, hp_band b);
  * hp_model_add adds bytes to a band of the open sample: zero included
  * (the band is then listed with 0), a band added twice is summed
  * (refused if the sum passes 2^64-1) and its values kept as parts.
+ * hp_model_add_many is hp_model_add of bytes[i] to bands[i] for each i
+ * in turn, with the per-call checks paid once; when it fails, *done says
+ * how many were added and bands[*done] is the one refused.
  * hp_model_commit makes the sample visible; hp_model_abort drops it. */
 int hp_model_begin(hp_model *m, double t, struct hp_err *err) HP_MUSTCHECK;
 int hp_model_add(hp_model *m, hp_band b, uint64_t bytes,
 		 struct hp_err *err) HP_MUSTCHECK;
+int hp_model_add_many(hp_model *m, const hp_band *bands,
+		      const uint64_t *bytes, size_t n, size_t *done,
+		      struct hp_err *err) HP_MUSTCHECK;
 int hp_model_commit(hp_model *m, struct hp_err *err) HP_MUSTCHECK;
 void hp_model_abort(hp_model *m);
 int hp_model_is_open(const hp_model *m);

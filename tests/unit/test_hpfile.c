@@ -724,7 +724,86 @@ guessed_line_errors(void **state)
 }
 
 static uint64_t rnd(uint64_t *s);
+static int read_chunked(hp_model *m, const char *data, size_t len,
+			size_t maxchunk, uint64_t seed, struct hp_err *err);
 static void check_chunked(const char *what, const char *data, size_t len);
+
+/* Twenty bands in one order, band `dup` given twice in each sample
+ * (both values `last` in the last sample), then `tail` in that sample
+ * before its END_SAMPLE.  Returns the length. */
+static size_t
+run_profile(char *buf, size_t size, size_t dup, const char *last,
+	    const char *tail)
+{
+	size_t n = (size_t)snprintf(buf, size, "%s", HDR), s, i;
+
+	for (s = 1; s <= 3; s++) {
+		n += (size_t)snprintf(buf + n, size - n, "BEGIN_SAMPLE %zu\n", s);
+		for (i = 0; i < 20; i++) {
+			if (i == dup && s == 3)
+				n += (size_t)snprintf(buf + n, size - n,
+						      "band%zu\t%s\n", i, last);
+			else
+				n += (size_t)snprintf(buf + n, size - n,
+						      "band%zu\t%zu\n", i, i + 1);
+			if (i == dup)
+				n += (size_t)snprintf(buf + n, size - n, "band%zu\t%s\n",
+						      i, s == 3 ? last : "7");
+		}
+		n += (size_t)snprintf(buf + n, size - n, "%sEND_SAMPLE %zu\n",
+				      s == 3 ? tail : "", s);
+	}
+	assert_true(n < size);
+	return n;
+}
+
+/* The fast path hands a run of guessed lines to the model at once
+ * (hpfile.c, flush): a value refused anywhere in such a run, and a
+ * line after the run that does not parse, are named by their own lines
+ * whatever the chunks; a band repeated inside a run is summed. */
+static void
+batched_lines(void **state)
+{
+	static const size_t chunks[] = { 1, 2, 5, 13, 64, 100000 };
+	char buf[4096], want[128];
+	struct hp_err err;
+	size_t dup, c, n, line;
+	hp_model *m;
+
+	(void)state;
+	/* lines: 4 of header; each sample BEGIN, 21 bands, END */
+	for (dup = 0; dup < 20; dup++) {
+		/* 19 digits, the fast path's most; twice passes 2^64-1 */
+		n = run_profile(buf, sizeof buf, dup, "9999999999999999999", "");
+		line = 4 + 2 * 23 + 1 + dup + 2;	/* the repeat, third sample */
+		snprintf(want, sizeof want,
+			 "t.hp:%zu: value of band in one sample passes 2^64-1", line);
+		for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+			m = hp_model_new();
+			memset(&err, 0, sizeof err);
+			assert_int_equal(read_chunked(m, buf, n, chunks[c], 7 + c, &err), -1);
+			assert_string_equal(err.msg, want);
+			hp_model_free(m);
+		}
+	}
+	n = run_profile(buf, sizeof buf, 3, "9", "band5\t12k\n");
+	for (c = 0; c < sizeof chunks / sizeof *chunks; c++) {
+		m = hp_model_new();
+		memset(&err, 0, sizeof err);
+		assert_int_equal(read_chunked(m, buf, n, chunks[c], 7 + c, &err), -1);
+		assert_string_equal(err.msg,
+				    "t.hp:73: integer value must follow band name");
+		hp_model_free(m);
+	}
+	n = run_profile(buf, sizeof buf, 3, "9", "");
+	m = read_ok_n(buf, n);
+	assert_int_equal(hp_model_sample_count(m), 3);
+	assert_int_equal(val(m, 1, "band3", 5), 4 + 7);
+	assert_int_equal(val(m, 2, "band3", 5), 9 + 9);
+	assert_int_equal(val(m, 2, "band19", 6), 20);
+	hp_model_free(m);
+	check_chunked("batched lines", buf, n);
+}
 
 /* A profile whose bands come and go, change order, repeat and appear
  * late, as real ones do: every value where it belongs, band indices in
@@ -1360,6 +1439,7 @@ main(void)
 		cmocka_unit_test(gzip_input),
 		cmocka_unit_test(guessed_lines_read_as_first_time),
 		cmocka_unit_test(guessed_line_errors),
+		cmocka_unit_test(batched_lines),
 		cmocka_unit_test(guesses_follow_shifting_bands),
 		cmocka_unit_test(every_split_point),
 		cmocka_unit_test(real_testdata),
