@@ -1139,7 +1139,9 @@ finish(void *st, struct hp_err *err)
  * b's first-seen order, samples appended in order (hp_model_append: the
  * per-band sums are added in the same order as in one read), header
  * fields b set and b's marks; and a takes over b's end state, its line
- * numbers moved by the lines a read.
+ * numbers moved by the lines a read.  b's samples are given back as they
+ * are moved (hp_model_append_drain), so the join needs little more
+ * memory than the joined model.
  */
 int
 hp_hpfile_join(void *sa, void *sb, struct hp_err *err)
@@ -1179,7 +1181,7 @@ hp_hpfile_join(void *sa, void *sb, struct hp_err *err)
 	for (i = 0; i < hp_model_mark_count(mb); i++)
 		if (hp_model_add_mark(ma, hp_model_mark_time(mb, i), NULL, 0, &e))
 			goto oom;
-	if (hp_model_append(ma, mb, map, &e))
+	if (hp_model_append_drain(ma, mb, map, &e))
 		goto oom;
 	free(map);
 	a->lineno = off + b->lineno;

@@ -20,6 +20,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/mman.h>
+#endif
 
 #include "arena.h"
 #include "grow.h"
@@ -632,6 +635,59 @@ hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
 		struct hp_err *err)
 {
 	return hp_model_append_range(m, from, 0, from->nsample, map, NULL, err);
+}
+
+/* The whole pages of bytes *done..end of an array no longer read, given
+ * back to the system; *done moves to the first byte not given back.
+ * Only Linux is asked (its MADV_DONTNEED frees at once; POSIX's
+ * posix_madvise may ignore it): elsewhere the memory waits for free. */
+static void
+give_back(const void *base, uintptr_t *done, size_t end)
+{
+#if defined(__linux__) && defined(MADV_DONTNEED)
+	const uintptr_t page = 4096;	/* a multiple of it elsewhere: still whole */
+	uintptr_t a = ((uintptr_t)base + *done + page - 1) & ~(page - 1);
+	uintptr_t e = ((uintptr_t)base + end) & ~(page - 1);
+
+	if (e > a && madvise((void *)a, e - a, MADV_DONTNEED) == 0)
+		*done = e - (uintptr_t)base;
+#else
+	(void)base;
+	(void)done;
+	(void)end;
+#endif
+}
+
+/* Entries appended between two give_backs: a few MB, so that the pages
+ * of `from` go as fast as m's come. */
+#define DRAIN_STEP ((size_t)1 << 18)
+
+int
+hp_model_append_drain(hp_model *m, hp_model *from, const hp_band *map,
+		      struct hp_err *err)
+{
+	size_t lo = 0, hi, n = from->nsample;
+	uintptr_t bdone = 0, vdone = 0;
+
+	while (lo < n) {
+		for (hi = lo + 1;
+		     hi < n && from->start[hi] - from->start[lo] < DRAIN_STEP; hi++)
+			;
+		if (hp_model_append_range(m, from, lo, hi, map, NULL, err))
+			return -1;
+		if (!from->borrowed) {
+			give_back(from->ebands, &bdone,
+				  from->start[hi] * sizeof *from->ebands);
+			give_back(from->ebytes, &vdone,
+				  from->start[hi] * sizeof *from->ebytes);
+		}
+		lo = hi;
+	}
+	/* what is left: the bands, header fields and marks, no sample */
+	from->nsample = from->nentry = from->npart = from->ncpart = 0;
+	if (from->start)
+		from->start[0] = 0;
+	return 0;
 }
 
 /* The first part of entry e or later. */

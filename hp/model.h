@@ -183,6 +183,13 @@ int hp_model_append(hp_model *m, const hp_model *from, const hp_band *map,
 int hp_model_append_range(hp_model *m, const hp_model *from, size_t lo,
 			  size_t hi, const hp_band *map, const char *keep,
 			  struct hp_err *err) HP_MUSTCHECK;
+/* hp_model_append of all of `from`, whose samples' memory is given back
+ * to the system as they are copied (two halves of a file are joined
+ * without needing both at once), leaving `from` without samples; on
+ * failure m holds the samples appended so far and `from` is fit only
+ * for hp_model_free. */
+int hp_model_append_drain(hp_model *m, hp_model *from, const hp_band *map,
+			  struct hp_err *err) HP_MUSTCHECK;
 /* Samples lo..hi-1 of `from` as this model's samples, their entries
  * shared rather than copied (a window of a gigabyte profile is not
  * copied to be drawn): m holds no sample yet and the same bands as

@@ -33,12 +33,11 @@
 #include "hpfile.h"
 
 /* Files smaller than SPLIT_MIN are read in one go: a thread and the join
- * cost more than they save.  Files larger than SPLIT_MAX are too: while
- * the halves are joined both models are alive, about half as much memory
- * again as one, and for the largest profiles memory is what runs out
- * (hp2x keeps peak RSS under half the size of a .hp above 100 MB). */
+ * cost more than they save.  Larger ones of any size are split: the join
+ * gives the second half's memory back as it moves it
+ * (hp_model_append_drain), so peak memory stays that of one model (hp2x
+ * keeps peak RSS under half the size of a .hp above 100 MB). */
 #define SPLIT_MIN ((off_t)8 << 20)
-#define SPLIT_MAX ((off_t)64 << 20)
 
 struct hp_reader {
 	hp_model *m;
@@ -463,7 +462,7 @@ read_file(hp_model *m, const char *path, off_t at, int auto_split,
 		hp_reader_set_opts(r, o);
 	if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
 		if (auto_split)
-			at = st.st_size >= SPLIT_MIN && st.st_size <= SPLIT_MAX &&
+			at = st.st_size >= SPLIT_MIN &&
 			     sysconf(_SC_NPROCESSORS_ONLN) > 1 ? st.st_size / 2 : 0;
 		split = split_point(fileno(f), at, st.st_size, auto_split, buf);
 	}

@@ -1235,6 +1235,52 @@ halves_read_as_one(void **state)
 		check_every_half(cases[i].what, cases[i].text, strlen(cases[i].text));
 }
 
+/* Halves too large for one step of the join (hp_model_append_drain gives
+ * the second half's pages back a step at a time, about 260,000 entries):
+ * every value that was given back was moved first, at every split near
+ * a step's end. */
+static void
+halves_drained(void **state)
+{
+	size_t cap = (size_t)12 << 20, n, s, i, k;
+	char *buf = malloc(cap);
+	hp_model *whole = hp_model_new(), *m;
+	struct hp_err err = {{0}};
+	const char *path, *d;
+	static const double at[] = { 0.5, 0.3, 0.77 };
+
+	(void)state;
+	assert_non_null(buf);
+	n = (size_t)snprintf(buf, cap, "%s", HDR);
+	/* 8,000 samples of 70 bands, values that differ everywhere */
+	for (s = 0; s < 8000; s++) {
+		n += (size_t)snprintf(buf + n, cap - n, "BEGIN_SAMPLE %zu.5\n", s);
+		for (i = 0; i < 70; i++)
+			n += (size_t)snprintf(buf + n, cap - n, "b%zu\t%zu\n", i,
+					      s * 131 + i * 7 + 1);
+		n += (size_t)snprintf(buf + n, cap - n, "END_SAMPLE %zu.5\n", s);
+	}
+	assert_true(n < cap);
+	assert_int_equal(hp_read_mem(whole, "x", buf, n, &err), 0);
+	path = temp_file(buf, n);
+	for (k = 0; k < sizeof at / sizeof *at; k++) {
+		/* at a sample's start, where the halves are joined */
+		const char *begin = strstr(buf + (size_t)(at[k] * (double)n),
+					   "\nBEGIN_SAMPLE");
+
+		assert_non_null(begin);
+		m = hp_model_new();
+		assert_int_equal(hp_read_file_split(m, path,
+						    (long long)(begin + 1 - buf), &err), 0);
+		if ((d = same_model(m, whole)))
+			fail_msg("split at %.2f: %s", at[k], d);
+		hp_model_free(m);
+	}
+	unlink(path);
+	hp_model_free(whole);
+	free(buf);
+}
+
 /* hp_model_append, which joins the halves: as if the samples had been
  * added here, and refused where adding them would have been. */
 static void
@@ -1446,6 +1492,7 @@ main(void)
 		cmocka_unit_test(describe2_inflated_chunks),
 		cmocka_unit_test(samples_dir),
 		cmocka_unit_test(halves_read_as_one),
+		cmocka_unit_test(halves_drained),
 		cmocka_unit_test(model_append),
 		cmocka_unit_test(large_file_read_as_one),
 	};
