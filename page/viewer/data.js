@@ -153,6 +153,7 @@ var UNIT = { bytes: 'B', 'bytes per second': 'B/s', 'entries per second': '/s', 
 function prepare(D) {
   if (D.kind === 'many') { D.inputs = D.inputs.map(prepare); return D; }
   D.diff = D.kind === 'diff';
+  D.marks = D.marks || [];   /* none with -y */
   /* the drawn slots, then the own values of bands merged into OTHER or
    * left out (D.x), when the page carries them */
   prepareViews(D);

@@ -60,6 +60,8 @@
 #             the canvas; a drag zooms to its window; the filter keeps
 #             the matches in the key, the canvas and the table; each
 #             table swatch is its band's colour on the canvas
+#   no_marks  -y: the page of a profile with marks, and of --diff, starts
+#             without them
 #   lines     an eventlog's heap size and live bytes, switched on by the
 #             address: the tooltip gives each as -o FOO.json's series
 #             have it at the census
@@ -208,6 +210,14 @@ diff_live() { # --diff's page as live as a profile's
 	browse diffview mix.html a.json b.json || bad "diff_live: see above"
 }
 
+no_marks() { # -y: a page without marks starts (a profile's and --diff's)
+	"$HP2X" -y "$S/leak-hT.eventlog" -o one.html &&
+		"$HP2X" -y --diff "$S/fix-leak.eventlog" "$S/fix-fixed.eventlog" -o diff.html ||
+		{ bad "hp2x -y -o FOO.html failed"; return; }
+	browse inert one.html || bad "-y: see above"
+	browse inert diff.html || bad "-y --diff: see above"
+}
+
 hostile() {
 	local big
 	big=$(head -c 100000 /dev/zero | tr '\0' 'x')
@@ -319,6 +329,7 @@ else
 	run many many
 	run diff diff
 	run diff_live diff_live
+	run no_marks no_marks
 	run lines lines
 	run hostile hostile
 	run levels levels
