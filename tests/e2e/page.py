@@ -619,7 +619,10 @@ def diffview(path, a_json, b_json):
     overview shows it, the address keeps it); the filter keeps the
     matching bands in the key, the drawing and the table; each drawn
     band's table swatch is its colour on the canvas (the pixel under the
-    pointer is the colour of the band the tooltip names)."""
+    pointer is the colour of the band the tooltip names); saved as SVG,
+    each band is a path in its colour, a shape a side of the axis (new,
+    which only grew, above it; shrinks below it; grows, which changed
+    sign, a shape each side)."""
     refs = []
     for j in (a_json, b_json):
         r = json.load(open(j))
@@ -720,6 +723,25 @@ def diffview(path, a_json, b_json):
             if len(hl) != 1 or rgb(colour) != sw.get(hl[0]["name"]):
                 fail("%s: the pointer on %s, the tooltip names %r, whose swatch is %r" %
                      (path, colour, hl, hl and sw.get(hl[0]["name"])))
+        # saved as SVG: each band's shapes, their y down the picture
+        dl = os.path.abspath("saved")
+        os.makedirs(dl, exist_ok=True)
+        d.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": dl})
+        shapes, svg = {}, saved(d, dl, "svg")[1].decode()
+        for dd, fill in re.findall(r'<path d="([^"]*)" fill="(#[0-9a-f]{6})"', svg):
+            if "h12v12" in dd:   # the key's swatch (export.js)
+                continue
+            shapes.setdefault(fill, []).extend([float(y) for y in re.findall(r"[ML]-?[0-9.]+ (-?[0-9.]+)", "M" + sub)]
+                                               for sub in dd.split("M") if sub)
+        got = {n: shapes.get(c) for n, c in drawn.items()}
+        if not all(got.values()):
+            fail("%s: saved as SVG, bands %r have no path" % (path, [n for n in drawn if not got[n]]))
+        else:
+            # the axis: its label's row (chart.js: a tick's y, rounded, + 0.5)
+            axis = float(re.search(r'<text[^>]* y="(-?[0-9.]+)"[^>]*>0</text>', svg).group(1))
+            side = {n: sorted({(min(y) >= axis - 1.1) - (max(y) <= axis + 1.1) for y in got[n]}) for n in drawn}
+            if side["new"] != [-1] or side["shrinks"] != [1] or side["grows"] != [-1, 1] or 0 in sum(side.values(), []):
+                fail("%s: saved as SVG, the bands' shapes lie %r of the axis (-1 above, 1 below, 0 across it)" % (path, side))
         for e in console_errors(d):
             fail(path + ": console error: " + e["message"])
     finally:

@@ -59,7 +59,8 @@
 #             band hidden in the key, or all but one (Ctrl-click), leave
 #             the canvas; a drag zooms to its window; the filter keeps
 #             the matches in the key, the canvas and the table; each
-#             table swatch is its band's colour on the canvas
+#             table swatch is its band's colour on the canvas; saved as
+#             SVG, each band a shape a side of the axis, none across it
 #   no_marks  -y: the page of a profile with marks, and of --diff, starts
 #             without them
 #   lines     an eventlog's heap size and live bytes, switched on by the
