@@ -20,7 +20,7 @@ function prepareDiff(D) {
   D.slotOf = new Map();
   D.bands.forEach(function (b, j) { if (b.m >= 0) { D.slotOf.set(b.m, j); b.name = b.label = D.names[b.m]; } });
   D.series = {};
-  D.unit = D.vunit === 'bytes' ? 'B' : D.vunit;
+  D.unit = UNIT[D.vunit] || D.vunit;   /* as a profile's page: "CPU", its rate's name once in the table's heads */
   /* the integral's unit: a heap profile's byte-seconds, or what a
    * per-interval profile counts (CPU seconds, entries, bytes) */
   D.areaUnit = D.aunit ? D.aunit : D.unit === 'B' ? 'B·s' : D.unit + '·s';

@@ -70,11 +70,13 @@ function makeTable(Din, S, changed) {
   if (D.counts) cols.splice(5, 0, { k: 'count', t: D.count_unit.charAt(0).toUpperCase() + D.count_unit.slice(1), n: 1, f: String });
   if (D.kind === 'counters' || D.kind === 'ticky') { cols = tickyCols(D, cols); sortKey = 'alloc'; }
   if (D.kind === 'diff') {   /* --diff: the table of changes */
-    var value = function (v) { return fmtSI(v * D.scale, D.unit); };
-    var signed = function (u) { return function (v) { return fmtSigned(v * D.scale, u); }; };
+    /* a rate's unit once, in the heads, as a profile's table has it */
+    var hu = rate ? ' (' + rate[0] + ')' : '';
+    var value = function (v) { return fmtSI(v * D.scale, rate ? '' : D.unit); };
+    var signed = function (u) { return function (v) { return fmtSigned(v * D.scale, rate ? '' : u); }; };
     cols = [{ k: 'rank', t: '#', n: 1, f: String }, cols[0]];
-    [['pa', 'Peak A', value], ['pb', 'Peak B', value], ['dp', 'Peak change', signed(D.unit)],
-     ['di', 'Change (' + D.areaUnit + ')', signed(D.areaUnit)], ['la', 'Last A', value], ['lb', 'Last B', value]].forEach(function (c) {
+    [['pa', 'Peak A' + hu, value], ['pb', 'Peak B' + hu, value], ['dp', 'Peak change' + hu, signed(D.unit)],
+     ['di', 'Change (' + D.areaUnit + ')', signed(D.areaUnit)], ['la', 'Last A' + hu, value], ['lb', 'Last B' + hu, value]].forEach(function (c) {
       cols.push({ k: c[0], t: c[1], n: 1, f: c[2], x: 1 });
     });
     sortKey = 'rank'; desc = false;

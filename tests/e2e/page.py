@@ -530,12 +530,13 @@ def many(path, *args):
         d.quit()
 
 
-def diff(path, summary_json, unit="B", area="B·s"):
+def diff(path, summary_json, unit="B", area="B·s", head=""):
     """--diff's page: no error, no request, the difference drawn as a
     chart, hp2x's own difference graph kept for print and readers
     without JavaScript, and a row per band with --diff
     --summary=json's numbers, in its order, shown in the profiles' unit
-    (a peak's) and area unit (the change of the integral's)."""
+    (a peak's) and area unit (the change of the integral's); a rate's
+    (head: a time profile's CPU) once, in the heads, not in each cell."""
     ref = json.load(open(summary_json))
     d = browser()
     try:
@@ -553,10 +554,12 @@ def diff(path, summary_json, unit="B", area="B·s"):
                 fail("%s: row %r, --diff --summary=json %r" % (path, rows.get(b["name"]), want))
         if len(rows) != len(ref["band"]):
             fail("%s: %d rows for %d bands" % (path, len(rows), len(ref["band"])))
-        shown = d.execute_script("""var tr = document.querySelector('#tbody tr:not(.pad)');
-            return [tr.children[2].textContent, document.querySelectorAll('#thead th')[5].textContent];""")
-        if not re.fullmatch(r"-?[0-9.]+ ?[kMGT]?" + re.escape(unit), shown[0]) or "(" + area + ")" not in shown[1]:
-            fail("%s: a peak shown as %r and the change's column as %r, not in %s and %s" % (path, shown[0], shown[1], unit, area))
+        shown = d.execute_script("""var tr = document.querySelector('#tbody tr:not(.pad)'), th = document.querySelectorAll('#thead th');
+            return [tr.children[2].textContent, th[5].textContent, th[2].textContent, tr.children[5].textContent];""")
+        if not re.fullmatch(r"-?[0-9.]+ ?[kMGT]?" + re.escape(unit), shown[0]) or "(" + area + ")" not in shown[1] or \
+                (head and ("(" + head + ")" not in shown[2] or not re.fullmatch(r"[-+]?[0-9.]+", shown[3]))):
+            fail("%s: a peak shown as %r under %r and the change %r under %r, not in %s (heads: %s) and %s" %
+                 (path, shown[0], shown[2], shown[3], shown[1], unit or "plain numbers", head or "none", area))
         # printed: hp2x's own difference graph and the text table
         d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "print"})
         shown = d.execute_script("""

@@ -184,12 +184,13 @@ diff() { # --diff's page: its graph, and the table --diff --summary=json has
 	"$HP2X" --diff "$S/fix-leak.hp" "$S/fix-fixed.eventlog" --summary=json >summary.json ||
 		{ bad "hp2x --diff --summary=json failed"; return; }
 	browse diff page.html summary.json || bad "diff: see above"
-	# of time profiles: CPU seconds per second and CPU seconds, not bytes
+	# of time profiles: CPU seconds per second and CPU seconds, not bytes,
+	# once in the heads (CPU), plain numbers in the cells
 	"$HP2X" --diff "$S/leak-p.eventlog" "$S/leak-p.eventlog" -o time.html ||
 		{ bad "hp2x --diff of time profiles failed"; return; }
 	"$HP2X" --diff "$S/leak-p.eventlog" "$S/leak-p.eventlog" --summary=json >time.json ||
 		{ bad "hp2x --diff --summary=json of time profiles failed"; return; }
-	browse diff time.html time.json "CPU seconds per second" "CPU seconds" || bad "diff of time profiles: see above"
+	browse diff time.html time.json "" "CPU seconds" CPU || bad "diff of time profiles: see above"
 }
 
 diff_live() { # --diff's page as live as a profile's
