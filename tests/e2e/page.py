@@ -23,7 +23,7 @@
 #   page.py serve FIFO     each line of FIFO a check as above, in one
 #                          Chromium kept between them (lib.bash's page_py)
 import json, math, os, re, sys, time, traceback, urllib.parse
-from chromium import chrome
+from chromium import chrome, WIDTH, HEIGHT
 from pixels import STATE, check_bands
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -1195,7 +1195,7 @@ def marks(path, data_json):
         if not started(d, path):
             return
         for width in (1400, 360):
-            d.set_window_size(width, 1000)
+            d.set_window_size(width, HEIGHT)
             for _ in range(100):   # the resize reached the graph (a busy machine)
                 g = geometry(d)
                 if (g["w"] < 340) == (width < 1000):
@@ -1229,7 +1229,7 @@ def marks(path, data_json):
                     if w[1] + 0.5 < w[0]:
                         fail("%s: under the pointer, cut label %r shows %s of %s px" % (what, s.text, w[1], w[0]))
         # zoomed in on the first marks: theirs in the lanes, the rest out
-        d.set_window_size(1400, 1000)
+        d.set_window_size(WIDTH, HEIGHT)
         t = [m["time"] for m in ref["marks"]]
         frag = "#v=1&x=%r,%r" % (0.0, t[2] + (t[3] - t[2]) / 2)
         d.get("about:blank")
@@ -1241,7 +1241,7 @@ def marks(path, data_json):
         for e in console_errors(d):
             fail(path + ": console error: " + e["message"])
     finally:
-        d.set_window_size(1400, 1000)
+        d.set_window_size(WIDTH, HEIGHT)
         d.quit()
 
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/page.sh - -o FOO.html: the interactive page, in a real
-# browser (Debian's chromium, driven by chromedriver through
+# browser (Debian's chromium-headless-shell, driven by chromedriver through
 # python3-selenium; tests/e2e/page.py does the looking).
 #
 #   samples   for each profile: the page loads from file:// with no
