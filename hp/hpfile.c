@@ -462,12 +462,10 @@ same(const char *a, const char *b, size_t n)
 	return 1;
 }
 
-/* Does p..end start with band b's name and a TAB? */
+/* Does p..end start with band k's name and a TAB? */
 static INLINE int
-same_start(const struct hpfile *h, hp_band b, const char *p, const char *end)
+starts(const struct known *k, const char *p, const char *end)
 {
-	const struct known *k = &h->known[b];
-
 	return (size_t)(end - p) > k->len && p[k->len] == '\t' &&
 	       same(k->name, p, k->len);
 }
@@ -890,6 +888,34 @@ read_digits(const char *q, const char *end, uint64_t *out)
 	return q;
 }
 
+/* read_digits for the common value of one to seven digits, in one
+ * word without a loop; other runs, and the last bytes of a chunk, go to
+ * read_digits. */
+static INLINE const char *
+quick_digits(const char *q, const char *end, uint64_t *out)
+{
+#ifdef SWAR_DIGITS
+	const uint64_t ones = 0x0101010101010101ull, high = 0xf0 * ones;
+	uint64_t w, t, nondigit;
+	unsigned n;
+
+	if (end - q >= 8) {
+		memcpy(&w, q, 8);
+		nondigit = ((w & high) ^ 0x30 * ones) |
+			   (((w + 6 * ones) & high) ^ 0x30 * ones);
+		n = nondigit ? (unsigned)__builtin_ctzll(nondigit) / 8 : 8;
+		if (n > 0 && n < 8) {
+			t = (w - 0x30 * ones) << (8 * (8 - n));
+			t = (t * 10 + (t >> 8)) & 0x00ff00ff00ff00ffull;
+			t = (t * 100 + (t >> 16)) & 0x0000ffff0000ffffull;
+			*out = (t * 10000 + (t >> 32)) & 0xffffffffull;
+			return q + n;
+		}
+	}
+#endif
+	return read_digits(q, end, out);
+}
+
 /* The hot path, for the lines inside a sample from p..end on: while
  * each is a guessed band's name, a TAB, at most 19 digits and its LF
  * (or CR LF), its band and value are noted for the next flush.  Returns
@@ -898,44 +924,52 @@ read_digits(const char *q, const char *end, uint64_t *out)
 static const char *
 quick_bands(struct hpfile *h, const char *p, const char *end)
 {
-	const struct known *known = h->known;
-	hp_band prev = h->prev, b;
-	size_t k = h->nline_in_sample, len;
+	/* h's fields in locals: the stores of values could alias them */
+	struct known *known = h->known;
+	hp_band *pred = h->pred, prev = h->prev, first = h->first, b;
+	uint64_t *vals = h->vals, v;
+	size_t k = h->nline_in_sample, k0 = k, npred = h->npred;
 	const char *q, *digits;
 	char eol = h->eol;
-	uint64_t v;
 
 	for (;;) {
-		b = prev == NOBAND ? h->first : known[prev].next;
-		if (b == NOBAND || !same_start(h, b, p, end)) {
-			b = k < h->npred ? h->pred[k] : NOBAND;
-			if (b == NOBAND || !same_start(h, b, p, end))
+		b = prev == NOBAND ? first : known[prev].next;
+		if (b == NOBAND || !starts(&known[b], p, end)) {
+			b = k < npred ? pred[k] : NOBAND;
+			if (b == NOBAND || !starts(&known[b], p, end))
 				break;
 		}
-		len = known[b].len;
-		digits = p + len + 1;
-		q = read_digits(digits, end, &v);
+		digits = p + known[b].len + 1;
+		q = quick_digits(digits, end, &v);
 		if (q == digits || q - digits > 19 || q == end)
 			break;
 		if (eol == '\n' && *q == '\r' && q + 1 < end)
 			q++;
 		if (*q != eol)
 			break;
-		if (k >= h->npred && room(h, k))
-			return NULL;
-		if (k == h->nflushed)
-			h->flush_line = h->lineno;
-		h->pred[k] = b;
-		h->vals[k++] = v;
+		if (k >= npred) {
+			if (room(h, k))
+				return NULL;
+			pred = h->pred;
+			vals = h->vals;
+			npred = h->npred;
+		}
+		pred[k] = b;
+		vals[k++] = v;
 		if (prev == NOBAND)
-			h->first = b;
+			first = b;
 		else
-			h->known[prev].next = b;
+			known[prev].next = b;
 		prev = b;
-		h->lineno++;
 		p = q + 1;
 	}
+	/* the lines taken follow those not yet flushed (any other line
+	 * flushes first) */
+	if (k > k0 && h->nflushed == k0)
+		h->flush_line = h->lineno;
+	h->lineno += k - k0;
 	h->prev = prev;
+	h->first = first;
 	h->nline_in_sample = k;
 	return p;
 }

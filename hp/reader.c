@@ -7,9 +7,9 @@
  * text.  Up to four bytes are held back until the
  * decision can be made, so one-byte chunks work too.
  *
- * A large regular .hp file is read in two halves at once, the second by
- * a thread into a model of its own that is then joined to the first
- * (hp_hpfile_join).  Where the join cannot give exactly what one read
+ * A regular .hp file of 8 to 64 MiB is read in two halves at once, the
+ * second by a thread into a model of its own that is then joined to the
+ * first (hp_hpfile_join).  Where the join cannot give exactly what one read
  * gives (the first half did not end between samples, the second failed),
  * the second half is read again after the first, as one read would.
  * Files are read, not mapped: a file cut short while mapped kills the
@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,11 +34,15 @@
 #include "hpfile.h"
 
 /* Files smaller than SPLIT_MIN are read in one go: a thread and the join
- * cost more than they save.  Larger ones of any size are split: the join
- * gives the second half's memory back as it moves it
- * (hp_model_append_drain), so peak memory stays that of one model (hp2x
- * keeps peak RSS under half the size of a .hp above 100 MB). */
+ * cost more than they save.  Files larger than SPLIT_MAX are too: the
+ * join copies the second half's samples, and on the shared two-core
+ * machine of tests/bench (load 7) hp-100k-60.hp (175 MB) in halves cost
+ * 16 % more CPU and was no faster, the 1 GB hp-600k-60.hp 20 % more CPU
+ * and 19 % slower.  The join gives the second half's memory back as it
+ * moves it (hp_model_append_drain), so the halves need one model's
+ * memory, not half as much again. */
 #define SPLIT_MIN ((off_t)8 << 20)
+#define SPLIT_MAX ((off_t)64 << 20)
 
 struct hp_reader {
 	hp_model *m;
@@ -305,17 +310,43 @@ hp_read_mem(hp_model *m, const char *name, const void *data, size_t len,
  * kernel's copy and the parse.  With 1 MiB reads the copy went to memory
  * and back, and reading hp-100k-60.hp (tests/bench) cost a third more CPU
  * (0.36 s against 0.25); 64 KiB and 256 KiB were no better. */
-enum { BUFSIZE = 1 << 17 };
+enum { BUFSIZE = 1 << 17, PAGE = 4096 };
+
+/* A read buffer placed so that the bytes at file offset `from` land at
+ * the same offset within a page as in the file: the kernel's copy out of
+ * its page cache then runs at full speed.  Misplaced by 16 bytes (where
+ * malloc put it), the copy of hp-100k-60.hp cost 0.13 s more CPU, a
+ * quarter of reading it. */
+struct rbuf {
+	unsigned char *mem;
+	unsigned char *page;	/* page-aligned, BUFSIZE + PAGE bytes after */
+};
+
+static int
+rbuf_init(struct rbuf *b)
+{
+	b->mem = hp_malloc(BUFSIZE + 2 * PAGE);
+	b->page = b->mem ? b->mem + (PAGE - (uintptr_t)b->mem % PAGE) % PAGE
+			 : NULL;
+	return b->mem ? 0 : -1;
+}
+
+static unsigned char *
+rbuf_at(const struct rbuf *b, off_t from)
+{
+	return b->page + (size_t)(from % PAGE);
+}
 
 /* Feed bytes from..to of fd (to -1: up to the end, however far the file
  * has grown by then) to r.  0, or -1 with err filled. */
 static int
 feed_range(hp_reader *r, int fd, const char *name, off_t from, off_t to,
-	   unsigned char *buf, struct hp_err *err)
+	   const struct rbuf *rb, struct hp_err *err)
 {
 	while (to < 0 || from < to) {
 		size_t want = to < 0 || to - from > BUFSIZE ? BUFSIZE
 							    : (size_t)(to - from);
+		unsigned char *buf = rbuf_at(rb, from);
 		ssize_t n = pread(fd, buf, want, from);
 
 		if (n < 0 && errno == EINTR)
@@ -345,15 +376,16 @@ static void *
 read_half(void *arg)
 {
 	struct half *h = arg;
-	unsigned char *buf = hp_malloc(BUFSIZE);
+	struct rbuf rb;
 	struct hp_err e;
 	off_t at = h->from;
 
 	e.msg[0] = '\0';
 	h->ok = 0;
-	if (!buf)
+	if (rbuf_init(&rb))
 		return NULL;
 	while (!atomic_load(&h->stop)) {
+		unsigned char *buf = rbuf_at(&rb, at);
 		ssize_t n = pread(h->fd, buf, BUFSIZE, at);
 
 		if (n < 0 && errno == EINTR)
@@ -366,7 +398,7 @@ read_half(void *arg)
 			break;
 		at += n;
 	}
-	free(buf);
+	free(rb.mem);
 	return NULL;
 }
 
@@ -403,7 +435,7 @@ split_point(int fd, off_t at, off_t size, int begin, unsigned char *buf)
  * second half with r when the join cannot be exact. */
 static int
 read_halves(hp_reader *r, int fd, const char *name, off_t split,
-	    unsigned char *buf, struct hp_err *err)
+	    const struct rbuf *rb, struct hp_err *err)
 {
 	struct half h;
 	hp_model *m2 = hp_model_new();
@@ -419,9 +451,9 @@ read_halves(hp_reader *r, int fd, const char *name, off_t split,
 		if (h.st)
 			hp_hpfile_frontend.destroy(h.st);
 		hp_model_free(m2);
-		return feed_range(r, fd, name, 0, -1, buf, err);
+		return feed_range(r, fd, name, 0, -1, rb, err);
 	}
-	rc = feed_range(r, fd, name, 0, split, buf, err);
+	rc = feed_range(r, fd, name, 0, split, rb, err);
 	if (rc)
 		atomic_store(&h.stop, 1);
 	pthread_join(tid, NULL);
@@ -433,7 +465,7 @@ read_halves(hp_reader *r, int fd, const char *name, off_t split,
 	hp_hpfile_frontend.destroy(h.st);
 	hp_model_free(m2);
 	if (!rc && !joined)
-		rc = feed_range(r, fd, name, split, -1, buf, err);
+		rc = feed_range(r, fd, name, split, -1, rb, err);
 	return rc;
 }
 
@@ -444,7 +476,7 @@ read_file(hp_model *m, const char *path, off_t at, int auto_split,
 	int is_stdin = strcmp(path, "-") == 0;
 	const char *name = is_stdin ? "stdin" : path;
 	FILE *f = is_stdin ? stdin : fopen(path, "rb");
-	unsigned char *buf;
+	struct rbuf rb;
 	hp_reader *r;
 	struct stat st;
 	off_t split = 0;
@@ -452,9 +484,9 @@ read_file(hp_model *m, const char *path, off_t at, int auto_split,
 
 	if (!f)
 		return hp_err_set(err, "cannot open %s: %s", path, strerror(errno));
-	buf = hp_malloc(BUFSIZE);
+	rbuf_init(&rb);
 	r = hp_reader_new(m, name);
-	if (!buf || !r) {
+	if (!rb.mem || !r) {
 		rc = hp_err_set(err, "%s: out of memory", name);
 		goto out;
 	}
@@ -462,19 +494,21 @@ read_file(hp_model *m, const char *path, off_t at, int auto_split,
 		hp_reader_set_opts(r, o);
 	if (!is_stdin && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
 		if (auto_split)
-			at = st.st_size >= SPLIT_MIN &&
+			at = st.st_size >= SPLIT_MIN && st.st_size <= SPLIT_MAX &&
 			     sysconf(_SC_NPROCESSORS_ONLN) > 1 ? st.st_size / 2 : 0;
-		split = split_point(fileno(f), at, st.st_size, auto_split, buf);
+		split = split_point(fileno(f), at, st.st_size, auto_split,
+				    rb.page);
 	}
 	if (split) {
-		rc = read_halves(r, fileno(f), name, split, buf, err);
+		rc = read_halves(r, fileno(f), name, split, &rb, err);
 		if (rc)
 			goto out;
 	} else {
 		for (;;) {
-			size_t n = fread(buf, 1, BUFSIZE, f);
+			/* from offset 0 in BUFSIZE steps: rb.page stays placed */
+			size_t n = fread(rb.page, 1, BUFSIZE, f);
 
-			if (n && (rc = hp_reader_feed(r, buf, n, err)))
+			if (n && (rc = hp_reader_feed(r, rb.page, n, err)))
 				goto out;
 			if (n < BUFSIZE) {
 				if (ferror(f)) {
@@ -489,7 +523,7 @@ read_file(hp_model *m, const char *path, off_t at, int auto_split,
 	rc = hp_reader_finish(r, err);
 out:
 	hp_reader_free(r);
-	free(buf);
+	free(rb.mem);
 	if (!is_stdin)
 		fclose(f);
 	return rc;
