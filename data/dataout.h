@@ -77,8 +77,11 @@ void out_json_ipe(struct json_w *w, const struct hp_ipe *p,
 #define OUT_TIME_MAX 400
 int out_time(char *buf, double t);
 
-/* v in decimal, without printf's per-call cost (millions of values). */
+/* v in decimal, without printf's per-call cost (millions of values).
+ * out_u64_digits writes them just before end (20 bytes are room enough)
+ * and returns where they start. */
 void out_u64(FILE *f, uint64_t v);
+char *out_u64_digits(char *end, uint64_t v);
 
 /* Flush and check the stream: 0, or -1 with "write error: ...". */
 int out_flush(FILE *f, struct hp_err *err) HP_MUSTCHECK;

@@ -33,15 +33,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+static int
+needs_quotes(const char *s, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n')
+			return 1;
+	return 0;
+}
+
 static void
 put_field(FILE *f, const char *s, size_t len)
 {
 	size_t i, start = 0;
 
-	for (i = 0; i < len; i++)
-		if (s[i] == ',' || s[i] == '"' || s[i] == '\r' || s[i] == '\n')
-			break;
-	if (i == len) {
+	if (!needs_quotes(s, len)) {
 		fwrite(s, 1, len, f);
 		return;
 	}
@@ -140,15 +148,62 @@ series_csv(const hp_model *m, FILE *f, struct hp_err *err)
 
 /* The head when asked, then a row per non-zero value of samples
  * t->sample on, numbered from t->serial. */
+/* A profile's rows are built in a block that is written whole: a stdio
+ * call per field, each taking the stream's lock, was most of the CPU of
+ * a large profile's CSV. */
+struct rows {
+	FILE *f;
+	size_t n;
+	char b[1 << 16];
+};
+
+static void
+rows_flush(struct rows *r)
+{
+	if (r->n)
+		fwrite(r->b, 1, r->n, r->f);
+	r->n = 0;
+}
+
+static void
+rows_put(struct rows *r, const char *s, size_t len)
+{
+	if (len > sizeof r->b - r->n) {
+		rows_flush(r);
+		if (len > sizeof r->b) {
+			fwrite(s, 1, len, r->f);
+			return;
+		}
+	}
+	memcpy(r->b + r->n, s, len);
+	r->n += len;
+}
+
 static int
 put_rows(const hp_model *m, const struct out_tail *tl, FILE *f,
 	 struct hp_err *err)
 {
-	size_t i, j, n = hp_model_sample_count(m);
-	char t[OUT_TIME_MAX];
-	char idx[24];
+	size_t i, j, n = hp_model_sample_count(m), nb = hp_model_band_count(m);
+	char pre[OUT_TIME_MAX + 24], num[24 + 32];	/* digits, ",KIND\n" */
 	const char *kind = hp_part_names[hp_part_of(m)];
+	size_t kl = strlen(kind), npre;
+	int tn;
+	struct rows *r = hp_malloc(sizeof *r);
+	char *quote = hp_mallocn(nb ? nb : 1, 1);	/* name needs quotes */
 
+	if (!r || !quote) {
+		free(r);
+		free(quote);
+		return hp_err_set(err, "out of memory");
+	}
+	r->f = f;
+	r->n = 0;
+	for (i = 0; i < nb; i++) {
+		size_t len;
+		const char *s = hp_model_band_name(m, (hp_band)i, &len);
+
+		quote[i] = (char)needs_quotes(s, len);
+	}
 	/* each value's unit: bytes, or a ticky profile's entries, or a
 	 * time profile's ticks, or a .hp's own VALUE_UNIT (data: quoted
 	 * as any field) */
@@ -157,33 +212,42 @@ put_rows(const hp_model *m, const struct out_tail *tl, FILE *f,
 		put_field(f, hp_model_count_unit(m), strlen(hp_model_count_unit(m)));
 		fputs(",kind\n", f);
 	}
+	/* ",KIND\n" after the room for a value's digits */
+	snprintf(num + 24, sizeof num - 24, ",%s\n", kind);
 	for (i = tl->sample; i < n; i++) {
 		const hp_band *b;
 		const uint64_t *v;
-		size_t ne = hp_model_sample(m, i, &b, &v), ni;
+		size_t ne = hp_model_sample(m, i, &b, &v);
 
 		if (!ne)
 			continue;
-		out_time(t, hp_model_sample_time(m, i));
-		ni = (size_t)snprintf(idx, sizeof idx, "%zu,",
-				      tl->serial + (i - tl->sample));
+		npre = (size_t)snprintf(pre, sizeof pre, "%zu,",
+					tl->serial + (i - tl->sample));
+		tn = out_time(pre + npre, hp_model_sample_time(m, i));
+		npre += tn < 0 ? 1 : (size_t)tn;	/* not finite: "0" */
+		pre[npre++] = ',';
 		for (j = 0; j < ne; j++) {
 			size_t len;
 			const char *name = hp_model_band_name(m, b[j], &len);
+			char *d;
 
 			if (!v[j])
 				continue;
-			fwrite(idx, 1, ni, f);
-			fputs(t, f);
-			putc(',', f);
-			put_field(f, name, len);
-			putc(',', f);
-			out_u64(f, v[j]);
-			putc(',', f);
-			fputs(kind, f);
-			putc('\n', f);
+			rows_put(r, pre, npre);
+			if (quote[b[j]]) {
+				rows_flush(r);
+				put_field(f, name, len);
+			} else {
+				rows_put(r, name, len);
+			}
+			d = out_u64_digits(num + 24, v[j]);
+			*--d = ',';
+			rows_put(r, d, (size_t)(num + 26 + kl - d));
 		}
 	}
+	rows_flush(r);
+	free(r);
+	free(quote);
 	return out_flush(f, err);
 }
 

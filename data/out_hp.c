@@ -60,13 +60,19 @@ out_time(char *buf, double t)
 void
 out_u64(FILE *f, uint64_t v)
 {
-	char buf[24], *p = buf + sizeof buf;
+	char buf[24], *p = out_u64_digits(buf + sizeof buf, v);
 
+	fwrite(p, 1, (size_t)(buf + sizeof buf - p), f);
+}
+
+char *
+out_u64_digits(char *end, uint64_t v)
+{
 	do {
-		*--p = (char)('0' + v % 10);
+		*--end = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
-	fwrite(p, 1, (size_t)(buf + sizeof buf - p), f);
+	return end;
 }
 
 int

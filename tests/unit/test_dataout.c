@@ -428,6 +428,54 @@ csv_quoting(void **state)
 	hp_model_free(m);
 }
 
+/* Rows are written a 64 KiB block at a time (out_csv.c): rows across a
+ * block's end, a name longer than a block and a name with a NUL byte
+ * come out as they would one field at a time. */
+static void
+csv_block_edges(void **state)
+{
+	hp_model *m = hp_model_new();
+	size_t long_len = 100000, cap = 2000000, n, len, s, k;
+	char *longname = malloc(long_len), *want = malloc(cap), *text, t[OUT_TIME_MAX];
+
+	(void)state;
+	assert_non_null(longname);
+	assert_non_null(want);
+	memset(longname, 'L', long_len);
+	longname[7] = ',';	/* quoted */
+	n = (size_t)snprintf(want, cap, "sample,time,band,bytes,kind\n");
+	for (s = 1; s <= 3000; s++) {
+		begin(m, (double)s * 0.25);
+		assert_int_equal(out_time(t, (double)s * 0.25) > 0, 1);
+		for (k = 0; k < 4; k++) {
+			char name[8] = "b\0x";
+
+			name[3] = (char)('0' + k);
+			add(m, name, 4, s * 10 + k);
+			n += (size_t)snprintf(want + n, cap - n, "%zu,%s,b", s - 1, t);
+			want[n++] = '\0';
+			n += (size_t)snprintf(want + n, cap - n, "x%zu,%zu,heap\n",
+					      k, s * 10 + k);
+		}
+		if (s % 1000 == 0) {
+			add(m, longname, long_len, s);
+			n += (size_t)snprintf(want + n, cap - n, "%zu,%s,\"", s - 1, t);
+			memcpy(want + n, longname, long_len);
+			n += long_len;
+			n += (size_t)snprintf(want + n, cap - n, "\",%zu,heap\n", s);
+		}
+		commit(m);
+	}
+	assert_true(n < cap);
+	text = write_mem(out_csv, m, &len);
+	assert_int_equal(len, n);
+	assert_memory_equal(text, want, n);
+	free(text);
+	free(want);
+	free(longname);
+	hp_model_free(m);
+}
+
 static void
 csv_real_file_rows(void **state)
 {
@@ -618,6 +666,7 @@ main(void)
 		cmocka_unit_test(hp_unrepresentable_names),
 		cmocka_unit_test(real_files_round_trip),
 		cmocka_unit_test(csv_quoting),
+		cmocka_unit_test(csv_block_edges),
 		cmocka_unit_test(csv_real_file_rows),
 		cmocka_unit_test(json_escaping_and_structure),
 		cmocka_unit_test(json_minimal_model),
