@@ -5,9 +5,11 @@
 # tests/soak grows a .hp by one sample per drawing (a Chinese band name,
 # so text goes through the system font the bundled one lacks: cairo 1.16
 # leaked 128 KB per PostScript or EPS drawing of such text) and reads
-# hp2x's resident memory along the way.  Over the second half of the
-# drawings it may grow by at most 4 KB a drawing on average: the model's
-# new samples and allocator noise, a thirtieth of that leak.  The
+# hp2x's resident memory along the way.  Over each quarter of the
+# second half of the drawings it may grow by at most 4 KB a drawing on
+# average, in one of them at least (tests/soak: a leak grows in both, the
+# allocator's one step in one): the model's new samples and allocator
+# noise, a thirtieth of that leak.  The
 # drawings per format are fewer where one costs more (PDF subsets the CJK
 # font every time, about 0.2 s); SOAK_SCALE multiplies them all
 # (SOAK_SCALE=4 for the figures of thousands of drawings).  The figures
