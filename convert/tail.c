@@ -9,7 +9,8 @@
  * The first writing of such an output is whole, through cli_out (a
  * temporary renamed into place).  Later ones open the file to append
  * and give it what came in one write(2): whole samples, so a reader
- * sees a valid .hp or CSV (a prefix of the run's) at any moment.  The
+ * sees a valid .hp or CSV (a prefix of the run's) between writes (Linux
+ * lets a read that overlaps a write see part of it).  The
  * file is appended to only while it is the one written (same device
  * and inode, a regular file); replaced, removed, or its censuses gone
  * into the summary before they were written (a failed write), it is

@@ -127,12 +127,13 @@ function main() {
     show: () => {
       var none = isHeap(inputs[S.tab]);
       $('tablesec').hidden = none;
-      $('treesec').hidden = !inputs[0].tree || S.tab > 0;   /* the heap view's -hc stacks */
+      if (S.tab) $('treesec').hidden = true;   /* shown after the graph: laying it out took the switch past 50 ms */
       document.querySelector('[data-save=csv]').hidden = none;
       return none;
     },
     refresh: () => {
       var d = inputs[S.tab];
+      $('treesec').hidden = !inputs[0].tree || S.tab > 0;   /* the heap view's -hc stacks */
       if (table.show()) return;
       if (!tabT || tabT.k !== S.tab) { $('thead').textContent = ''; tabT = makeTable(d, S, changed); tabT.k = S.tab; }
       tabT.refresh();
