@@ -28,12 +28,12 @@ function makeExport(shown, table, title) {
     var y = 34, w = 0;
     g.fillStyle = '#222'; g.textBaseline = 'top'; g.textAlign = 'left';
     g.font = 'bold 16px system-ui, sans-serif';
-    g.fillText(title, 10, 8);
+    g.fillText(cut(title), 10, 8);   /* a JOB of 100 KB stays a line */
     shown().forEach((c) => {
       var D = c.D, kw = 0;
       if (shown().length > 1 && D.file) {
         g.font = 'bold 13px system-ui, sans-serif'; g.fillStyle = '#222'; g.textBaseline = 'top'; g.textAlign = 'left';
-        g.fillText(D.file, 10, y); y += 20;
+        g.fillText(cut(D.file), 10, y); y += 20;
       }
       g.save(); g.translate(0, y);
       var s = c.paint(g), ky = s[0] + 24;
