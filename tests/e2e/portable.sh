@@ -6,7 +6,8 @@
 #  - symbols: the binary calls no Linux-only function (nm's list of what
 #    it takes from the system's libraries: inotify, signalfd, prctl,
 #    epoll, pipe2, accept4, ppoll, fopencookie, getrandom, glibc's
-#    mallopt and their like), while it does call their POSIX stand-ins
+#    mallopt, madvise (POSIX has posix_madvise; hp/grow.c's huge pages
+#    and hp/model.c's giving back are Linux's) and their like), while it does call their POSIX stand-ins
 #    (poll, pipe, setpgid, getentropy, open_memstream, realpath).
 #  - flags: every file of hp2x's libraries was compiled as ISO C11 with
 #    _POSIX_C_SOURCE=200809L, without _GNU_SOURCE on the command line or
@@ -22,7 +23,7 @@ SRC=${HP2X_SRC:-$(cd "$(dirname "$0")/../.." && pwd)}
 . "$(dirname "$0")/lib.bash"
 e2e_init portable
 
-linux_only='inotify_[a-z0-9_]+|signalfd4?|prctl|epoll_[a-z0-9_]+|pipe2|accept4|ppoll|fopencookie|getrandom|dup3|eventfd|timerfd_[a-z_]+|memfd_create|sendfile(64)?|splice|pidfd_[a-z_]+|clone3?|mallopt|malloc_trim'
+linux_only='inotify_[a-z0-9_]+|signalfd4?|prctl|epoll_[a-z0-9_]+|pipe2|accept4|ppoll|fopencookie|getrandom|dup3|eventfd|timerfd_[a-z_]+|memfd_create|sendfile(64)?|splice|pidfd_[a-z_]+|clone3?|mallopt|malloc_trim|malloc_usable_size|madvise'
 stand_ins='poll pipe setpgid getentropy open_memstream realpath'
 
 t_symbols() {
