@@ -15,6 +15,7 @@
 #include "summary.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -1184,6 +1185,70 @@ json_single(FILE *out, const char *name, const hp_model *m,
 	fputc('\n', out);
 }
 
+/* hp_stats_compute on a thread of its own (numbers()). */
+struct stats_job {
+	struct hp_stats *st;
+	const hp_model *m;
+	struct hp_err err;
+	int rc;
+};
+
+static void *
+stats_thread(void *arg)
+{
+	struct stats_job *j = arg;
+
+	j->rc = hp_stats_compute(j->st, j->m, &j->err);
+	return NULL;
+}
+
+/*
+ * m's numbers into st and the layout of d (m or its steps) into l, both
+ * or neither (-1, err: the numbers' error first, as one after the other
+ * would say).  On two threads at once: each walks every value (the
+ * running sums, the column summary), a tenth of reading a large profile
+ * each (tests/bench/README.md).  Both only read the models, but for the
+ * layout's column summary in d's cache slot, which the numbers do not
+ * read; a model that keeps running sums of its own (watch mode's) has
+ * them brought up to date by both, so then they take turns.
+ */
+static int
+numbers(struct hp_stats *st, struct render_layout *l, const hp_model *m,
+	const hp_model *d, const struct render_opts *o, struct hp_err *err)
+{
+	struct stats_job j;
+	pthread_t tid;
+	int lrc;
+
+	memset(st, 0, sizeof *st);	/* the thread's from here on */
+	memset(&j, 0, sizeof j);
+	j.st = st;
+	j.m = m;
+	if (hp_model_running(m) || hp_model_running(d) ||
+	    pthread_create(&tid, NULL, stats_thread, &j) != 0) {
+		if (hp_stats_compute(st, m, err))
+			return -1;
+		if (layout_compute(l, d, o, NULL, NULL, NULL, err)) {
+			hp_stats_release(st);
+			return -1;
+		}
+		return 0;
+	}
+	lrc = layout_compute(l, d, o, NULL, NULL, NULL, err);
+	pthread_join(tid, NULL);
+	if (j.rc) {
+		if (!lrc)
+			layout_release(l);
+		*err = j.err;
+		return -1;
+	}
+	if (lrc) {
+		hp_stats_release(st);
+		return -1;
+	}
+	return 0;
+}
+
 /* One profile; series: its heap-size lines too (text and Markdown). */
 static int
 single(FILE *out, const char *name, const hp_model *m,
@@ -1202,12 +1267,7 @@ single(FILE *out, const char *name, const hp_model *m,
 	drawn = hp_model_per_interval(m) ? hp_steps(m, err) : NULL;
 	if (hp_model_per_interval(m) && !drawn)
 		return -1;
-	if (hp_stats_compute(&st, m, err)) {
-		hp_model_free(drawn);
-		return -1;
-	}
-	if (layout_compute(&l, drawn ? drawn : m, o, NULL, NULL, NULL, err)) {
-		hp_stats_release(&st);
+	if (numbers(&st, &l, m, drawn ? drawn : m, o, err)) {
 		hp_model_free(drawn);
 		return -1;
 	}

@@ -7,7 +7,9 @@
  * JSON, control bytes blanked and long names shortened in the middle in
  * the table), the clock each kind of input has, the change between two
  * profiles largest first, a write that fails, and md_name (Markdown's
- * code spans, data/mdtext.c).
+ * code spans, data/mdtext.c); the numbers and the layout worked out at
+ * once on two threads say what they say one after the other, and an
+ * allocation failing on either gives a clean error.
  * (tests/e2e/analysis.sh runs the same through hp2x on real profiles.)
  */
 #include <setjmp.h>
@@ -21,7 +23,9 @@
 
 #include "data/mdtext.h"
 #include "data/summary.h"
+#include "hp/grow.h"
 #include "hp/reader.h"
+#include "hp/running.h"
 #include "testutil.h"
 
 /* alpha 1000 then 3000, beta 500 then 250, gamma 10 then 20, at 1 s and
@@ -384,6 +388,72 @@ markdown_names(void **state)
 	free(out);
 }
 
+/* summary.c's numbers(): a model that keeps running sums of its own (as
+ * watch mode's does) has its numbers and its layout worked out one after
+ * the other, any other on two threads at once; the same profile read
+ * twice, the second given running sums, says the same to the byte.  Then
+ * the allocations of a summary fail in turn (whichever thread makes the
+ * Nth): each run is whole, or "out of memory" with nothing written. */
+static void
+threads_as_turns(void **state)
+{
+	struct hp_err err = {{0}};
+	hp_model *a = hp_model_new(), *b = hp_model_new();
+	struct render_opts o;
+	unsigned long n, counted, errors = 0;
+	char *want[2];
+	int json;
+
+	(void)state;
+	render_opts_init(&o);
+	assert_non_null(a);
+	assert_non_null(b);
+	if (hp_read_file(a, tu_src("samples/leak-hc.hp"), &err) ||
+	    hp_read_file(b, tu_src("samples/leak-hc.hp"), &err) ||
+	    hp_running_compact(b, 0, 64, &err))
+		fail_msg("%s", err.msg);
+	assert_non_null(hp_model_running(b));
+	assert_null(hp_model_running(a));
+	for (json = 0; json < 2; json++) {
+		char *turns = summary(b, &o, json, 100);
+
+		want[json] = summary(a, &o, json, 100);
+		assert_string_equal(want[json], turns);
+		has(want[json], json ? "\"peak\"" : "peak");
+		free(turns);
+	}
+	for (n = 1;; n++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+		int rc;
+
+		assert_non_null(f);
+		json = (int)(n % 2);
+		err.msg[0] = '\0';
+		hp_alloc_fail_at(n);
+		rc = summary_print(f, "t.hp", a, &o, json, 100, &err);
+		counted = hp_alloc_fail_at(0);
+		assert_int_equal(fclose(f), 0);
+		if (rc == 0) {
+			assert_string_equal(buf, want[json]);
+		} else {
+			errors++;
+			if (!strstr(err.msg, "out of memory"))
+				fail_msg("N=%lu: \"%s\"", n, err.msg);
+			assert_int_equal(len, 0);
+		}
+		free(buf);
+		if (counted < n)
+			break;
+	}
+	assert_true(errors > 10);
+	free(want[0]);
+	free(want[1]);
+	hp_model_free(a);
+	hp_model_free(b);
+}
+
 int
 main(void)
 {
@@ -396,6 +466,7 @@ main(void)
 		cmocka_unit_test(change_largest_first),
 		cmocka_unit_test(write_error),
 		cmocka_unit_test(markdown_names),
+		cmocka_unit_test(threads_as_turns),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
