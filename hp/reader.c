@@ -35,8 +35,8 @@
 
 /* Files smaller than SPLIT_MIN are read in one go: a thread and the join
  * cost more than they save.  Larger ones are read in halves whatever
- * their size.  The join copies the second half's samples: 5 % more CPU
- * for hp-100k-60.hp (175 MB), 13 % for the 1 GB hp-600k-60.hp; but on
+ * their size.  The join copies the second half's samples: 3 % more CPU
+ * for hp-100k-60.hp (175 MB), 15 % for the 1 GB hp-600k-60.hp; but on
  * the shared two-core machine of tests/bench both were faster in halves,
  * idle (0.30 -> 0.19 s, 1.22 -> 0.94 s) and with both cores kept busy by
  * other work (0.62 -> 0.49 s, 2.35 -> 2.14 s).  (While the model's arrays
