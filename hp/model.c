@@ -742,6 +742,37 @@ hp_model_append_range(hp_model *m, const hp_model *from, size_t lo,
 	    HP_GROW(m->pentry, m->pentry_cap, m->npart + (pend - p)) ||
 	    HP_GROW(m->pbytes, m->pbyte_cap, m->npart + (pend - p)))
 		return oom(err);
+	if (!keep && p == pend) {
+		/* the common case (a join, no value added twice): m's
+		 * arrays in locals, which the stores could alias */
+		const hp_band *fband = from->ebands;
+		const uint64_t *fbyte = from->ebytes;
+		const size_t *fstart = from->start;
+		hp_band *ebands = m->ebands;
+		uint64_t *ebytes = m->ebytes;
+		struct band *band = m->band;
+		size_t ns = m->nsample;
+
+		for (i = lo; i < hi; i++) {
+			size_t kend = fstart[i + 1];
+
+			for (k = fstart[i]; k < kend; k++) {
+				hp_band b = map[fband[k]];
+				uint64_t v = fbyte[k];
+
+				account(&band[b], v);
+				ebands[e] = b;
+				ebytes[e++] = v;
+			}
+			m->time[ns] = from->time[i];
+			m->sum[ns] = from->sum[i];
+			m->start[++ns] = e;
+		}
+		m->nsample = ns;
+		m->ncpart = m->npart;
+		m->nentry = e;
+		return 0;
+	}
 	for (i = lo; i < hi; i++) {
 		uint64_t sum = 0;
 
