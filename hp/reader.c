@@ -35,15 +35,18 @@
 
 /* Files smaller than SPLIT_MIN are read in one go: a thread and the join
  * cost more than they save.  Larger ones are read in halves whatever
- * their size.  The join copies the second half's samples: 3 % more CPU
- * for hp-100k-60.hp (175 MB), 15 % for the 1 GB hp-600k-60.hp; but on
- * the shared two-core machine of tests/bench both were faster in halves,
- * idle (0.30 -> 0.19 s, 1.22 -> 0.94 s) and with both cores kept busy by
- * other work (0.62 -> 0.49 s, 2.35 -> 2.14 s).  (While the model's arrays
- * came in 4 KiB pages, the faults of the second half's own arrays made
- * 175 MB no faster and 1 GB slower in halves: grow.h.)  The join gives
- * the second half's memory back as it moves it (hp_model_append_drain),
- * so the halves need one model's memory, not half as much again. */
+ * their size.  The join copies the second half's samples: 5 % more CPU
+ * for hp-100k-60.hp (175 MB), none to see for the 1 GB hp-600k-60.hp
+ * (runs beside a read in one go, load 9 to 11).  On the shared two-core
+ * machine of tests/bench both were faster in halves, idle (0.30 -> 0.19
+ * s, 1.22 -> 0.94 s) and with two busy loops beside them (0.62 -> 0.49
+ * s, 2.35 -> 2.14 s); at load 9 to 11, 175 MB took 0.95 of the time of
+ * a read in one go beside it, and 1 GB as long (1.05, quartiles 0.75 and
+ * 1.76).  While the model's arrays came in 4 KiB pages, the faults of
+ * the second half's own arrays made 175 MB no faster and 1 GB slower in
+ * halves (grow.h).  The join gives the second half's memory back as it
+ * moves it (hp_model_append_drain), so the halves need one model's
+ * memory, not half as much again. */
 #define SPLIT_MIN ((off_t)8 << 20)
 
 struct hp_reader {
