@@ -19,6 +19,7 @@
 #include <zlib.h>
 
 #include "cli.h"
+#include "../live/alloc.h"
 #include "../live/watch.h"
 #include "../render/exe.h"
 
@@ -60,6 +61,12 @@ main(int argc, char **argv)
 	struct cli_settings s;
 	struct hp_err err = {{0}};
 
+	/* every large block a mapping of its own (live/alloc.h), for a
+	 * one-shot run too: a read in halves frees the second half's
+	 * arrays, and the blocks the layout and the drawing grow after
+	 * came from the heap, copied as they grew (reading hp-100k-60.hp
+	 * to PNG peaked 2 MB higher, over half the input) */
+	cli_alloc_long_run();
 	render_exe_note(argv[0]);
 	cli_signals_init();
 	cli_settings_init(&s);

@@ -12,7 +12,11 @@
  * they leave: tests/bench/long-run measured 37 MB in use and 50 MB
  * resident after some days, the difference free heap.  A threshold
  * set by hand is never raised: every large block stays a mapping of
- * its own, and the resident memory stays what is in use.
+ * its own, and the resident memory stays what is in use.  A one-shot
+ * run reading a large .hp in halves frees the second half's arrays
+ * (12 and 24 MB for hp-100k-60.hp), and the layout's and drawing's
+ * blocks grown after came from the heap, copied as they grew: to PNG
+ * its peak was 2 MB higher (89 MB, over half the 175 MB input).
  */
 #include "alloc.h"
 
