@@ -153,7 +153,7 @@ resume() {
 }
 
 bind() {
-	local p
+	local p e u v
 	start -q "$S/leak-hT.hp" || return
 	p=${url#http://127.0.0.1:}
 	p=${p%%/*}
@@ -166,12 +166,15 @@ bind() {
 	until_true grep -q 'serving http' err2.txt || bad "--serve=127.0.0.2:0: $(cat err2.txt)"
 	grep -q 'serving http://127.0.0.2:' err2.txt || bad "the URL does not name 127.0.0.2"
 	# IPv6 loopback is loopback; localhost is 127.0.0.1
+	# (a file each: the shell opens it in the child, after the parent's
+	# first look, which could otherwise read the server before's URL)
 	for v in '[::1]:0' localhost:0; do
-		"$HP2X" -q --serve="$v" "$S/leak-hT.hp" 2>err4.txt &
+		e=err-${v//[^a-z0-9]/}.txt
+		"$HP2X" -q --serve="$v" "$S/leak-hT.hp" 2>"$e" &
 		pids+=($!)
-		until_true grep -q 'serving http' err4.txt || { bad "--serve=$v: $(cat err4.txt)"; continue; }
-		grep -q "not only this machine" err4.txt && bad "--serve=$v said as another address"
-		u=$(grep -o 'http://[^ ]*' err4.txt | head -n 1)
+		until_true grep -q 'serving http' "$e" 2>/dev/null || { bad "--serve=$v: $(cat "$e")"; continue; }
+		grep -q "not only this machine" "$e" && bad "--serve=$v said as another address"
+		u=$(grep -o 'http://[^ ]*' "$e" | head -n 1)
 		case $v in '['*) case $u in 'http://[::1]:'*) ;; *) bad "--serve=$v: the URL is $u" ;; esac ;; esac
 		until_true curl -sf "${u}metrics" -o /dev/null || bad "--serve=$v: $u does not answer"
 		kill "${pids[-1]}"
