@@ -63,8 +63,8 @@ judge() {
 
 soak_all() {
 	local fmts=(ps eps pdf svg png hp csv json) i
-	start ps 600
-	start eps 600
+	start ps 300
+	start eps 300
 	start pdf 100
 	start svg 200
 	start png 200 --size 240x160
