@@ -4,14 +4,17 @@
 #
 # In a sanitizer build (HP2X_SANITIZED=1, set by tests/CMakeLists.txt)
 # the checkers below look at output only, which the plain build checks,
-# so none runs; what stays is what runs different code: every input in
-# every format with no flag (each reader and model path through each
-# surface), every flag set of each format over three inputs that cover
-# the kinds of input (the largest .hp, hackage-query.hp; a gzipped one,
-# Describe2.hp.gz; an eventlog with cost-centre stacks, leak-hc.eventlog),
-# and the "done when" commands over every sample.  A case passes when
-# hp2x exits 0 with no sanitizer report (those exit 86 or 87) and writes
-# a non-empty file (and the .aux where it should): 345 cases, not 1803.
+# so none runs; what stays is each path of hp2x's own code once, not
+# their every combination: every input in PS and PDF with no flag (each
+# reader and model path, through a vector surface and its text), over
+# three inputs that cover the kinds of input (the largest .hp,
+# hackage-query.hp; a gzipped one, Describe2.hp.gz; an eventlog with
+# cost-centre stacks, leak-hc.eventlog) every flag set in PS (each path
+# of the layout) and in each other format the flag sets that change its
+# page (each surface's), and the "done when" commands over every sample.
+# A case passes when hp2x exits 0 with no sanitizer report (those exit
+# 86 or 87) and writes a non-empty file (and the .aux where it should):
+# 240 cases (345 before, each path in every format), not 1803.
 #
 # The plain build checks:
 #
@@ -78,8 +81,16 @@ sanitized=${HP2X_SANITIZED:-0}
 WIDE_INPUTS="hackage-query.hp Describe2.hp.gz leak-hc.eventlog"
 
 flagsets_of() {		# flagsets_of FORMAT INPUT
-	if [ "$sanitized" = 1 ] && [[ " $WIDE_INPUTS " != *" $(basename "$2") "* ]]; then
-		echo none
+	if [ "$sanitized" = 1 ]; then
+		if [[ " $WIDE_INPUTS " != *" $(basename "$2") "* ]]; then
+			case $1 in ps | pdf) echo none ;; esac
+			return
+		fi
+		case $1 in
+		ps) echo "$ALL_FLAGSETS" ;;
+		eps) echo "none c M g e5in e120mm p" ;;
+		*) echo "none c i- m0 M s e120mm g p" ;;
+		esac
 		return
 	fi
 	if [ "${HP2X_FORMATS_ALL:-0}" = 1 ]; then
@@ -396,7 +407,7 @@ while IFS= read -r f; do
 	# Its first 30 characters: a small title may shorten a longer one.
 	printf '%s' "${job%\"}" | squeeze | cut -c1-30 >"$top/in/$n.job"
 	for fmt in $fmts; do
-		echo "$fmt $n" >>"$top/jobs"
+		[ -n "$(flagsets_of "$fmt" "$f")" ] && echo "$fmt $n" >>"$top/jobs"
 	done
 	case $f in
 	"$SRC"/samples/*.hp) [ "$part" = pdf ] || echo "when $n" >>"$top/jobs" ;;
