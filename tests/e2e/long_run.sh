@@ -128,15 +128,35 @@ snap() {
 	looks=$((looks + 1))
 }
 
+# looked: a look at out.hp and out.csv while the stream is paused at a
+# pause of replay's (nothing new comes, so the outputs settle after the
+# next drawing): each pause gives one look, however slow the machine.
+looked() {
+	local n=$looks
+	snap
+	[ "$looks" -gt "$n" ]
+}
+
 t_appended() {
-	local pid
+	local pid size k
 	gen 3000 >s.hp || bad "gen failed"
 	"$HP2X" -q s.hp -o want.hp -o want.csv || bad "one-shot: exit $?"
-	python3 "$SRC/tests/replay" s.hp --chunks 4093 --pace 0.005 |
+	size=$(stat -c %s s.hp)
+	mkdir sync
+	python3 "$SRC/tests/replay" s.hp --chunks 4093 --pace 0.005 --sync sync \
+		--pause-at "$((size / 4)),$((size / 2)),$((size * 3 / 4))" |
 		"$HP2X" -q -w - --keep=100 --interval 0.05 -o out.hp -o out.csv &
 	pid=$!
 	pids+=("$pid")
 	first_ino= looks=0
+	for k in 0 1 2; do
+		until_true test -e "sync/at.$k" || { bad "replay did not reach pause $k"; break; }
+		# the drawing of what came before the pause, then a look
+		until_true looked || bad "no steady look at pause $k"
+		touch "sync/go.$k"
+		[ "$failed" = 0 ] || break
+	done
+	touch sync/go.0 sync/go.1 sync/go.2 # (after a failure: no replayer left waiting)
 	while pid_alive "$pid"; do
 		snap
 	done
