@@ -41,6 +41,10 @@ def fail(msg):
 # each kept for the next check that asks for the same; None otherwise.
 shared = None
 
+# The longest a page may take to load before its check fails (within the
+# test's time limit, so the failure says where).
+PAGE_LOAD_S = 60
+
 
 def browser(script=True, extra=()):
     """A headless Chromium, new, or when serving the one kept for these
@@ -58,13 +62,14 @@ def browser(script=True, extra=()):
                    {"goog:loggingPrefs": {"browser": "ALL", "performance": "ALL"}})
     finally:
         os.chdir(here)
+    d.set_page_load_timeout(PAGE_LOAD_S)	# (WebDriver's default: 300 s)
     if shared is None:
         return d
     real_quit = d.quit
 
     def clear():
         try:
-            d.set_page_load_timeout(300)
+            d.set_page_load_timeout(PAGE_LOAD_S)
             d.set_script_timeout(30)
             d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
             d.get("about:blank")
@@ -1561,7 +1566,7 @@ def longnames(path, ready_s):
     100 bytes a band plus that text."""
     d = browser()
     try:
-        d.set_page_load_timeout(300)
+        d.set_page_load_timeout(PAGE_LOAD_S)
         if not started(d, path):
             return
         ms = float(d.execute_script("return document.documentElement.getAttribute('data-ready-ms')"))
