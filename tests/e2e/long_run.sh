@@ -17,8 +17,9 @@
 #  appended: the .hp and CSV of a streamed run grow by what came, the
 #    same file throughout (its inode: not replaced at each drawing, as
 #    at main), each look at them a prefix of the one-shot's output that
-#    ends at a whole sample; at the end they are the one-shot's, byte for
-#    byte: every census, though the model kept 100.
+#    ends at a whole sample (three looks at least: the stream pauses at a
+#    quarter, a half and three quarters); at the end they are the
+#    one-shot's, byte for byte: every census, though the model kept 100.
 #  appended_marks: a stream with marks (MARK lines between samples, as
 #    GHC writes them) appended to a .hp as it comes: each later write
 #    puts its marks between samples, and the file is one that GHC's
@@ -130,11 +131,12 @@ snap() {
 
 # looked: a look at out.hp and out.csv while the stream is paused at a
 # pause of replay's (nothing new comes, so the outputs settle after the
-# next drawing): each pause gives one look, however slow the machine.
+# next drawing): each pause gives one look, however slow the machine
+# (or a failure, said once).
 looked() {
 	local n=$looks
 	snap
-	[ "$looks" -gt "$n" ]
+	[ "$looks" -gt "$n" ] || [ "$failed" = 1 ]
 }
 
 t_appended() {
@@ -157,7 +159,7 @@ t_appended() {
 		[ "$failed" = 0 ] || break
 	done
 	touch sync/go.0 sync/go.1 sync/go.2 # (after a failure: no replayer left waiting)
-	while pid_alive "$pid"; do
+	while pid_alive "$pid" && [ "$failed" = 0 ]; do
 		snap
 	done
 	wait "$pid" || bad "hp2x -w: exit $?"
