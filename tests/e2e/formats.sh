@@ -76,6 +76,10 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}:exitcode=86
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}:halt_on_error=1:exitcode=87
 
 ALL_FLAGSETS="none c d i i- m5 m0 M t0 t5 b s y e5in e120mm g p"
+# the flag sets that change the page of an EPS, and of an SVG or PNG
+# (the header)
+EPS_FLAGSETS="none c M g e5in e120mm p"
+PAGE_FLAGSETS="none c i- m0 M s e120mm g p"
 
 sanitized=${HP2X_SANITIZED:-0}
 # The inputs PS and PDF, and a sanitizer build's every format, run under
@@ -95,9 +99,9 @@ flagsets_of() {		# flagsets_of FORMAT INPUT
 		elif [ "$(basename "$2")" != "${WIDE_INPUTS%% *}" ]; then
 			[ "$1" != pdf ] || echo none
 		elif [ "$1" = eps ]; then
-			echo "none c M g e5in e120mm p"
+			echo "$EPS_FLAGSETS"
 		else
-			echo "none c i- m0 M s e120mm g p"
+			echo "$PAGE_FLAGSETS"
 		fi
 		return
 	fi
@@ -111,8 +115,8 @@ flagsets_of() {		# flagsets_of FORMAT INPUT
 	fi
 	case $1 in
 	ps | pdf) echo "$ALL_FLAGSETS" ;;
-	eps) echo "none c M g e5in e120mm p" ;;
-	*) echo "none c i- m0 M s e120mm g p" ;;
+	eps) echo "$EPS_FLAGSETS" ;;
+	*) echo "$PAGE_FLAGSETS" ;;
 	esac
 }
 
